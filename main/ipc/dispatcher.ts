@@ -1,0 +1,40 @@
+/**
+ * Turns a raw invoke (channel name + unknown argument) into a validated handler call and an IpcResult.
+ * The Electron shell calls it after checking the sender; the browser harness calls it from its binding.
+ */
+import type { HandlersFor } from '../../preload/contract-kit';
+import { invokeContract, type InvokeContract } from '../../preload/contract';
+import { failure, ok, type IpcResult } from '../../preload/ipc-result';
+import { isAppError } from '../errors';
+import type { Logger } from '../log/logger';
+
+export type Handlers = HandlersFor<InvokeContract>;
+export type Dispatch = (name: string, request: unknown) => Promise<IpcResult<unknown>>;
+
+function isInvokeName(name: string): name is keyof InvokeContract {
+  return Object.prototype.hasOwnProperty.call(invokeContract, name);
+}
+
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  return async (name, request) => {
+    if (!isInvokeName(name)) {
+      log.warn('ipc.unknown_channel');
+      return failure({ kind: 'invalid_input', message: 'Unknown request.' });
+    }
+    const parsed = invokeContract[name].request.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+      log.warn('ipc.invalid_request', { channel: name, field: where });
+      return failure({ kind: 'invalid_input', message: `The request was not valid${where}: ${issue?.message ?? 'invalid'}.` });
+    }
+    try {
+      const handler = handlers[name] as (request: unknown) => Promise<unknown>;
+      return ok(await handler(parsed.data));
+    } catch (error) {
+      if (isAppError(error)) return failure(error.toIpcError());
+      log.error('ipc.handler_crashed', { channel: name, error });
+      return failure({ kind: 'internal', message: 'Something went wrong inside the app. The problem was logged without personal data.' });
+    }
+  };
+}

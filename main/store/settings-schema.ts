@@ -1,0 +1,71 @@
+/**
+ * The settings schema, shared by the Electron store (electron-store) and plain Node (conf): one zod schema
+ * decides what a valid setting is, so a bad value is refused with a message and the stored file is never
+ * left half-written.
+ */
+import { z } from 'zod';
+import type { Settings } from '../../preload/models';
+import { AppError } from '../errors';
+
+export function baseUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'The base URL is not a valid address. It looks like https://api.example.com/v1.';
+  }
+  if (url.protocol === 'http:') return 'The base URL must use https: faxes may carry health information, and plain http is refused.';
+  if (url.protocol !== 'https:') return 'The base URL must start with https://.';
+  if (url.username || url.password) return 'The base URL must not contain a user name or password; the API key is entered separately.';
+  if (url.search || url.hash) return 'The base URL must not contain a query or fragment; never put a key in a URL.';
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments[segments.length - 1] !== 'v1') return 'The base URL must end with the API version, /v1 (for example https://api.example.com/v1).';
+  return null;
+}
+
+/** The canonical form: no trailing slash. */
+export function normaliseBaseUrl(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+const baseUrlSchema = z
+  .string()
+  .transform(normaliseBaseUrl)
+  .superRefine((value, context) => {
+    if (value === '') return; // not configured yet: onboarding asks for it
+    const problem = baseUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+export const settingsSchema = z.object({
+  baseUrl: baseUrlSchema,
+  extraCaPath: z.string().min(1).nullable(),
+  pollIntervalSeconds: z.number().int().min(10, 'Poll at most every 10 seconds (the API allows 120 requests a minute).').max(3600),
+  downloadFolder: z.string().min(1, 'Choose a download folder.'),
+  notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }),
+  autoLockMinutes: z.number().int().min(1, 'Lock after at least 1 minute.').max(240, 'Lock after at most 4 hours.'),
+  pdfCacheMaxMb: z.number().int().min(16).max(10_240),
+}) satisfies z.ZodType<Settings>;
+
+export const settingsPatchSchema = settingsSchema
+  .omit({ notifications: true })
+  .partial()
+  .extend({ notifications: settingsSchema.shape.notifications.partial().optional() })
+  .strict();
+
+export function defaultSettings(downloadFolder: string): Settings {
+  return {
+    baseUrl: '',
+    extraCaPath: null,
+    pollIntervalSeconds: 30,
+    downloadFolder,
+    notifications: { enabled: true, showDetails: false },
+    autoLockMinutes: 15,
+    pdfCacheMaxMb: 512,
+  };
+}
+
+export function settingsError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  return new AppError('invalid_input', issue?.message ?? 'A setting was not valid.');
+}

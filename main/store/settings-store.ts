@@ -1,0 +1,44 @@
+/**
+ * Settings behind an interface, so core code never imports electron-store. Any object with a `store`
+ * accessor (electron-store in the shell, conf in plain Node and tests) backs it; both write the same JSON file.
+ */
+import type { Settings, SettingsPatch } from '../../preload/models';
+import { defaultSettings, settingsError, settingsPatchSchema, settingsSchema } from './settings-schema';
+
+export interface SettingsStore {
+  get(): Settings;
+  /** Validates and saves a partial update; an invalid value throws an AppError and changes nothing. */
+  update(patch: SettingsPatch): Settings;
+}
+
+export interface KeyValueBacking {
+  store: Record<string, unknown>;
+}
+
+export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string }): SettingsStore {
+  const fallback = defaultSettings(defaults.downloadFolder);
+  const read = (): Settings => {
+    const stored = backing.store;
+    // Field by field: one corrupt value falls back to its default without discarding the others.
+    const merged: Record<string, unknown> = { ...fallback };
+    for (const key of Object.keys(fallback) as Array<keyof Settings>) {
+      const candidate = { ...fallback, [key]: stored[key] };
+      if (stored[key] !== undefined && settingsSchema.safeParse(candidate).success) merged[key] = stored[key];
+    }
+    return settingsSchema.parse(merged);
+  };
+  return {
+    get: read,
+    update(patch) {
+      const parsedPatch = settingsPatchSchema.safeParse(patch);
+      if (!parsedPatch.success) throw settingsError(parsedPatch.error);
+      const current = read();
+      const { notifications, ...rest } = parsedPatch.data;
+      const next = { ...current, ...rest, notifications: { ...current.notifications, ...notifications } };
+      const parsed = settingsSchema.safeParse(next);
+      if (!parsed.success) throw settingsError(parsed.error);
+      backing.store = { ...parsed.data };
+      return parsed.data;
+    },
+  };
+}

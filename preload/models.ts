@@ -1,0 +1,288 @@
+/**
+ * The data shapes that cross the bridge. They are the app's own view of the Fax Service, normalised in main:
+ * the renderer never sees a raw server reply, an API key, or a file path it did not give.
+ */
+
+/** Known fax states; any other value from the server is carried verbatim. */
+export const knownFaxStatuses = ['queued', 'converting', 'sending', 'delivered', 'failed', 'partial'] as const;
+export type KnownFaxStatus = (typeof knownFaxStatuses)[number];
+export type FaxStatus = KnownFaxStatus | (string & {});
+export const pendingFaxStatuses: readonly string[] = ['queued', 'converting', 'sending'];
+
+export type FaxDirection = 'inbound' | 'outbound';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** 'electron' in the desktop app; 'harness' when main runs in plain Node and the renderer in Chromium. */
+  runtime: 'electron' | 'harness';
+  platform: string;
+  versions: { node: string; chrome?: string; electron?: string };
+}
+
+export type ScopeName =
+  | 'fax:send'
+  | 'fax:read'
+  | 'contacts:read'
+  | 'numbers:read'
+  | 'account:read'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'automation:events:read';
+
+/** What probing the endpoints learned: a scope is granted, missing (403), or could not be told. */
+export type ScopeState = 'granted' | 'missing' | 'unknown';
+
+export type ViewName = 'compose' | 'inbox' | 'outbox' | 'contacts' | 'numbers' | 'account' | 'webhooks';
+
+export interface KeyCapabilities {
+  scopes: Record<ScopeName, ScopeState>;
+  /** Views this key can use; the UI hides or explains the others. */
+  views: Record<ViewName, boolean>;
+  /** An automation key (webhooks and account only, e.g. `automation:events:read`). */
+  automationOnly: boolean;
+  canCreateWebhooks: boolean;
+}
+
+export interface AccountView {
+  plan: string | null;
+  pagesUsed: number | null;
+  pageLimit: number | null;
+  /** Billing cycle as the server states it, for display. */
+  billingCycle: { start: string | null; end: string | null; label: string | null } | null;
+  /** True when sending/receiving is paused (≥ 110 % of the limit, or the server says so). */
+  paused: boolean;
+  /** Usage as a fraction of the page limit (1 = 100 %), when both numbers are known. */
+  usageRatio: number | null;
+}
+
+export type ConnectionState =
+  | { status: 'signed_out'; baseUrl: string }
+  | { status: 'connecting'; baseUrl: string }
+  | {
+      status: 'connected';
+      baseUrl: string;
+      account: AccountView | null;
+      capabilities: KeyCapabilities;
+      connectedAt: number;
+    }
+  | {
+      /** The stored key was refused (401): drafts and queued faxes are kept until a new key is entered. */
+      status: 'key_rejected';
+      baseUrl: string;
+      message: string;
+      requestId?: string;
+    };
+
+export interface RecipientView {
+  to: string;
+  name: string | null;
+  status: FaxStatus;
+  /** The server's error value, verbatim (format not shown by the spec). */
+  error: string | null;
+  /** The error in plain words, when it is one we recognise. */
+  reason: string | null;
+}
+
+export interface FaxSummary {
+  id: number;
+  reference: string;
+  direction: FaxDirection;
+  status: FaxStatus;
+  pages: number | null;
+  createdAt: string;
+  /** The first recipient for outbound faxes; the sender's number for inbound ones when known. */
+  counterpart: string | null;
+  recipientCount: number;
+  subject: string | null;
+  senderName: string | null;
+  unread: boolean;
+}
+
+export interface FaxDetail extends FaxSummary {
+  recipients: RecipientView[];
+  cost: string | null;
+  providerError: string | null;
+  /** request_id of the reply this detail came from. */
+  requestId: string | null;
+  /** Outbox submission that created this fax, when it was sent from this app. */
+  submissionId: string | null;
+  pdfCached: boolean;
+}
+
+export interface FaxListQuery {
+  direction: FaxDirection;
+  status?: string[];
+  /** Inclusive ISO date (yyyy-mm-dd) bounds, local to the user. */
+  from?: string;
+  to?: string;
+  search?: string;
+  unreadOnly?: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface FaxListPage {
+  items: FaxSummary[];
+  total: number;
+  offset: number;
+}
+
+export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'rate_limited' | 'paused' | 'error' | 'stopped';
+
+export interface SyncState {
+  phase: SyncPhase;
+  lastSuccessAt: number | null;
+  nextRunAt: number | null;
+  /** Plain words for the status bar; no PHI. */
+  message: string | null;
+  requestId?: string;
+}
+
+export interface ContactView {
+  id: string;
+  name: string;
+  faxNumber: string | null;
+  company: string | null;
+  email: string | null;
+}
+
+export interface ContactPage {
+  items: ContactView[];
+  total: number;
+  offset: number;
+  hasMore: boolean;
+  /** True when the list came from the local cache because the service could not be reached. */
+  fromCache: boolean;
+}
+
+export interface NumberView {
+  id: string;
+  number: string;
+  label: string | null;
+  capabilities: string[];
+}
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  createdAt: string | null;
+}
+
+export interface CreatedWebhook {
+  webhook: WebhookView;
+  /** Returned once by the service; the app does not keep it. */
+  secret: string | null;
+}
+
+export type StagedFileKind = 'pdf' | 'docx' | 'jpg' | 'png' | 'tiff';
+
+export interface StagedFile {
+  id: string;
+  /** The name as the user knows it (shown in the UI only, never logged). */
+  name: string;
+  kind: StagedFileKind;
+  size: number;
+  /** Page count; an estimate for DOCX (`pagesEstimated`). */
+  pages: number;
+  pagesEstimated: boolean;
+}
+
+export interface StageRejection {
+  name: string;
+  message: string;
+}
+
+export interface StageResult {
+  staged: StagedFile[];
+  rejected: StageRejection[];
+}
+
+export interface DraftRecipient {
+  number: string;
+  name?: string;
+}
+
+export interface Draft {
+  recipients: DraftRecipient[];
+  subject: string;
+  notes: string;
+  coverId: string;
+  fileIds: string[];
+  /** Epoch ms; absent = send now. */
+  scheduledAt?: number | null;
+  updatedAt: number;
+}
+
+export type SubmissionState =
+  | 'scheduled' // waiting for its time
+  | 'pending' // journaled, not yet accepted
+  | 'uploading'
+  | 'waiting' // waiting to retry (offline, rate limit, server error)
+  | 'accepted' // 202 received: a fax exists
+  | 'failed' // definitive error; kept so nothing is lost
+  | 'held'; // needs the user: key rejected or quota reached
+
+export interface SubmissionView {
+  id: string;
+  state: SubmissionState;
+  createdAt: number;
+  scheduledAt: number | null;
+  recipients: DraftRecipient[];
+  subject: string;
+  fileCount: number;
+  pages: number;
+  attempts: number;
+  faxId: number | null;
+  /** Upload progress of the current attempt. */
+  bytesSent: number;
+  bytesTotal: number;
+  error: { kind: string; message: string; requestId?: string; code?: string } | null;
+  nextAttemptAt: number | null;
+  origin: 'compose' | 'resend' | 'forward';
+}
+
+export interface UploadProgress {
+  submissionId: string;
+  bytesSent: number;
+  bytesTotal: number;
+}
+
+export interface Settings {
+  baseUrl: string;
+  /** An extra CA certificate (PEM file) to trust besides the system's, e.g. a private gateway or the sandbox. */
+  extraCaPath: string | null;
+  pollIntervalSeconds: number;
+  downloadFolder: string;
+  notifications: { enabled: boolean; showDetails: boolean };
+  autoLockMinutes: number;
+  pdfCacheMaxMb: number;
+}
+
+export type SettingsPatch = Partial<Omit<Settings, 'notifications'>> & {
+  notifications?: Partial<Settings['notifications']>;
+};
+
+export interface LockState {
+  locked: boolean;
+  pinSet: boolean;
+}
+
+export interface FaxReceivedNotice {
+  faxId: number;
+  /** Only filled when the user allowed details in notifications. */
+  from: string | null;
+  pages: number | null;
+}
+
+export interface FaxesChanged {
+  added: number[];
+  updated: number[];
+  unreadInbound: number;
+}
+
+export interface SavedFile {
+  saved: boolean;
+}

@@ -1,0 +1,36 @@
+/**
+ * Bundles the Electron main process and the preload with esbuild. Native modules and electron stay external;
+ * everything else (zod, electron-store, conf…) is bundled so the packaged app loads few files.
+ */
+import { build } from 'esbuild';
+
+const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist'];
+
+await build({
+  entryPoints: { index: 'main/shell/main.ts' },
+  outdir: 'dist/main',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  sourcemap: true,
+  external: nativeOrHeavy,
+  logLevel: 'warning',
+});
+
+// The sandboxed preload may only require('electron'): bundle everything else into one file.
+await build({
+  entryPoints: { index: 'preload/index.ts' },
+  outdir: 'dist/preload',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'browser',
+  format: 'cjs',
+  target: 'chrome140',
+  minify: true,
+  external: ['electron'],
+  logLevel: 'warning',
+});
+
+console.log('built dist/main/index.cjs and dist/preload/index.cjs');

@@ -1,0 +1,68 @@
+/**
+ * Main in plain Node, assembled like the Electron shell does it but without Electron: conf settings in the
+ * user-data folder, the real OS keychain (a service name per user-data folder, so profiles do not collide),
+ * and the redacting logger writing to the profile's log file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCore, type Core } from '../../main/core';
+import { fileSink } from '../../main/log/file-sink';
+import { createLogger, type LogSink } from '../../main/log/logger';
+import { openConfSettings } from '../../main/store/conf-settings';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import type { SecretStore } from '../../main/store/secret-store';
+import type { SettingsStore } from '../../main/store/settings-store';
+
+const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export interface NodeMainOptions {
+  userDataDir: string;
+  /** Defaults to the OS keychain under a service name derived from the user-data folder. */
+  secrets?: SecretStore;
+  baseUrl?: string;
+  caPath?: string;
+  extraLogSinks?: LogSink[];
+}
+
+export interface NodeMain {
+  core: Core;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  keychainService: string;
+  logFile: string;
+}
+
+export function keychainServiceFor(userDataDir: string): string {
+  const digest = crypto.createHash('sha256').update(path.resolve(userDataDir)).digest('hex').slice(0, 12);
+  return `Fax Desktop (profile ${digest})`;
+}
+
+export function createNodeMain(options: NodeMainOptions): NodeMain {
+  fs.mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
+  const logFile = path.join(options.userDataDir, 'logs', 'main.log');
+  const log = createLogger({ sinks: [fileSink(logFile), ...(options.extraLogSinks ?? [])], level: 'debug' });
+  const settings = openConfSettings(options.userDataDir, path.join(options.userDataDir, 'Downloads'));
+  if (options.baseUrl !== undefined || options.caPath !== undefined) {
+    settings.update({
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      ...(options.caPath !== undefined ? { extraCaPath: path.resolve(options.caPath) } : {}),
+    });
+  }
+  const keychainService = keychainServiceFor(options.userDataDir);
+  const secrets = options.secrets ?? keychainSecretStore(keychainService);
+  const core = createCore({
+    appInfo: {
+      name: 'Fax Desktop',
+      version: packageJson.version,
+      runtime: 'harness',
+      platform: process.platform,
+      versions: { node: process.versions.node },
+    },
+    dataDir: options.userDataDir,
+    settings,
+    secrets,
+    log,
+  });
+  return { core, settings, secrets, keychainService, logFile };
+}

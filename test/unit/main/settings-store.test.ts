@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../main/errors';
+import { openConfSettings } from '../../../main/store/conf-settings';
+import { baseUrlProblem } from '../../../main/store/settings-schema';
+import { createSettingsStore } from '../../../main/store/settings-store';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'settings-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('settings (conf on a temp file, the same schema as electron-store)', () => {
+  it('starts from defaults: poll every 30 s, lock after 15 min, no base URL yet', () => {
+    const settings = openConfSettings(tempDir(), '/downloads');
+    expect(settings.get()).toEqual({
+      baseUrl: '',
+      extraCaPath: null,
+      pollIntervalSeconds: 30,
+      downloadFolder: '/downloads',
+      notifications: { enabled: true, showDetails: false },
+      autoLockMinutes: 15,
+      pdfCacheMaxMb: 512,
+    });
+  });
+
+  it('saves an update to the JSON file and reads it back in a new instance', () => {
+    const dir = tempDir();
+    openConfSettings(dir).update({ baseUrl: 'https://api.example.com/v1/', pollIntervalSeconds: 60, notifications: { showDetails: true } });
+    const reopened = openConfSettings(dir).get();
+    expect(reopened.baseUrl).toBe('https://api.example.com/v1');
+    expect(reopened.pollIntervalSeconds).toBe(60);
+    expect(reopened.notifications).toEqual({ enabled: true, showDetails: true });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8'))).toMatchObject({ pollIntervalSeconds: 60 });
+  });
+
+  it('refuses http with a clear message and keeps the previous value', () => {
+    const settings = openConfSettings(tempDir());
+    settings.update({ baseUrl: 'https://good.example/v1' });
+    expect(() => settings.update({ baseUrl: 'http://api.example.com/v1' })).toThrowError(/must use https/);
+    expect(settings.get().baseUrl).toBe('https://good.example/v1');
+  });
+
+  it.each([
+    ['http://api.example.com/v1', /must use https/],
+    ['ftp://api.example.com/v1', /must start with https/],
+    ['https://user:pw@api.example.com/v1', /user name or password/],
+    ['https://api.example.com/v1?api_key=abc', /query or fragment/],
+    ['https://api.example.com/v2', /end with the API version/],
+    ['not a url', /not a valid address/],
+  ])('base URL %s is refused', (url, message) => {
+    expect(baseUrlProblem(url)).toMatch(message);
+  });
+
+  it('refuses out-of-range values with the reason, as an AppError of kind invalid_input', () => {
+    const settings = openConfSettings(tempDir());
+    const attempt = () => settings.update({ pollIntervalSeconds: 2 });
+    expect(attempt).toThrowError(AppError);
+    expect(attempt).toThrowError(/at most every 10 seconds/);
+    expect(() => settings.update({ autoLockMinutes: 0 })).toThrowError(/at least 1 minute/);
+    expect(() => settings.update({ unknownSetting: true } as never)).toThrowError(AppError);
+    expect(settings.get().pollIntervalSeconds).toBe(30);
+  });
+
+  it('a corrupt stored value falls back to its default without losing the other settings', () => {
+    const backing = { store: { baseUrl: 'https://api.example.com/v1', pollIntervalSeconds: 'often', autoLockMinutes: 5 } as Record<string, unknown> };
+    const settings = createSettingsStore(backing, { downloadFolder: '/d' });
+    expect(settings.get()).toMatchObject({ baseUrl: 'https://api.example.com/v1', pollIntervalSeconds: 30, autoLockMinutes: 5 });
+  });
+});

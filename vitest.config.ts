@@ -1,0 +1,61 @@
+import { defineConfig } from 'vitest/config';
+
+// A stray require('electron') in plain Node must return a path, never start a download (see TOOLCHAIN.md).
+process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent';
+process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ??= '1';
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sandbox',
+          include: ['test/fax-service/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          // One Chromium at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
