@@ -34,7 +34,7 @@ describe('keychain SecretStore (real Secret Service in a D-Bus session)', () => 
   it('without a keychain: a clear keychain error, and the secret is written nowhere', async () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'no-keychain-'));
     const secret = `fk_live_${crypto.randomBytes(12).toString('hex')}`;
-    const env = { ...process.env, HOME: workDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: workDir };
     delete env.DBUS_SESSION_BUS_ADDRESS;
     delete env.DISPLAY;
     const { stdout } = await run(process.execPath, [...tsxLoaderArgs, path.resolve('test/fixtures/keychain-probe.ts'), secret], {

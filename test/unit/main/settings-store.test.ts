@@ -44,7 +44,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
   it('refuses http with a clear message and keeps the previous value', () => {
     const settings = openConfSettings(tempDir());
     settings.update({ baseUrl: 'https://good.example/v1' });
-    expect(() => settings.update({ baseUrl: 'http://api.example.com/v1' })).toThrowError(/must use https/);
+    expect(() => settings.update({ baseUrl: 'http://api.example.com/v1' })).toThrow(/must use https/);
     expect(settings.get().baseUrl).toBe('https://good.example/v1');
   });
 
@@ -62,10 +62,10 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
   it('refuses out-of-range values with the reason, as an AppError of kind invalid_input', () => {
     const settings = openConfSettings(tempDir());
     const attempt = () => settings.update({ pollIntervalSeconds: 2 });
-    expect(attempt).toThrowError(AppError);
-    expect(attempt).toThrowError(/at most every 10 seconds/);
-    expect(() => settings.update({ autoLockMinutes: 0 })).toThrowError(/at least 1 minute/);
-    expect(() => settings.update({ unknownSetting: true } as never)).toThrowError(AppError);
+    expect(attempt).toThrow(AppError);
+    expect(attempt).toThrow(/at most every 10 seconds/);
+    expect(() => settings.update({ autoLockMinutes: 0 })).toThrow(/at least 1 minute/);
+    expect(() => settings.update({ unknownSetting: true } as never)).toThrow(AppError);
     expect(settings.get().pollIntervalSeconds).toBe(30);
   });
 
