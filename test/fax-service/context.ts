@@ -1,0 +1,34 @@
+/** What an API route handler gets: the authenticated account and key, the clock and the shared services. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from './clock';
+import type { SandboxDb } from './database';
+import type { AccountRow } from './resources';
+
+export interface KeyRow {
+  id: string;
+  account_id: string;
+  hash: string;
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface Services {
+  db: SandboxDb;
+  clock: Clock;
+  dataDir: string;
+  /** Records an event for a finished or received fax and queues its webhook deliveries. */
+  recordEvent(faxId: number): void;
+}
+
+export interface ApiContext {
+  request: IncomingMessage;
+  response: ServerResponse;
+  url: URL;
+  requestId: string;
+  account: AccountRow;
+  key: KeyRow;
+  scopes: readonly string[];
+  params: Record<string, string>;
+  services: Services;
+}

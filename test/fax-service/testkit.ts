@@ -1,0 +1,247 @@
+/**
+ * Test helpers for the sandbox's conformance tests: a sandbox per test file on a temp data folder, a raw
+ * HTTPS client (independent of the app's API client, so the server is checked on its own), a multipart
+ * builder and the control-plane calls.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startSandbox, type Sandbox } from './server';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  json: unknown;
+}
+
+export interface ErrorEnvelope {
+  error: { type: string; code: string; message: string };
+  request_id: string;
+}
+
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; ca?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, { method: options.method ?? 'GET', headers: options.headers, ca: options.ca }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        let json: unknown = null;
+        try {
+          json = JSON.parse(body.toString('utf8'));
+        } catch {
+          json = null;
+        }
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, json });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };
+
+export function multipart(parts: readonly Part[]): { body: Buffer; contentType: string } {
+  const boundary = `----faxtest${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.content,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const corpusDir = path.resolve('..', 'shared', 'corpus', 'pdfs');
+export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
+
+/** A tiny valid 1-page PDF (for tests that do not care about the document). */
+export const onePagePdf = corpusPdf('empty.pdf');
+export const tinyPng = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100' + '05fe02fea70000000049454e44ae426082',
+  'hex',
+);
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  dataDir: string;
+  /** T names the JSON shape the test expects (an unchecked cast, as in any test client). */
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  control<T = unknown>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }>;
+  api(key: string, method: string, pathname: string, options?: { headers?: Record<string, string>; body?: Buffer | string }): Promise<RawResponse>;
+  send(key: string, parts: readonly Part[], headers?: Record<string, string>): Promise<RawResponse>;
+  account(options?: { plan?: string; page_limit?: number; pages_used?: number }): Promise<string>;
+  key(accountId: string, scopes: readonly string[]): Promise<{ id: string; key: string }>;
+  /** A fresh account with a key holding every non-automation scope. */
+  fullAccess(options?: { plan?: string; page_limit?: number; pages_used?: number }): Promise<{ accountId: string; key: string; keyId: string }>;
+  advance(seconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const everyScope = ['fax:send', 'fax:read', 'contacts:read', 'numbers:read', 'account:read', 'webhooks:read', 'webhooks:write'];
+
+export async function startTestSandbox(options: { dataDir?: string } = {}): Promise<TestSandbox> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fax-sandbox-'));
+  const sandbox = await startSandbox({ dataDir });
+  const ca = sandbox.caCert;
+  const origin = sandbox.baseUrl.replace(/\/v1$/, '');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- see TestSandbox.control
+  const control = async <T>(method: string, pathname: string, body?: unknown) => {
+    const response = await rawRequest(`${sandbox.controlUrl}${pathname}`, {
+      method,
+      ca,
+      headers: { Authorization: `Bearer ${sandbox.controlToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: response.json as T };
+  };
+  const api: TestSandbox['api'] = (key, method, pathname, requestOptions = {}) =>
+    rawRequest(`${origin}${pathname.startsWith('/v1') ? pathname : `/v1${pathname}`}`, {
+      method,
+      ca,
+      headers: { Authorization: `Bearer ${key}`, ...(requestOptions.headers ?? {}) },
+      body: requestOptions.body,
+    });
+  const account: TestSandbox['account'] = async (accountOptions = {}) => {
+    const { json } = await control<{ id: string }>('POST', '/accounts', { plan: 'business', page_limit: 100_000, ...accountOptions });
+    return json.id;
+  };
+  const key: TestSandbox['key'] = async (accountId, scopes) => (await control<{ id: string; key: string }>('POST', `/accounts/${accountId}/keys`, { scopes })).json;
+  return {
+    sandbox,
+    dataDir,
+    control,
+    api,
+    send: (apiKey, parts, headers = {}) => {
+      const form = multipart(parts);
+      return api(apiKey, 'POST', '/faxes', { headers: { 'Content-Type': form.contentType, ...headers }, body: form.body });
+    },
+    account,
+    key,
+    async fullAccess(accountOptions) {
+      const accountId = await account(accountOptions);
+      const created = await key(accountId, everyScope);
+      return { accountId, key: created.key, keyId: created.id };
+    },
+    async advance(seconds) {
+      await control('POST', '/clock', { advance_seconds: seconds });
+    },
+    async close() {
+      await sandbox.close();
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function expectErrorEnvelope(response: RawResponse): ErrorEnvelope {
+  const envelope = response.json as ErrorEnvelope | null;
+  if (!envelope?.error || typeof envelope.error.type !== 'string' || typeof envelope.error.code !== 'string' || typeof envelope.error.message !== 'string') {
+    throw new Error(`not an error envelope: ${response.body.toString('utf8').slice(0, 200)}`);
+  }
+  if (!/^req_[A-Za-z0-9]+$/.test(envelope.request_id)) throw new Error(`bad request_id ${envelope.request_id}`);
+  return envelope;
+}
+
+export interface FaxJson {
+  id: number;
+  reference: string;
+  object: string;
+  status: string;
+  direction: string;
+  to: string;
+  pages: number;
+  created_at: string;
+  recipients: Array<{ to: string; status: string; error: string | null; name?: string | null }>;
+}
+
+export interface ListJson<T> {
+  data: { object: string; data: T[]; total: number; limit: number; offset: number; has_more: boolean };
+}
+
+/** A ZIP archive (stored, no compression) with the given entries. */
+export function makeZip(entries: Record<string, string | Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, value] of Object.entries(entries)) {
+    const data = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const nameBytes = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/** A minimal Word document; `pages` goes into docProps/app.xml like Word writes it. */
+export function makeDocx(options: { pages?: number; text?: string } = {}): Buffer {
+  const entries: Record<string, string> = {
+    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    'word/document.xml': `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${options.text ?? 'Hello'}</w:t></w:r></w:p></w:body></w:document>`,
+  };
+  if (options.pages !== undefined) entries['docProps/app.xml'] = `<?xml version="1.0"?><Properties><Pages>${options.pages}</Pages></Properties>`;
+  return makeZip(entries);
+}
+
+/** A little-endian TIFF with `pages` image directories (one tag each: enough to count pages). */
+export function makeTiff(pages: number): Buffer {
+  const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00]);
+  const ifds: Buffer[] = [];
+  for (let index = 0; index < pages; index += 1) {
+    const ifd = Buffer.alloc(2 + 12 + 4);
+    ifd.writeUInt16LE(1, 0);
+    ifd.writeUInt16LE(256, 2); // ImageWidth
+    ifd.writeUInt16LE(3, 4);
+    ifd.writeUInt32LE(1, 6);
+    ifd.writeUInt16LE(1728, 10);
+    const next = index === pages - 1 ? 0 : 8 + (index + 1) * ifd.length;
+    ifd.writeUInt32LE(next, 14);
+    ifds.push(ifd);
+  }
+  return Buffer.concat([header, ...ifds]);
+}
+
+/** A JPEG header: enough for type detection (content sniffing), not a decodable image. */
+export const jpegHeader = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 0x11)]);
