@@ -9,10 +9,39 @@ import type { AppInfo, ConnectionState, Settings } from './models';
 
 const noRequest = z.undefined();
 
+const settingsPatch = z
+  .object({
+    baseUrl: z.string().max(2048),
+    extraCaPath: z.string().max(4096).nullable(),
+    pollIntervalSeconds: z.number(),
+    downloadFolder: z.string().max(4096),
+    notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }).partial().strict(),
+    autoLockMinutes: z.number(),
+    pdfCacheMaxMb: z.number(),
+  })
+  .partial()
+  .strict();
+
 export const invokeContract = {
   getAppInfo: invoke<AppInfo>()(noRequest),
   getConnection: invoke<ConnectionState>()(noRequest),
   getSettings: invoke<Settings>()(noRequest),
+  /** Validates and saves settings; the Fax Service address and CA change only through `connect`. */
+  updateSettings: invoke<Settings>()(settingsPatch),
+  /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */
+  connect: invoke<ConnectionState>()(
+    z
+      .object({
+        apiKey: z.string().min(1).max(1024),
+        baseUrl: z.string().max(2048).optional(),
+        extraCaPath: z.string().max(4096).nullable().optional(),
+      })
+      .strict(),
+  ),
+  /** Probes the Fax Service again with the stored key. */
+  reconnect: invoke<ConnectionState>()(noRequest),
+  /** Removes the key from the keychain. */
+  signOut: invoke<ConnectionState>()(noRequest),
 } as const;
 
 export const eventContract = {

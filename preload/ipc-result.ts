@@ -11,6 +11,7 @@ export const ipcErrorKinds = [
   'quota', // page limit reached or account paused (402)
   'rate_limited', // the request budget is spent; retry later
   'offline', // the Fax Service cannot be reached
+  'tls', // the Fax Service's certificate is not trusted (verification is never turned off)
   'server', // the Fax Service failed (5xx) or answered something unreadable
   'not_found', // the resource does not exist (404)
   'conflict', // idempotency conflict (409/422)

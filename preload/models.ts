@@ -57,7 +57,7 @@ export interface AccountView {
 }
 
 export type ConnectionState =
-  | { status: 'signed_out'; baseUrl: string }
+  | { status: 'signed_out'; baseUrl: string; /** Why, when it was not the user's choice (e.g. the keychain is locked). */ message?: string }
   | { status: 'connecting'; baseUrl: string }
   | {
       status: 'connected';
@@ -65,6 +65,16 @@ export type ConnectionState =
       account: AccountView | null;
       capabilities: KeyCapabilities;
       connectedAt: number;
+    }
+  | {
+      /** A key is stored but the Fax Service cannot be reached: cached data stays readable, the app retries. */
+      status: 'offline';
+      baseUrl: string;
+      message: string;
+      /** What the key could do when last seen online (null if never). */
+      capabilities: KeyCapabilities | null;
+      account: AccountView | null;
+      retryAt: number | null;
     }
   | {
       /** The stored key was refused (401): drafts and queued faxes are kept until a new key is entered. */

@@ -72,6 +72,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpcHandlers(core.dispatch, trustedWebContents, log.child('ipc'));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
     createWindow();
+    void core.start();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });

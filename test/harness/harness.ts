@@ -149,6 +149,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
 
   await page.goto(`${server.origin}/index.html`);
+  await nodeMain.core.start();
 
   let closed = false;
   return {

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import { invokeNames } from '../../../preload/contract';
 import { AppError } from '../../../main/errors';
 import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
 import { createLogger, memorySink } from '../../../main/log/logger';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  const unused = Object.fromEntries(invokeNames.map((name) => [name, vi.fn(() => Promise.reject(new Error(`${name} not expected`)))])) as unknown as Handlers;
   return {
+    ...unused,
     getAppInfo: vi.fn(async () => ({ name: 'Fax Desktop', version: '1', runtime: 'harness' as const, platform: 'linux', versions: { node: '24' } })),
     getConnection: vi.fn(async () => ({ status: 'signed_out' as const, baseUrl: '' })),
     getSettings: vi.fn(async () => {

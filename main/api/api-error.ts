@@ -1,0 +1,135 @@
+/**
+ * Every way a call to the Fax Service can fail, as one typed error. HTTP failures carry the error envelope's
+ * type, code, message and request id verbatim; transport failures say which kind they are. Nothing here holds
+ * the API key, a URL with a query, or a response body.
+ */
+import { AppError } from '../errors';
+
+export type ApiFailure =
+  | { kind: 'http'; status: number; type: string | null; code: string | null; message: string | null; requestId: string | null; retryAfterMs: number | null }
+  | { kind: 'network'; code: string }
+  | { kind: 'timeout' }
+  | { kind: 'tls'; code: string }
+  | { kind: 'malformed'; status: number; detail: string; requestId: string | null }
+  | { kind: 'refused_redirect'; detail: string }
+  | { kind: 'aborted' };
+
+export class FaxApiError extends Error {
+  override readonly name = 'FaxApiError';
+
+  constructor(readonly failure: ApiFailure) {
+    super(describe(failure));
+  }
+
+  get status(): number | null {
+    return this.failure.kind === 'http' || this.failure.kind === 'malformed' ? this.failure.status : null;
+  }
+
+  get requestId(): string | null {
+    return this.failure.kind === 'http' || this.failure.kind === 'malformed' ? this.failure.requestId : null;
+  }
+
+  get code(): string | null {
+    return this.failure.kind === 'http' ? this.failure.code : null;
+  }
+}
+
+function describe(failure: ApiFailure): string {
+  switch (failure.kind) {
+    case 'http':
+      return `HTTP ${failure.status} ${failure.type ?? ''}/${failure.code ?? ''}`;
+    case 'network':
+      return `network error ${failure.code}`;
+    case 'timeout':
+      return 'timed out';
+    case 'tls':
+      return `TLS error ${failure.code}`;
+    case 'malformed':
+      return `unreadable reply (${failure.detail})`;
+    case 'refused_redirect':
+      return `redirect refused (${failure.detail})`;
+    case 'aborted':
+      return 'aborted';
+  }
+}
+
+const tlsCodes = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'HOSTNAME_MISMATCH',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+export function transportFailure(error: unknown): ApiFailure {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? 'UNKNOWN';
+  if (tlsCodes.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')) return { kind: 'tls', code };
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return { kind: 'timeout' };
+  if (code === 'ABORT_ERR') return { kind: 'aborted' };
+  return { kind: 'network', code };
+}
+
+/** What the user sees: what happened and what to do, with the server's code verbatim when it is not one we know. */
+export function toAppError(error: FaxApiError): AppError {
+  const { failure } = error;
+  switch (failure.kind) {
+    case 'network':
+    case 'timeout':
+      return new AppError('offline', 'The Fax Service cannot be reached. Check the internet connection; the app keeps working offline and retries.');
+    case 'aborted':
+      return new AppError('offline', 'The request was cancelled.');
+    case 'tls':
+      return new AppError(
+        'tls',
+        'The Fax Service\'s certificate is not trusted, so the connection was refused. Check the base URL, or add your organisation\'s CA certificate in Settings.',
+      );
+    case 'refused_redirect':
+      return new AppError('server', 'The Fax Service redirected the request to an address the app does not follow (another site, or plain http).');
+    case 'malformed':
+      return new AppError('server', 'The Fax Service sent a reply the app could not read. Try again later; if it persists, contact support with the request id.', {
+        status: failure.status,
+        ...(failure.requestId ? { requestId: failure.requestId } : {}),
+      });
+    case 'http':
+      return httpAppError(failure);
+  }
+}
+
+function httpAppError(failure: Extract<ApiFailure, { kind: 'http' }>): AppError {
+  const details = {
+    status: failure.status,
+    ...(failure.requestId ? { requestId: failure.requestId } : {}),
+    ...(failure.code ? { code: failure.code } : {}),
+    ...(failure.retryAfterMs !== null ? { retryAt: Date.now() + failure.retryAfterMs } : {}),
+  };
+  const server = failure.message ? ` The service said: “${failure.message}”` : '';
+  switch (failure.status) {
+    case 400:
+      return new AppError('invalid_input', `The Fax Service refused the request as invalid.${server}`, details);
+    case 401:
+      return new AppError('authentication', 'The API key was refused: it is invalid or has been revoked. Enter a new key in Settings; drafts and queued faxes are kept.', details);
+    case 402:
+      return failure.code === 'page_limit_reached' || failure.code === null
+        ? new AppError('quota', 'The account\'s page allowance is used up. Top up the account, then send again; the fax stays in the outbox.', details)
+        : new AppError('quota', `Sending is paused on this account (${failure.code}). Top up the account to resume; the fax stays in the outbox.`, details);
+    case 403:
+      return new AppError('permission', `This API key is not allowed to do this (it lacks a scope). Ask your administrator for a key with the right scopes.${server}`, details);
+    case 404:
+      return new AppError('not_found', 'The Fax Service has no such item (it may belong to another account or have been removed).', details);
+    case 409:
+      return new AppError('conflict', 'The same fax is still being processed by the Fax Service. The app will retry.', details);
+    case 422:
+      return new AppError('conflict', 'The Fax Service saw this send before with different content. The fax was not sent twice.', details);
+    case 429:
+      return new AppError('rate_limited', 'Too many requests in the last minute. The app waits and continues by itself.', details);
+    default:
+      if (failure.status >= 500) return new AppError('server', `The Fax Service had a problem (${failure.status}). The app retries; nothing is lost.`, details);
+      return new AppError('server', `The Fax Service answered ${failure.status} (${failure.code ?? failure.type ?? 'unknown'}).${server}`, details);
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * Typed calls for every endpoint of the Fax Service. Each call takes a token from the shared rate budget, sends
+ * the key in the Authorization header only, retries what may be retried (a send always with its own
+ * Idempotency-Key), reports a 401 to the connection, and turns any reply into a record or a typed FaxApiError.
+ */
+import type { Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { z } from 'zod';
+import type { AccountView, ContactView, NumberView, WebhookView } from '../../preload/models';
+import type { Logger } from '../log/logger';
+import { FaxApiError, transportFailure } from './api-error';
+import type { HttpCall, HttpResult, RequestBody, Transport } from './https-transport';
+import { bufferBody, multipartBody, type FormField, type FormFile } from './multipart-body';
+import { normalizeAccount, normalizeContact, normalizeFax, normalizeNumber, normalizeWebhook, webhookSecret, type FaxRecord } from './normalize';
+import { retryAfterMs, type Priority, type RateBudget } from './rate-budget';
+import { backgroundRetryPolicy, backoffDelay, isRetryable, userRetryPolicy, type RetryPolicy } from './retry-policy';
+import { accountSchema, contactSchema, errorEnvelopeSchema, faxSchema, listEnvelopeSchema, numberSchema, singleEnvelopeSchema, webhookSchema } from './schemas';
+
+export interface FaxClientDeps {
+  transport: Transport;
+  budget: RateBudget;
+  /** The API key, read from the keychain by main; never logged, never returned to the renderer. */
+  apiKey: () => Promise<string>;
+  log: Logger;
+  onUnauthorized: (requestId: string | null) => void;
+  sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface CallOptions {
+  priority?: Priority;
+  retry?: RetryPolicy | null;
+  signal?: AbortSignal;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number | null;
+  hasMore: boolean;
+  /** Items that could not be read and were left out (logged, never shown half-parsed). */
+  skipped: number;
+  requestId: string | null;
+}
+
+export interface FaxListQuery {
+  limit: number;
+  offset?: number;
+  direction?: 'inbound' | 'outbound';
+  status?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+export interface SendInput {
+  recipients: Array<{ number: string; name?: string }>;
+  subject?: string;
+  notes?: string;
+  coverId?: string;
+  files: FormFile[];
+}
+
+export interface SendResult {
+  faxId: number;
+  reference: string | null;
+  status: string | null;
+  pages: number | null;
+  replayed: boolean;
+  requestId: string | null;
+}
+
+function requestIdOf(result: HttpResult, json: unknown): string | null {
+  const fromBody = json && typeof json === 'object' ? (json as { request_id?: unknown }).request_id : undefined;
+  if (typeof fromBody === 'string') return fromBody;
+  const header = result.headers['x-request-id'] ?? result.headers['request-id'];
+  return typeof header === 'string' ? header : null;
+}
+
+function parseJson(result: HttpResult): unknown {
+  try {
+    return JSON.parse(result.body.toString('utf8')) as unknown;
+  } catch {
+    const header = result.headers['x-request-id'];
+    throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'not JSON', requestId: typeof header === 'string' ? header : null });
+  }
+}
+
+function jsonBody(value: unknown): RequestBody {
+  return bufferBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json');
+}
+
+export function createFaxClient(deps: FaxClientDeps) {
+  const sleep = deps.sleep ?? ((milliseconds: number, signal?: AbortSignal) => delay(milliseconds, undefined, signal ? { signal } : {}));
+  const now = deps.now ?? Date.now;
+  const log = deps.log.child('api');
+
+  function httpFailure(result: HttpResult): FaxApiError {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(result.body.toString('utf8'));
+    } catch {
+      json = null;
+    }
+    const envelope = errorEnvelopeSchema.safeParse(json);
+    const error = envelope.success ? envelope.data.error : null;
+    return new FaxApiError({
+      kind: 'http',
+      status: result.status,
+      type: error?.type ?? null,
+      code: error?.code ?? null,
+      message: error?.message ?? null,
+      requestId: requestIdOf(result, json),
+      retryAfterMs: retryAfterMs(result.headers, now()),
+    });
+  }
+
+  async function exchange(call: HttpCall, options: CallOptions): Promise<HttpResult> {
+    const priority = options.priority ?? 'user';
+    const policy = options.retry === undefined ? (priority === 'user' ? userRetryPolicy : backgroundRetryPolicy) : options.retry;
+    for (let attempt = 1; ; attempt += 1) {
+      const authorization = `Bearer ${await deps.apiKey()}`;
+      await deps.budget.acquire(priority, options.signal);
+      const started = now();
+      let failure: FaxApiError;
+      try {
+        const result = await deps.transport.request({ ...call, ...(options.signal ? { signal: options.signal } : {}) }, authorization);
+        deps.budget.settle(result.headers);
+        log.debug('api.reply', { method: call.method, path: call.path, status: result.status, ms: now() - started, attempt });
+        if (result.status >= 200 && result.status < 300) return result;
+        failure = httpFailure(result);
+        if (result.status === 429) deps.budget.blockFor(failure.failure.kind === 'http' ? (failure.failure.retryAfterMs ?? 1000) : 1000);
+        if (result.status === 401) deps.onUnauthorized(failure.requestId);
+      } catch (error) {
+        deps.budget.settle(null);
+        failure = error instanceof FaxApiError ? error : new FaxApiError(transportFailure(error));
+        log.debug('api.failed', { method: call.method, path: call.path, failure: failure.failure.kind, ms: now() - started, attempt });
+      }
+      const retry = policy !== null && isRetryable(failure) && attempt < policy.maxAttempts && !options.signal?.aborted;
+      if (!retry) {
+        log.info('api.gave_up', { method: call.method, path: call.path, failure: failure.failure.kind, status: failure.status, requestId: failure.requestId, attempt });
+        throw failure;
+      }
+      // A 429 already blocks the budget until Retry-After; everything else backs off with jitter.
+      if (failure.status !== 429) await sleep(backoffDelay(attempt, policy, deps.random), options.signal);
+    }
+  }
+
+  async function single<T extends z.ZodType>(call: HttpCall, schema: T, options: CallOptions): Promise<{ data: z.output<T>; requestId: string | null }> {
+    const result = await exchange(call, options);
+    const json = parseJson(result);
+    const parsed = singleEnvelopeSchema(schema).safeParse(json);
+    if (!parsed.success) {
+      log.warn('api.unreadable_reply', { path: call.path, issue: parsed.error.issues[0]?.path.join('.') ?? '' });
+      throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'unexpected shape', requestId: requestIdOf(result, json) });
+    }
+    return { data: parsed.data.data as z.output<T>, requestId: requestIdOf(result, json) };
+  }
+
+  async function list<T>(call: HttpCall, read: (item: unknown, index: number) => T | null, options: CallOptions): Promise<ListPage<T>> {
+    const result = await exchange(call, options);
+    const json = parseJson(result);
+    const parsed = listEnvelopeSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'not a list envelope', requestId: requestIdOf(result, json) });
+    }
+    const items: T[] = [];
+    let skipped = 0;
+    parsed.data.data.data.forEach((item, index) => {
+      const value = read(item, index);
+      if (value === null) skipped += 1;
+      else items.push(value);
+    });
+    if (skipped > 0) log.warn('api.items_skipped', { path: call.path, skipped });
+    const { total, has_more: hasMore, offset } = parsed.data.data;
+    return {
+      items,
+      total: total ?? null,
+      hasMore: hasMore ?? (total !== undefined ? (offset ?? 0) + parsed.data.data.data.length < total : false),
+      skipped,
+      requestId: requestIdOf(result, json),
+    };
+  }
+
+  const readFax = (item: unknown): FaxRecord | null => {
+    const parsed = faxSchema.safeParse(item);
+    return parsed.success ? normalizeFax(parsed.data) : null;
+  };
+
+  return {
+    listFaxes(query: FaxListQuery, options: CallOptions = { priority: 'background' }): Promise<ListPage<FaxRecord>> {
+      return list(
+        {
+          method: 'GET',
+          path: '/faxes',
+          query: {
+            limit: query.limit,
+            offset: query.offset,
+            direction: query.direction,
+            status: query.status,
+            created_after: query.createdAfter,
+            created_before: query.createdBefore,
+          },
+        },
+        readFax,
+        options,
+      );
+    },
+
+    async getFax(id: number, options: CallOptions = {}): Promise<{ fax: FaxRecord; requestId: string | null }> {
+      const { data, requestId } = await single({ method: 'GET', path: `/faxes/${id}` }, faxSchema, options);
+      return { fax: normalizeFax(data), requestId };
+    },
+
+    /** Streams the fax's PDF into `sink`; never buffered whole. */
+    async downloadPdf(id: number, sink: Writable, options: CallOptions = {}): Promise<void> {
+      await exchange({ method: 'GET', path: `/faxes/${id}/pdf`, headers: { Accept: 'application/pdf' }, sink }, options);
+    },
+
+    async sendFax(
+      input: SendInput,
+      options: CallOptions & { idempotencyKey: string; onProgress?: (sent: number, total: number) => void },
+    ): Promise<SendResult> {
+      const fields: FormField[] = [];
+      for (const recipient of input.recipients) fields.push({ name: 'to', value: recipient.number });
+      // to_name is matched by position: only send names up to the last recipient that has one.
+      const lastNamed = input.recipients.map((recipient) => Boolean(recipient.name)).lastIndexOf(true);
+      for (const recipient of input.recipients.slice(0, lastNamed + 1)) fields.push({ name: 'to_name', value: recipient.name ?? '' });
+      if (input.subject) fields.push({ name: 'subject', value: input.subject });
+      if (input.notes) fields.push({ name: 'notes', value: input.notes });
+      if (input.coverId) fields.push({ name: 'cover_id', value: input.coverId });
+      const body = multipartBody(fields, input.files);
+      const result = await exchange(
+        {
+          method: 'POST',
+          path: '/faxes',
+          headers: { 'Idempotency-Key': options.idempotencyKey },
+          body,
+          ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
+        },
+        { priority: 'user', retry: options.retry === undefined ? userRetryPolicy : options.retry, ...(options.signal ? { signal: options.signal } : {}) },
+      );
+      const json = parseJson(result);
+      const data = json && typeof json === 'object' ? (json as { data?: unknown }).data : undefined;
+      const id = data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
+      if (typeof id !== 'number' || !Number.isInteger(id)) {
+        throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'no fax id in the reply', requestId: requestIdOf(result, json) });
+      }
+      const record = data as { reference?: unknown; status?: unknown; pages?: unknown };
+      return {
+        faxId: id,
+        reference: typeof record.reference === 'string' ? record.reference : null,
+        status: typeof record.status === 'string' ? record.status : null,
+        pages: typeof record.pages === 'number' ? record.pages : null,
+        replayed: result.headers['idempotent-replay'] === 'true',
+        requestId: requestIdOf(result, json),
+      };
+    },
+
+    listContacts(query: { q?: string; limit: number; offset: number }, options: CallOptions = {}): Promise<ListPage<ContactView>> {
+      return list(
+        { method: 'GET', path: '/contacts', query: { q: query.q && query.q.trim() !== '' ? query.q.trim() : undefined, limit: query.limit, offset: query.offset } },
+        (item) => {
+          const parsed = contactSchema.safeParse(item);
+          return parsed.success ? normalizeContact(parsed.data) : null;
+        },
+        options,
+      );
+    },
+
+    listNumbers(options: CallOptions = {}): Promise<ListPage<NumberView>> {
+      return list(
+        { method: 'GET', path: '/numbers' },
+        (item, index) => {
+          const parsed = numberSchema.safeParse(item);
+          return parsed.success ? normalizeNumber(parsed.data, index) : null;
+        },
+        options,
+      );
+    },
+
+    async getAccount(options: CallOptions = {}): Promise<{ account: AccountView; requestId: string | null }> {
+      const { data, requestId } = await single({ method: 'GET', path: '/account' }, accountSchema, options);
+      return { account: normalizeAccount(data), requestId };
+    },
+
+    listWebhooks(options: CallOptions = {}): Promise<ListPage<WebhookView>> {
+      return list(
+        { method: 'GET', path: '/webhooks' },
+        (item) => {
+          const parsed = webhookSchema.safeParse(item);
+          return parsed.success ? normalizeWebhook(parsed.data) : null;
+        },
+        options,
+      );
+    },
+
+    async createWebhook(input: { url: string; events?: string[]; description?: string }, options: CallOptions = {}): Promise<{ webhook: WebhookView; secret: string | null }> {
+      const { data } = await single({ method: 'POST', path: '/webhooks', body: jsonBody(input) }, webhookSchema, { retry: null, ...options });
+      return { webhook: normalizeWebhook(data), secret: webhookSecret(data) };
+    },
+
+    async deleteWebhook(id: string, options: CallOptions = {}): Promise<void> {
+      await exchange({ method: 'DELETE', path: `/webhooks/${encodeURIComponent(id)}` }, options);
+    },
+
+    /**
+     * The status a request gets, for capability probes: 2xx, or the failure's status. Probes that write
+     * (POST /faxes, POST /webhooks) send a deliberately incomplete body, so a granted scope yields a 400 and
+     * nothing is ever created.
+     */
+    async probe(method: 'GET' | 'POST', path: string, options: { query?: HttpCall['query']; body?: RequestBody } = {}): Promise<number> {
+      try {
+        const result = await exchange(
+          { method, path, ...(options.query ? { query: options.query } : {}), ...(options.body ? { body: options.body } : {}) },
+          { priority: 'user', retry: userRetryPolicy },
+        );
+        result.body = Buffer.alloc(0);
+        return result.status;
+      } catch (error) {
+        if (error instanceof FaxApiError && error.status !== null) return error.status;
+        throw error;
+      }
+    },
+  };
+}
+
+export type FaxClient = ReturnType<typeof createFaxClient>;
+export { jsonBody };

@@ -1,0 +1,67 @@
+/**
+ * One configured way to reach the Fax Service: base URL, trusted CAs, the rate budget and the client. A new
+ * session is built when the address or CA changes; the key itself is read through a getter and never stored here.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { AppError } from '../errors';
+import { createFaxClient, type FaxClient } from '../api/fax-client';
+import { createTransport, type Transport } from '../api/https-transport';
+import { createRateBudget, type RateBudget } from '../api/rate-budget';
+import type { Logger } from '../log/logger';
+
+export interface ApiSession {
+  client: FaxClient;
+  budget: RateBudget;
+  close(): void;
+}
+
+export interface SessionOptions {
+  baseUrl: string;
+  extraCaPath: string | null;
+  apiKey: () => Promise<string>;
+  onUnauthorized: (requestId: string | null) => void;
+  log: Logger;
+  userAgent: string;
+  now?: () => number;
+  sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Reads and checks an extra CA certificate (PEM). */
+export function loadExtraCa(caPath: string | null): string | null {
+  if (caPath === null) return null;
+  let pem: string;
+  try {
+    pem = fs.readFileSync(caPath, 'utf8');
+  } catch {
+    throw new AppError('invalid_input', 'The CA certificate file cannot be read. Choose the PEM file again.');
+  }
+  try {
+    new crypto.X509Certificate(pem);
+  } catch {
+    throw new AppError('invalid_input', 'The CA certificate file is not a PEM certificate.');
+  }
+  return pem;
+}
+
+export function openApiSession(options: SessionOptions): ApiSession {
+  const transport: Transport = createTransport({ baseUrl: options.baseUrl, extraCa: loadExtraCa(options.extraCaPath), userAgent: options.userAgent });
+  const budget = createRateBudget(options.now ? { now: options.now } : {});
+  const client = createFaxClient({
+    transport,
+    budget,
+    apiKey: options.apiKey,
+    log: options.log,
+    onUnauthorized: options.onUnauthorized,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  return {
+    client,
+    budget,
+    close() {
+      budget.dispose();
+      transport.close();
+    },
+  };
+}

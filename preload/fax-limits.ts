@@ -1,0 +1,18 @@
+/**
+ * The Fax Service's limits, as the spec states them. The renderer checks them as the user composes; main checks
+ * them again before any upload. (25 MB is read as 25,000,000 bytes: the strictest reading of "MB".)
+ */
+export const faxLimits = {
+  maxRecipients: 20,
+  maxFiles: 20,
+  maxFileBytes: 25_000_000,
+  acceptedKinds: ['pdf', 'docx', 'jpg', 'png', 'tiff'] as const,
+  requestsPerMinute: 120,
+  maxListLimit: 100,
+} as const;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(0)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

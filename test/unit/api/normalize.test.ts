@@ -1,0 +1,99 @@
+// The client reads replies shaped differently from the sandbox's choices: unknown fields, other spellings of
+// "not shown" fields, unknown states, odd types.
+import { describe, expect, it } from 'vitest';
+import { normalizeAccount, normalizeContact, normalizeFax, normalizeNumber, normalizeRecipient, normalizeWebhook, webhookSecret } from '../../../main/api/normalize';
+import { faxSchema, listEnvelopeSchema } from '../../../main/api/schemas';
+
+const minimalFax = { id: 7, status: 'queued', created_at: '2026-05-01T10:00:00Z' };
+
+describe('fax replies', () => {
+  it('a minimal fax (only id, status, created_at) is accepted with sensible defaults', () => {
+    const fax = normalizeFax(faxSchema.parse(minimalFax));
+    expect(fax).toMatchObject({ id: 7, reference: '7', direction: 'outbound', status: 'queued', pages: null, to: null, recipients: [], subject: null });
+    expect(fax.createdMs).toBe(Date.parse('2026-05-01T10:00:00Z'));
+  });
+
+  it('unknown fields are ignored and unknown states are kept verbatim', () => {
+    const fax = normalizeFax(faxSchema.parse({ ...minimalFax, status: 'retrying_later', colour: 'blue', nested: { deep: true }, direction: 'inbound' }));
+    expect(fax.status).toBe('retrying_later');
+    expect(fax.direction).toBe('inbound');
+  });
+
+  it('reads other spellings of the not-shown fields: sender name, cost, provider error, sender number', () => {
+    const fax = normalizeFax(
+      faxSchema.parse({ ...minimalFax, senderName: 'Clinic', price: 1.5, failure_reason: 'T.30 DCN', sender_number: '+14155550100', subject: 'Labs' }),
+    );
+    expect(fax).toMatchObject({ senderName: 'Clinic', cost: '1.50', providerError: 'T.30 DCN', from: '+14155550100', subject: 'Labs' });
+    expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: { amount: 2, currency: 'EUR' } })).cost).toBe('2.00 EUR');
+    expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: { amount_cents: 42, currency: 'USD' } })).cost).toBe('0.42 USD');
+    expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: '€0.10' })).cost).toBe('€0.10');
+  });
+
+  it('recipient errors in any format are kept verbatim and explained when recognised', () => {
+    expect(normalizeRecipient({ to: '+14155550486', status: 'failed', error: 'BUSY' })).toMatchObject({ error: 'BUSY', reason: expect.stringMatching(/busy/i) as unknown });
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'no answer' })?.reason).toMatch(/Nobody answered/);
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'not_a_fax_machine' })?.reason).toMatch(/not as a fax machine/);
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'E_WEIRD_42' })).toMatchObject({ error: 'E_WEIRD_42', reason: null });
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: { code: 'busy', detail: 'x' } })?.error).toBe('{"code":"busy","detail":"x"}');
+    expect(normalizeRecipient({ to: '+1', status: 'delivered', error: null })).toMatchObject({ error: null, reason: null });
+    expect(normalizeRecipient({ status: 'delivered' })).toBeNull();
+  });
+
+  it.each([
+    [{ ...minimalFax, id: 'seven' }],
+    [{ ...minimalFax, created_at: 'yesterday' }],
+    [{ id: 1, created_at: '2026-01-01T00:00:00Z' }],
+    [null],
+    ['fax'],
+  ])('refuses an item it cannot place: %j', (item) => {
+    expect(faxSchema.safeParse(item).success).toBe(false);
+  });
+
+  it('list envelopes without total or has_more still parse', () => {
+    expect(listEnvelopeSchema.safeParse({ data: { object: 'list', data: [] } }).success).toBe(true);
+    expect(listEnvelopeSchema.safeParse({ data: [] }).success).toBe(false);
+  });
+});
+
+describe('account, contacts, numbers, webhooks', () => {
+  it('reads the sandbox\'s account shape', () => {
+    expect(normalizeAccount({ plan: 'team', pages_used: 120, page_limit: 500, billing_cycle: { start: '2026-11-01', end: '2026-11-30' }, status: 'active' })).toEqual({
+      plan: 'team',
+      pagesUsed: 120,
+      pageLimit: 500,
+      billingCycle: { start: '2026-11-01', end: '2026-11-30', label: null },
+      paused: false,
+      usageRatio: 0.24,
+    });
+  });
+
+  it('reads other shapes: nested plan and usage, cycle as text, numbers as strings', () => {
+    const account = normalizeAccount({ plan: { name: 'Business' }, usage: { pages_used: '990', page_limit: '1000' }, billing_cycle: 'monthly' });
+    expect(account).toMatchObject({ plan: 'Business', pagesUsed: 990, pageLimit: 1000, billingCycle: { label: 'monthly' }, usageRatio: 0.99, paused: false });
+    expect(normalizeAccount({ pagesUsed: 110, pageLimit: 100 }).paused).toBe(true);
+    expect(normalizeAccount({ paused: true }).paused).toBe(true);
+    expect(normalizeAccount({})).toMatchObject({ plan: null, pagesUsed: null, pageLimit: null, usageRatio: null, billingCycle: null });
+  });
+
+  it('contacts with other field names', () => {
+    expect(normalizeContact({ id: 5, first_name: 'Ann', last_name: 'Lee', fax: '+14155550100', organization: 'Lab' })).toEqual({
+      id: '5',
+      name: 'Ann Lee',
+      faxNumber: '+14155550100',
+      company: 'Lab',
+      email: null,
+    });
+    expect(normalizeContact({ id: 'x' }).name).toBe('Unnamed contact');
+  });
+
+  it('numbers with other field names; a number without a number is dropped', () => {
+    expect(normalizeNumber({ phone_number: '+14155559000', friendly_name: 'Desk' }, 0)).toEqual({ id: 'number-0', number: '+14155559000', label: 'Desk', capabilities: [] });
+    expect(normalizeNumber({ id: 1 }, 1)).toBeNull();
+  });
+
+  it('webhooks and their one-time secret under either name', () => {
+    expect(normalizeWebhook({ id: 'we_1', url: 'https://x', enabled_events: ['fax.failed'] })).toMatchObject({ id: 'we_1', events: ['fax.failed'], description: null });
+    expect(webhookSecret({ signing_secret: 'whsec_x' })).toBe('whsec_x');
+    expect(webhookSecret({})).toBeNull();
+  });
+});

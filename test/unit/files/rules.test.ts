@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
+import { checkFileCount, checkFileSize, checkRecipients } from '../../../main/files/submission-rules';
+
+describe('fax numbers', () => {
+  it.each([
+    ['+1 (415) 555-0100', '+14155550100'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+49 30 901820', '+4930901820'],
+    ['  +14155550100 ', '+14155550100'],
+  ])('%s → %s', (input, e164) => {
+    expect(checkFaxNumber(input)).toEqual({ ok: true, e164 });
+  });
+
+  it.each([
+    ['', /Enter a fax number/],
+    ['4155550100', /country code/],
+    ['0044 20 7946 0958', /Use \+ instead of 00/],
+    ['+1 415 CALL NOW', /only digits/],
+    ['+1415', /too short/],
+    ['+1234567890123456', /too long/],
+    ['+1 000 000 0000', /not a valid number/],
+  ])('%j is refused: %s', (input, message) => {
+    const check = checkFaxNumber(input);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.message).toMatch(message);
+  });
+
+  it('splits a pasted list by lines, commas and semicolons', () => {
+    expect(splitPastedNumbers('+14155550100\n+14155550101, +14155550102;\n\n +14155550103 ')).toEqual(['+14155550100', '+14155550101', '+14155550102', '+14155550103']);
+  });
+});
+
+describe('submission rules', () => {
+  const numbers = (count: number) => Array.from({ length: count }, (_, index) => ({ number: `+1415555${String(1000 + index)}` }));
+
+  it('normalises recipients to E.164 and keeps names', () => {
+    expect(checkRecipients([{ number: '+1 (415) 555-0100', name: ' Dr. Lee ' }, { number: '+14155550101' }])).toEqual([
+      { number: '+14155550100', name: 'Dr. Lee' },
+      { number: '+14155550101' },
+    ]);
+  });
+
+  it('20 recipients pass; the 21st is refused with the count', () => {
+    expect(checkRecipients(numbers(20))).toHaveLength(20);
+    expect(() => checkRecipients(numbers(21))).toThrow('A fax can go to at most 20 recipients; this one has 21. Split it into two faxes.');
+  });
+
+  it('names the recipient that is wrong, and refuses duplicates and an empty list', () => {
+    expect(() => checkRecipients([{ number: '+14155550100' }, { number: '555-0100' }])).toThrow(/^Recipient 2: Add the country code/);
+    expect(() => checkRecipients([{ number: '+14155550100' }, { number: '+1 415 555 0100' }])).toThrow('Recipient 2 is listed twice.');
+    expect(() => checkRecipients([])).toThrow('Add at least one recipient.');
+  });
+
+  it('20 files pass; the 21st is refused; nothing at all is refused unless a cover is chosen', () => {
+    expect(() => checkFileCount(20, null)).not.toThrow();
+    expect(() => checkFileCount(21, null)).toThrow(/at most 20 files; this one has 21/);
+    expect(() => checkFileCount(0, null)).toThrow(/Nothing to send/);
+    expect(() => checkFileCount(0, 'cov_1')).not.toThrow();
+  });
+
+  it('25 MB per file: 25,000,000 bytes pass, one more is refused with both sizes', () => {
+    expect(() => checkFileSize(25_000_000, 'File 1')).not.toThrow();
+    expect(() => checkFileSize(26_000_000, 'File 4')).toThrow('File 4 is 26.0 MB; the Fax Service accepts at most 25.0 MB per file. Compress it or split it.');
+    expect(() => checkFileSize(0, 'File 2')).toThrow('File 2 is empty.');
+  });
+});
