@@ -4,10 +4,54 @@
  * renderer's types are derived from it. A channel exists only if it is declared here.
  */
 import { z } from 'zod';
-import { event, invoke } from './contract-kit';
-import type { AppInfo, ConnectionState, Settings } from './models';
+import { event, invoke, invokeWithFiles } from './contract-kit';
+import { faxLimits } from './fax-limits';
+import type {
+  AccountView,
+  AppInfo,
+  ConnectionState,
+  ContactPage,
+  CreatedWebhook,
+  Draft,
+  FaxDetail,
+  FaxesChanged,
+  FaxListPage,
+  FaxReceivedNotice,
+  NumberView,
+  SavedFile,
+  Settings,
+  StageResult,
+  SubmissionView,
+  SyncState,
+  UploadProgress,
+  WebhookView,
+} from './models';
 
 const noRequest = z.undefined();
+const faxId = z.number().int().positive();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31');
+const id = z.string().min(1).max(200);
+
+const faxListFilter = z
+  .object({
+    direction: z.enum(['inbound', 'outbound']),
+    status: z.array(z.string().max(40)).max(10).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    search: z.string().max(200).optional(),
+    unreadOnly: z.boolean().optional(),
+  })
+  .strict();
+
+const recipients = z
+  .array(z.object({ number: z.string().max(40), name: z.string().max(120).optional() }).strict())
+  .max(faxLimits.maxRecipients * 5);
+
+const coverFields = {
+  subject: z.string().max(200),
+  notes: z.string().max(2000),
+  coverId: z.string().max(200),
+};
 
 const settingsPatch = z
   .object({
@@ -42,11 +86,89 @@ export const invokeContract = {
   reconnect: invoke<ConnectionState>()(noRequest),
   /** Removes the key from the keychain. */
   signOut: invoke<ConnectionState>()(noRequest),
+
+  getSyncState: invoke<SyncState>()(noRequest),
+  syncNow: invoke<SyncState>()(noRequest),
+
+  /** A window of the inbox or the outbox, from the local cache (works offline). */
+  listFaxes: invoke<FaxListPage>()(faxListFilter.extend({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict()),
+  /** One fax; `refresh` asks the Fax Service for its current state first. */
+  getFax: invoke<FaxDetail>()(z.object({ id: faxId, refresh: z.boolean().optional() }).strict()),
+  markRead: invoke<{ unreadInbound: number }>()(z.object({ ids: z.array(faxId).max(1000), read: z.boolean() }).strict()),
+  /** The fax's document as bytes (downloaded once, kept encrypted in the cache). */
+  getFaxPdf: invoke<Uint8Array>()(z.object({ id: faxId }).strict()),
+  /** Writes a plain copy of the fax's PDF where the user chooses. */
+  saveFaxPdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
+  /** Records a print in the audit log (the renderer prints its own rendering). */
+  notePrinted: invoke<null>()(z.object({ id: faxId }).strict()),
+  /** Writes the faxes matching the list's filters as CSV where the user chooses. */
+  exportFaxList: invoke<SavedFile>()(faxListFilter),
+
+  /** Checks dropped or picked files and keeps an encrypted copy of each for sending. */
+  stageFiles: invokeWithFiles<StageResult>()(z.object({ paths: z.array(z.string().min(1).max(4096)).max(100) }).strict()),
+  /** The staged copy's bytes (page thumbnails of a draft restored after a restart). */
+  readStagedFile: invoke<Uint8Array>()(z.object({ id }).strict()),
+  releaseStagedFiles: invoke<null>()(z.object({ ids: z.array(id).max(100) }).strict()),
+  getDraft: invoke<Draft | null>()(noRequest),
+  saveDraft: invoke<null>()(
+    z
+      .object({
+        recipients,
+        ...coverFields,
+        fileIds: z.array(id).max(100),
+        scheduledAt: z.number().int().nullable().optional(),
+        updatedAt: z.number().int(),
+      })
+      .strict(),
+  ),
+  /** Journals the fax in the outbox (it is sent from there, exactly once). */
+  sendFax: invoke<SubmissionView>()(
+    z
+      .object({
+        recipients,
+        subject: coverFields.subject.optional(),
+        notes: coverFields.notes.optional(),
+        coverId: coverFields.coverId.optional(),
+        fileIds: z.array(id).max(100),
+        scheduledAt: z.number().int().nullable().optional(),
+      })
+      .strict(),
+  ),
+  listOutbox: invoke<SubmissionView[]>()(noRequest),
+  retrySubmission: invoke<SubmissionView>()(z.object({ id }).strict()),
+  discardSubmission: invoke<null>()(z.object({ id }).strict()),
+  /** A new submission to only the recipients that failed. */
+  resendFailed: invoke<SubmissionView>()(z.object({ faxId }).strict()),
+  /** Sends a fax's document (e.g. a received one) to other numbers. */
+  forwardFax: invoke<SubmissionView>()(
+    z
+      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional() })
+      .strict(),
+  ),
+
+  listContacts: invoke<ContactPage>()(z.object({ q: z.string().max(200).optional(), offset: z.number().int().min(0), limit: z.number().int().min(1).max(100) }).strict()),
+  listNumbers: invoke<{ items: NumberView[]; fromCache: boolean }>()(noRequest),
+  getAccount: invoke<AccountView | null>()(z.object({ refresh: z.boolean() }).strict().optional()),
+  listWebhooks: invoke<WebhookView[]>()(noRequest),
+  createWebhook: invoke<CreatedWebhook>()(
+    z.object({ url: z.string().min(1).max(2048), events: z.array(z.string().max(40)).max(10).optional(), description: z.string().max(500).optional() }).strict(),
+  ),
+  deleteWebhook: invoke<null>()(z.object({ id }).strict()),
 } as const;
 
 export const eventContract = {
   connectionChanged: event<ConnectionState>(),
   settingsChanged: event<Settings>(),
+  syncStateChanged: event<SyncState>(),
+  /** Faxes were added or changed in the cache. */
+  faxesChanged: event<FaxesChanged>(),
+  /** A new inbound fax (after the first sync); the shell turns it into a notification. */
+  faxReceived: event<FaxReceivedNotice>(),
+  accountChanged: event<AccountView>(),
+  outboxChanged: event<SubmissionView[]>(),
+  uploadProgress: event<UploadProgress>(),
+  /** The user clicked a notification: show this fax. */
+  openFaxRequested: event<{ faxId: number }>(),
 } as const;
 
 export type InvokeContract = typeof invokeContract;

@@ -211,8 +211,8 @@ export function createFaxClient(deps: FaxClientDeps) {
       return { fax: normalizeFax(data), requestId };
     },
 
-    /** Streams the fax's PDF into `sink`; never buffered whole. */
-    async downloadPdf(id: number, sink: Writable, options: CallOptions = {}): Promise<void> {
+    /** Streams the fax's PDF into a sink opened per attempt; never buffered whole. */
+    async downloadPdf(id: number, sink: () => Writable, options: CallOptions = {}): Promise<void> {
       await exchange({ method: 'GET', path: `/faxes/${id}/pdf`, headers: { Accept: 'application/pdf' }, sink }, options);
     },
 

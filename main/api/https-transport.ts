@@ -34,8 +34,8 @@ export interface HttpCall {
   body?: RequestBody;
   signal?: AbortSignal;
   onUploadProgress?: (sent: number, total: number) => void;
-  /** Streams a 2xx body here instead of buffering it (PDF downloads). */
-  sink?: Writable;
+  /** Opens where a 2xx body streams to instead of being buffered (PDF downloads); a new one per attempt. */
+  sink?: () => Writable;
   maxResponseBytes?: number;
 }
 
@@ -142,7 +142,7 @@ export function createTransport(config: TransportConfig) {
       }
       if (call.sink && status >= 200 && status < 300) {
         try {
-          await pipeline(response, call.sink);
+          await pipeline(response, call.sink());
         } catch (error) {
           throw new FaxApiError(transportFailure(error));
         }

@@ -14,17 +14,52 @@ export interface FormField {
   value: string;
 }
 
+/** Reads a file's bytes in order. A reader may fill `scratch` (and return part of it) or return its own buffer. */
+export interface ChunkReader {
+  next(scratch: Buffer): Promise<Buffer>;
+  /** Checks the file was read whole and unchanged, and closes it. */
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface FormFile {
   name: string;
   /** The file name sent to the service (a neutral one: the user's own file name never leaves the machine). */
   filename: string;
   contentType: string;
-  path: string;
   size: number;
+  open(): Promise<ChunkReader>;
 }
 
 const chunkBytes = 256 * 1024;
 const ringSize = 4;
+
+/** A plain file on disk, read into the caller's reused buffers. */
+export function plainFormFile(file: { name: string; filename: string; contentType: string; path: string; size: number }): FormFile {
+  return {
+    name: file.name,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.size,
+    async open() {
+      const handle = await fs.open(file.path, 'r');
+      let position = 0;
+      return {
+        async next(scratch) {
+          const { bytesRead } = await handle.read(scratch, 0, Math.min(scratch.length, Math.max(0, file.size - position)), position);
+          position += bytesRead;
+          return scratch.subarray(0, bytesRead);
+        },
+        async finish() {
+          const { size } = await handle.stat();
+          await handle.close();
+          if (size !== file.size || position !== file.size) throw new Error('file changed during upload');
+        },
+        close: () => handle.close().catch(() => undefined),
+      };
+    },
+  };
+}
 
 function quoted(value: string): string {
   return value.replace(/[\r\n"\\]/g, '_');
@@ -38,27 +73,28 @@ function writeFlushed(sink: Writable, chunk: Buffer): Promise<void> {
 }
 
 async function writeFile(sink: Writable, file: FormFile, ring: Buffer[], onBytes: (count: number) => void): Promise<void> {
-  const handle = await fs.open(file.path, 'r');
+  const reader = await file.open();
   const inFlight: Array<Promise<void>> = ring.map(() => Promise.resolve());
+  let finished = false;
   try {
-    let position = 0;
+    let sent = 0;
     let slot = 0;
-    while (position < file.size) {
+    while (sent < file.size) {
       await inFlight[slot];
-      const buffer = ring[slot] ?? Buffer.alloc(chunkBytes);
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, file.size - position), position);
-      // A file that shrank after it was measured would corrupt the body: stop rather than send it.
-      if (bytesRead === 0) throw new Error('file changed during upload');
-      position += bytesRead;
-      const write = writeFlushed(sink, buffer.subarray(0, bytesRead)).then(() => onBytes(bytesRead));
+      const chunk = await reader.next(ring[slot] ?? Buffer.allocUnsafe(chunkBytes));
+      // A file that shrank or grew after it was measured would corrupt the body: stop rather than send it.
+      if (chunk.length === 0 || sent + chunk.length > file.size) throw new Error('file changed during upload');
+      sent += chunk.length;
+      const write = writeFlushed(sink, chunk).then(() => onBytes(chunk.length));
       write.catch(() => undefined);
       inFlight[slot] = write;
       slot = (slot + 1) % ring.length;
     }
     await Promise.all(inFlight);
-    if ((await handle.stat()).size !== file.size) throw new Error('file changed during upload');
+    finished = true;
+    await reader.finish();
   } finally {
-    await handle.close();
+    if (!finished) await reader.close();
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import type { StagedFileKind } from '../../preload/models';
-import { zipEntryNames } from './zip-directory';
+import { zipEntries } from './zip-directory';
 
 export const contentTypes: Readonly<Record<StagedFileKind, string>> = {
   pdf: 'application/pdf',
@@ -18,23 +18,20 @@ export const extensions: Readonly<Record<StagedFileKind, string>> = { pdf: 'pdf'
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export async function detectKind(filePath: string): Promise<StagedFileKind | null> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const bytes = head.subarray(0, bytesRead);
-    if (bytes.includes('%PDF-')) return 'pdf';
-    if (bytes.subarray(0, 8).equals(pngSignature)) return 'png';
-    if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-    const tiffMagic = bytes.subarray(0, 4).toString('latin1');
-    if (tiffMagic === 'II*\0' || tiffMagic === 'MM\0*') return 'tiff';
-    if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) {
-      const names = await zipEntryNames(handle);
-      if (names.has('word/document.xml') && names.has('[Content_Types].xml')) return 'docx';
-    }
-    return null;
-  } finally {
-    await handle.close();
+export function kindOf(bytes: Buffer): StagedFileKind | null {
+  const head = bytes.subarray(0, 1024);
+  if (head.includes('%PDF-')) return 'pdf';
+  if (head.subarray(0, 8).equals(pngSignature)) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  const tiffMagic = head.subarray(0, 4).toString('latin1');
+  if (tiffMagic === 'II*\0' || tiffMagic === 'MM\0*') return 'tiff';
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
+    const names = zipEntries(bytes);
+    if (names.has('word/document.xml') && names.has('[Content_Types].xml')) return 'docx';
   }
+  return null;
+}
+
+export async function detectKind(filePath: string): Promise<StagedFileKind | null> {
+  return kindOf(await fs.readFile(filePath));
 }

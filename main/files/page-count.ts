@@ -21,9 +21,10 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
-async function pdfPages(filePath: string, label: string): Promise<number> {
+async function pdfPages(bytes: Buffer, label: string): Promise<number> {
   const { getDocument } = await loadPdfJs();
-  const data = new Uint8Array(await fs.readFile(filePath));
+  // pdf.js may transfer the array it is given: hand it a copy.
+  const data = new Uint8Array(bytes);
   const task = getDocument({ data, isEvalSupported: false, enableXfa: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
   try {
     const document = await task.promise;
@@ -39,69 +40,56 @@ async function pdfPages(filePath: string, label: string): Promise<number> {
   }
 }
 
-async function tiffPages(filePath: string): Promise<number> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    const { size } = await handle.stat();
-    const read = async (position: number, length: number): Promise<Buffer> => {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, position);
-      return buffer.subarray(0, bytesRead);
-    };
-    const header = await read(0, 8);
-    const little = header[0] === 0x49;
-    const u16 = (buffer: Buffer) => (little ? buffer.readUInt16LE(0) : buffer.readUInt16BE(0));
-    const u32 = (buffer: Buffer) => (little ? buffer.readUInt32LE(0) : buffer.readUInt32BE(0));
-    let offset = u32(header.subarray(4));
-    const visited = new Set<number>();
-    let pages = 0;
-    while (offset > 0 && offset + 2 <= size && !visited.has(offset) && pages < 10_000) {
-      visited.add(offset);
-      pages += 1;
-      const entries = u16(await read(offset, 2));
-      const nextAt = offset + 2 + entries * 12;
-      if (nextAt + 4 > size) break;
-      offset = u32(await read(nextAt, 4));
-    }
-    return pages;
-  } finally {
-    await handle.close();
+function tiffPages(bytes: Buffer): number {
+  if (bytes.length < 8) return 0;
+  const little = bytes[0] === 0x49;
+  const u16 = (at: number) => (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at));
+  const u32 = (at: number) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
+  let offset = u32(4);
+  const visited = new Set<number>();
+  let pages = 0;
+  while (offset > 0 && offset + 2 <= bytes.length && !visited.has(offset) && pages < 10_000) {
+    visited.add(offset);
+    pages += 1;
+    const nextAt = offset + 2 + u16(offset) * 12;
+    if (nextAt + 4 > bytes.length) break;
+    offset = u32(nextAt);
   }
+  return pages;
 }
 
-async function docxPages(filePath: string): Promise<PageCount> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    const entries = await zipEntries(handle);
-    const app = entries.get('docProps/app.xml');
-    const appXml = app ? await zipEntryText(handle, app) : null;
-    const stated = appXml ? /<Pages>(\d+)<\/Pages>/.exec(appXml)?.[1] : undefined;
-    if (stated !== undefined && Number(stated) > 0) return { pages: Number(stated), estimated: true };
-    const body = entries.get('word/document.xml');
-    const xml = body ? await zipEntryText(handle, body) : null;
-    const characters = (xml ?? '').replace(/<[^>]+>/g, '').length;
-    return { pages: Math.max(1, Math.ceil(characters / 3000)), estimated: true };
-  } finally {
-    await handle.close();
-  }
+function docxPages(bytes: Buffer): PageCount {
+  const entries = zipEntries(bytes);
+  const app = entries.get('docProps/app.xml');
+  const appXml = app ? zipEntryText(bytes, app) : null;
+  const stated = appXml ? /<Pages>(\d+)<\/Pages>/.exec(appXml)?.[1] : undefined;
+  if (stated !== undefined && Number(stated) > 0) return { pages: Number(stated), estimated: true };
+  const body = entries.get('word/document.xml');
+  const xml = body ? zipEntryText(bytes, body) : null;
+  const characters = (xml ?? '').replace(/<[^>]+>/g, '').length;
+  return { pages: Math.max(1, Math.ceil(characters / 3000)), estimated: true };
 }
 
-export async function countPages(kind: StagedFileKind, filePath: string, label: string): Promise<PageCount> {
+export async function countPagesOf(kind: StagedFileKind, bytes: Buffer, label: string): Promise<PageCount> {
   switch (kind) {
     case 'jpg':
     case 'png':
       return { pages: 1, estimated: false };
     case 'tiff': {
-      const pages = await tiffPages(filePath);
+      const pages = tiffPages(bytes);
       if (pages < 1) throw new AppError('file', `${label} is a damaged TIFF image with no pages.`);
       return { pages, estimated: false };
     }
     case 'docx':
-      return docxPages(filePath);
+      return docxPages(bytes);
     case 'pdf': {
-      const pages = await pdfPages(filePath, label);
+      const pages = await pdfPages(bytes, label);
       if (pages < 1) throw new AppError('file', `${label} has no pages.`);
       return { pages, estimated: false };
     }
   }
+}
+
+export async function countPages(kind: StagedFileKind, filePath: string, label: string): Promise<PageCount> {
+  return countPagesOf(kind, await fs.readFile(filePath), label);
 }

@@ -10,9 +10,11 @@ import { createLogger } from '../log/logger';
 import { appOrigin } from '../security/app-files';
 import { keychainSecretStore } from '../store/keychain-secret-store';
 import { registerAppScheme, serveRenderer } from './app-protocol';
+import { electronDesktop } from './electron-desktop';
 import { openElectronSettings } from './electron-settings';
 import { hardenSession, hardenWebContents } from './hardening';
 import { forwardEvents, registerIpcHandlers } from './ipc';
+import { startNotifier } from './notifier';
 import { mainWindowOptions } from './window-options';
 
 const log = createLogger({
@@ -56,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     hardenSession(session.defaultSession, log);
     serveRenderer(path.join(__dirname, '..', 'renderer'));
+    const settings = openElectronSettings();
     core = createCore({
       appInfo: {
         name: 'Fax Desktop',
@@ -65,12 +68,22 @@ if (!app.requestSingleInstanceLock()) {
         versions: { node: process.versions.node, chrome: process.versions.chrome, electron: process.versions.electron },
       },
       dataDir: app.getPath('userData'),
-      settings: openElectronSettings(),
+      settings,
       secrets: keychainSecretStore(),
       log,
+      desktop: electronDesktop(settings),
     });
     registerIpcHandlers(core.dispatch, trustedWebContents, log.child('ipc'));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
+    const events = core.events;
+    startNotifier({
+      events,
+      settings,
+      onOpenFax: (faxId) => {
+        showMainWindow();
+        events.emit('openFaxRequested', { faxId });
+      },
+    });
     createWindow();
     void core.start();
     app.on('activate', () => {

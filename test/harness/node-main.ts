@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore, type Core } from '../../main/core';
+import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
 import { createLogger, type LogSink } from '../../main/log/logger';
 import { openConfSettings } from '../../main/store/conf-settings';
@@ -63,6 +64,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     settings,
     secrets,
     log,
+    desktop: downloadFolderDesktop(() => settings.get().downloadFolder),
   });
   return { core, settings, secrets, keychainService, logFile };
 }

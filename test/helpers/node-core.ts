@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core } from '../../main/core';
+import { createCore, type Core, type CoreDeps } from '../../main/core';
+import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
 import { createLogger, memorySink } from '../../main/log/logger';
 import { openConfSettings } from '../../main/store/conf-settings';
@@ -25,7 +26,9 @@ export interface TestCore {
   close(): Promise<void>;
 }
 
-export function startTestCore(options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string } = {}): TestCore {
+export function startTestCore(
+  options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint'>> } = {},
+): TestCore {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fax-core-'));
   const keychainService = `Fax Desktop test ${crypto.randomUUID()}`;
   const secrets = options.secrets ?? keychainSecretStore(keychainService);
@@ -40,6 +43,8 @@ export function startTestCore(options: { baseUrl?: string; caPath?: string; secr
     settings,
     secrets,
     log,
+    desktop: downloadFolderDesktop(() => settings.get().downloadFolder),
+    ...(options.extra ?? {}),
   });
   const events: TestCore['events'] = [];
   core.events.subscribe((name, payload) => events.push({ name, payload }));

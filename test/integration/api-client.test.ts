@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FaxApiError} from '../../main/api/api-error';
 import { toAppError } from '../../main/api/api-error';
-import type { FormFile } from '../../main/api/multipart-body';
+import { plainFormFile, type FormFile } from '../../main/api/multipart-body';
 import { openApiSession, type ApiSession } from '../../main/connection/api-session';
 import { silentLogger } from '../../main/log/logger';
 import { onePagePdf, startTestSandbox, type TestSandbox } from '../fax-service/testkit';
@@ -16,7 +16,7 @@ const sessions: ApiSession[] = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-client-'));
 const pdfPath = path.join(dir, 'letter.pdf');
 fs.writeFileSync(pdfPath, onePagePdf);
-const pdf: FormFile = { name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: pdfPath, size: onePagePdf.length };
+const pdf: FormFile = plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: pdfPath, size: onePagePdf.length });
 
 beforeAll(async () => {
   t = await startTestSandbox();
@@ -116,7 +116,7 @@ describe('API client against the sandbox', () => {
     const { key } = await t.fullAccess();
     const bigPath = path.join(dir, 'big.pdf');
     fs.writeFileSync(bigPath, Buffer.concat([onePagePdf, Buffer.alloc(3_000_000, 0x20)]));
-    const big: FormFile = { ...pdf, path: bigPath, size: fs.statSync(bigPath).size };
+    const big: FormFile = plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: bigPath, size: fs.statSync(bigPath).size });
     await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 0, times: 1, reset_after_bytes: 1_000_000 });
     const progress: number[] = [];
     const sent = await session(key).client.sendFax(

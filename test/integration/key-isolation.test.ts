@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainFormFile } from '../../main/api/multipart-body';
 import { startTestCore, type TestCore } from '../helpers/node-core';
 import { onePagePdf, startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await client.getFax(424242).catch(() => undefined);
   const pdf = path.join(app.dataDir, 'a.pdf');
   fs.writeFileSync(pdf, onePagePdf);
-  await client.sendFax({ recipients: [{ number: '+14155550100' }], files: [{ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: pdf, size: onePagePdf.length }] }, { idempotencyKey: 'k-1' });
+  await client.sendFax({ recipients: [{ number: '+14155550100' }], files: [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: pdf, size: onePagePdf.length })] }, { idempotencyKey: 'k-1' });
   await t.control('DELETE', `/keys/${keyId}`);
   await client.getAccount().catch(() => undefined);
   await app.call('getConnection');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormFile } from '../../main/api/multipart-body';
+import { plainFormFile, type FormFile } from '../../main/api/multipart-body';
 import { openApiSession } from '../../main/connection/api-session';
 import { silentLogger } from '../../main/log/logger';
 import { rawRequest, jpegHeader } from '../fax-service/testkit';
@@ -53,7 +53,7 @@ describe('send memory', () => {
     fs.writeSync(handle, jpegHeader);
     fs.ftruncateSync(handle, size);
     fs.closeSync(handle);
-    const files: FormFile[] = Array.from({ length: 20 }, (_, index) => ({ name: 'files', filename: `document-${index + 1}.jpg`, contentType: 'image/jpeg', path: file, size }));
+    const files: FormFile[] = Array.from({ length: 20 }, (_, index) => plainFormFile({ name: 'files', filename: `document-${index + 1}.jpg`, contentType: 'image/jpeg', path: file, size }));
     const session = openApiSession({ baseUrl: ready.baseUrl, extraCaPath: ready.caCertPath, apiKey: () => Promise.resolve(key), onUnauthorized: () => undefined, log: silentLogger, userAgent: 'test' });
 
     global.gc?.();

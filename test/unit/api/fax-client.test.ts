@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FaxApiError } from '../../../main/api/api-error';
 import { createFaxClient } from '../../../main/api/fax-client';
+import { plainFormFile } from '../../../main/api/multipart-body';
 import { createTransport } from '../../../main/api/https-transport';
 import { createRateBudget } from '../../../main/api/rate-budget';
 import { createLogger, memorySink } from '../../../main/log/logger';
@@ -87,7 +88,7 @@ describe('fax client: retries', () => {
     const file = path.join(dir, 'a.pdf');
     fs.writeFileSync(file, '%PDF-1.4 test');
     const result = await client.sendFax(
-      { recipients: [{ number: '+14155550100' }], files: [{ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: fs.statSync(file).size }] },
+      { recipients: [{ number: '+14155550100' }], files: [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: fs.statSync(file).size })] },
       { idempotencyKey: 'idem-123' },
     );
     expect(result).toMatchObject({ faxId: 77, replayed: false, requestId: 'req_ok' });

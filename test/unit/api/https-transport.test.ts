@@ -129,7 +129,7 @@ describe('https transport', () => {
         callback();
       },
     });
-    const result = await transport.request({ method: 'GET', path: '/faxes/1/pdf', sink }, auth);
+    const result = await transport.request({ method: 'GET', path: '/faxes/1/pdf', sink: () => sink }, auth);
     expect(result.body.length).toBe(0);
     expect(Buffer.concat(received).toString()).toBe('%PDF-1.7 fake');
     transport.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import busboy from 'busboy';
 import { afterAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../../main/api/multipart-body';
+import { multipartBody, plainFormFile } from '../../../main/api/multipart-body';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multipart-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +31,7 @@ describe('multipart body', () => {
         { name: 'to', value: '+14155550100' },
         { name: 'to_name', value: 'Dr. "Quote" Ünïcode' },
       ],
-      [{ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: big, size: content.length }],
+      [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: big, size: content.length })],
     );
     const { sink, bytes } = collect();
     let reported = 0;
@@ -66,7 +66,7 @@ describe('multipart body', () => {
   it('stops when a file changed size since it was measured', async () => {
     const file = path.join(dir, 'shrinks.bin');
     fs.writeFileSync(file, Buffer.alloc(1000));
-    const body = multipartBody([], [{ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: 5000 }]);
+    const body = multipartBody([], [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: 5000 })]);
     await expect(body.writeTo(collect().sink, () => undefined)).rejects.toThrow('file changed during upload');
   });
 });

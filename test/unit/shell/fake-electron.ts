@@ -3,6 +3,9 @@
  * tests can assert every security setting and guard without the Electron binary.
  */
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { vi } from 'vitest';
 
 export class FakeWebContents extends EventEmitter {
@@ -39,6 +42,7 @@ export function createFakeElectron() {
   const appEvents = new EventEmitter();
   const windows: FakeBrowserWindow[] = [];
   const defaultSession = new FakeSession();
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-shell-test-'));
 
   class FakeBrowserWindow extends EventEmitter {
     readonly webContents = new FakeWebContents();
@@ -66,7 +70,7 @@ export function createFakeElectron() {
       requestSingleInstanceLock: vi.fn(() => true),
       quit: vi.fn(),
       whenReady: vi.fn(() => ready),
-      getPath: vi.fn(() => '/tmp/fax-desktop-shell-test'),
+      getPath: vi.fn(() => userData),
       getVersion: vi.fn(() => '0.1.0'),
     }),
     BrowserWindow: FakeBrowserWindow,

@@ -1,0 +1,30 @@
+/** The stateful services of main, opened at start (they need the data keys from the keychain). */
+import type { Desktop } from '../desktop';
+import type { ConnectionService } from '../connection/connection-service';
+import type { Drafts } from '../outbox/drafts';
+import type { Outbox } from '../outbox/outbox';
+import type { Staging } from '../outbox/staging';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { Cache } from '../store/cache/cache';
+import type { SettingsStore } from '../store/settings-store';
+import type { SyncEngine } from '../sync/sync-engine';
+import type { EventBus } from './event-bus';
+import type { Logger } from '../log/logger';
+
+export interface Services {
+  cache: Cache;
+  staging: Staging;
+  drafts: Drafts;
+  outbox: Outbox;
+  pdfs: PdfStore;
+  sync: SyncEngine;
+}
+
+export interface HandlerContext {
+  services: () => Promise<Services>;
+  connection: ConnectionService;
+  settings: SettingsStore;
+  events: EventBus;
+  desktop: Desktop;
+  log: Logger;
+}

@@ -1,0 +1,88 @@
+/**
+ * The outbox journal: one folder per submission holding its record and its own encrypted copies of the files.
+ * The record is written (encrypted, fsynced, atomically renamed) before the first request and after every
+ * change of state, so a crash at any moment leaves either the previous or the next state — never a torn one.
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+
+export const submissionStates = ['scheduled', 'pending', 'uploading', 'waiting', 'accepted', 'failed', 'held'] as const;
+
+export const submissionRecordSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  idempotencyKey: z.string(),
+  keyGeneration: z.number().int(),
+  createdAt: z.number(),
+  scheduledAt: z.number().nullable(),
+  origin: z.enum(['compose', 'resend', 'forward']),
+  relatedFaxId: z.number().nullable(),
+  recipients: z.array(z.object({ number: z.string(), name: z.string().optional() })),
+  subject: z.string(),
+  notes: z.string(),
+  coverId: z.string(),
+  files: z.array(z.object({ name: z.string(), kind: z.enum(['pdf', 'docx', 'jpg', 'png', 'tiff']), size: z.number(), pages: z.number() })),
+  pages: z.number(),
+  state: z.enum(submissionStates),
+  holdReason: z.enum(['quota', 'key', 'connection', 'certificate']).nullable(),
+  attempts: z.number().int(),
+  firstAttemptAt: z.number().nullable(),
+  lastAttemptAt: z.number().nullable(),
+  nextAttemptAt: z.number().nullable(),
+  faxId: z.number().nullable(),
+  reference: z.string().nullable(),
+  acceptedAt: z.number().nullable(),
+  error: z.object({ kind: z.string(), message: z.string(), requestId: z.string().optional(), code: z.string().optional() }).nullable(),
+});
+
+export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+
+export function createSubmissionJournal(dataDir: string, fileKey: Buffer) {
+  const root = path.join(dataDir, 'outbox');
+  const folder = (id: string) => path.join(root, id);
+  const recordPath = (id: string) => path.join(folder(id), 'submission.sealed');
+
+  return {
+    folder,
+    filePath: (id: string, index: number) => path.join(folder(id), `file-${index}.sealed`),
+
+    async write(record: SubmissionRecord): Promise<void> {
+      await fsp.mkdir(folder(record.id), { recursive: true, mode: 0o700 });
+      await writeSealedJson(recordPath(record.id), fileKey, record);
+    },
+
+    /** Every journaled submission. Folders without a record (a crash before journaling) are removed. */
+    async readAll(): Promise<SubmissionRecord[]> {
+      let names: string[];
+      try {
+        names = await fsp.readdir(root);
+      } catch {
+        return [];
+      }
+      const records: SubmissionRecord[] = [];
+      for (const name of names) {
+        try {
+          records.push(submissionRecordSchema.parse(await readSealedJson(recordPath(name), fileKey)));
+        } catch {
+          const hasRecord = await fsp.stat(recordPath(name)).then(() => true, () => false);
+          // A record that exists but cannot be read is kept for inspection; a folder without one never became a submission.
+          if (!hasRecord) await fsp.rm(folder(name), { recursive: true, force: true });
+        }
+      }
+      return records.sort((a, b) => a.createdAt - b.createdAt);
+    },
+
+    async removeFiles(id: string): Promise<void> {
+      const names = await fsp.readdir(folder(id)).catch(() => [] as string[]);
+      for (const name of names) if (name.startsWith('file-')) await fsp.rm(path.join(folder(id), name), { force: true });
+    },
+
+    async remove(id: string): Promise<void> {
+      await fsp.rm(folder(id), { recursive: true, force: true });
+    },
+  };
+}
+
+export type SubmissionJournal = ReturnType<typeof createSubmissionJournal>;

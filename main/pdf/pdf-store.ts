@@ -1,0 +1,113 @@
+/**
+ * Fax documents: GET /faxes/{id}/pdf streamed straight into an encrypted cache file (never held whole while it
+ * downloads), handed to the renderer as bytes on request, written as a plain copy only where the user chooses,
+ * and evicted least-recently-used beyond the size cap in Settings.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FaxApiError, toAppError } from '../api/api-error';
+import type { ConnectionService } from '../connection/connection-service';
+import { AppError } from '../errors';
+import type { Logger } from '../log/logger';
+import type { Cache } from '../store/cache/cache';
+import { createSealedReadStream, createSealedWriter, readSealed } from '../store/crypto/sealed-file';
+import type { SettingsStore } from '../store/settings-store';
+
+export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const dir = path.join(deps.dataDir, 'pdfs');
+  const fileFor = (faxId: number) => path.join(dir, `${faxId}.sealed`);
+  const inFlight = new Map<number, Promise<string>>();
+  const record = deps.cache.db.prepare('INSERT INTO pdf_files (fax_id, file, size, last_access_ms) VALUES (?, ?, ?, ?) ON CONFLICT(fax_id) DO UPDATE SET size = excluded.size, last_access_ms = excluded.last_access_ms');
+  const touch = deps.cache.db.prepare('UPDATE pdf_files SET last_access_ms = ? WHERE fax_id = ?');
+  const known = deps.cache.db.prepare<[number], { file: string }>('SELECT file FROM pdf_files WHERE fax_id = ?');
+  const forget = deps.cache.db.prepare('DELETE FROM pdf_files WHERE fax_id = ?');
+
+  async function evict(keep: number): Promise<void> {
+    const cap = deps.settings.get().pdfCacheMaxMb * 1024 * 1024;
+    const rows = deps.cache.db.prepare('SELECT fax_id, file, size FROM pdf_files ORDER BY last_access_ms DESC').all() as Array<{ fax_id: number; file: string; size: number }>;
+    let total = 0;
+    for (const row of rows) {
+      total += row.size;
+      if (total > cap && row.fax_id !== keep) {
+        await fsp.rm(path.join(dir, row.file), { force: true });
+        forget.run(row.fax_id);
+        total -= row.size;
+      }
+    }
+  }
+
+  async function download(faxId: number): Promise<string> {
+    const target = fileFor(faxId);
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    let size = 0;
+    let done: Promise<void> = Promise.resolve();
+    // A fresh sealed file per attempt: a retried download never appends to a broken one.
+    const openSink = () => {
+      size = 0;
+      const counting = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      done = pipeline(counting, createSealedWriter(target, deps.fileKey));
+      done.catch(() => undefined);
+      return counting;
+    };
+    try {
+      await deps.connection.client().downloadPdf(faxId, openSink);
+      await done;
+    } catch (error) {
+      await done.catch(() => undefined);
+      if (error instanceof FaxApiError) throw toAppError(error);
+      throw error;
+    }
+    record.run(faxId, path.basename(target), size, now());
+    await evict(faxId);
+    deps.log.info('pdf.cached', { faxId, bytes: size });
+    return target;
+  }
+
+  async function ensure(faxId: number): Promise<string> {
+    const row = known.get(faxId);
+    if (row && fs.existsSync(path.join(dir, row.file))) {
+      touch.run(now(), faxId);
+      return path.join(dir, row.file);
+    }
+    let pending = inFlight.get(faxId);
+    if (!pending) {
+      pending = download(faxId).finally(() => inFlight.delete(faxId));
+      inFlight.set(faxId, pending);
+    }
+    return pending;
+  }
+
+  return {
+    ensure,
+
+    isCached(faxId: number): boolean {
+      const row = known.get(faxId);
+      return row !== undefined && fs.existsSync(path.join(dir, row.file));
+    },
+
+    async bytes(faxId: number): Promise<Uint8Array> {
+      return new Uint8Array(await readSealed(await ensure(faxId), deps.fileKey));
+    },
+
+    /** A plain copy where the user chose to save it. */
+    async saveAs(faxId: number, target: string): Promise<void> {
+      const source = await ensure(faxId);
+      try {
+        await pipeline(createSealedReadStream(source, deps.fileKey), fs.createWriteStream(target, { mode: 0o600 }));
+      } catch {
+        throw new AppError('file', 'The PDF could not be saved there. Choose another folder.');
+      }
+    },
+  };
+}
+
+export type PdfStore = ReturnType<typeof createPdfStore>;

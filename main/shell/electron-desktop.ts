@@ -1,0 +1,21 @@
+/** Save dialogs in the Electron app. */
+import { BrowserWindow, dialog } from 'electron';
+import path from 'node:path';
+import type { Desktop } from '../desktop';
+import type { SettingsStore } from '../store/settings-store';
+
+export function electronDesktop(settings: SettingsStore): Desktop {
+  return {
+    async chooseSavePath(request) {
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = {
+        title: request.title,
+        defaultPath: path.join(settings.get().downloadFolder, request.defaultName),
+        filters: request.filters,
+        properties: ['createDirectory', 'showOverwriteConfirmation'] as Array<'createDirectory' | 'showOverwriteConfirmation'>,
+      };
+      const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+  };
+}

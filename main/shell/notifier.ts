@@ -1,0 +1,23 @@
+/** Turns core events into OS notifications and the dock/taskbar badge of unread inbound faxes. */
+import { app, Notification } from 'electron';
+import type { EventBus } from '../ipc/event-bus';
+import { faxNotification } from '../notifications/fax-notification';
+import type { SettingsStore } from '../store/settings-store';
+
+export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: number) => void; onUnread?: (count: number) => void }): () => void {
+  return options.events.subscribe((name, payload) => {
+    if (name === 'faxReceived') {
+      const notice = payload as Parameters<typeof faxNotification>[0];
+      const text = faxNotification(notice, options.settings.get().notifications);
+      if (!text || !Notification.isSupported()) return;
+      const notification = new Notification({ title: text.title, body: text.body });
+      notification.on('click', () => options.onOpenFax(notice.faxId));
+      notification.show();
+    }
+    if (name === 'faxesChanged') {
+      const { unreadInbound } = payload as { unreadInbound: number };
+      app.setBadgeCount(unreadInbound);
+      options.onUnread?.(unreadInbound);
+    }
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The audit log: who-did-what without PHI — time, action, fax id or submission id. Append-only: the database
+ * refuses updates and deletes of its rows (triggers), and nothing in the app offers to change them.
+ */
+import type { CacheDb } from './cache-database';
+
+export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'unlock';
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  action: AuditAction;
+  faxId: number | null;
+  submissionId: string | null;
+}
+
+export function createAuditLog(db: CacheDb, now: () => number = Date.now) {
+  const insert = db.prepare('INSERT INTO audit (at, action, fax_id, submission_id) VALUES (?, ?, ?, ?)');
+  return {
+    record(action: AuditAction, subject: { faxId?: number; submissionId?: string } = {}): void {
+      insert.run(new Date(now()).toISOString(), action, subject.faxId ?? null, subject.submissionId ?? null);
+    },
+    entries(): AuditEntry[] {
+      return (db.prepare('SELECT seq, at, action, fax_id, submission_id FROM audit ORDER BY seq').all() as Array<{
+        seq: number;
+        at: string;
+        action: AuditAction;
+        fax_id: number | null;
+        submission_id: string | null;
+      }>).map((row) => ({ seq: row.seq, at: row.at, action: row.action, faxId: row.fax_id, submissionId: row.submission_id }));
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

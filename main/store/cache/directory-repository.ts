@@ -1,0 +1,76 @@
+/** Contacts, numbers and the account snapshot in the cache, so they stay readable offline. */
+import { z } from 'zod';
+import type { AccountView, ContactPage, ContactView, NumberView } from '../../../preload/models';
+import type { CacheDb } from './cache-database';
+import type { KvStore } from './kv-store';
+
+const accountSnapshot = z.object({
+  plan: z.string().nullable(),
+  pagesUsed: z.number().nullable(),
+  pageLimit: z.number().nullable(),
+  billingCycle: z.object({ start: z.string().nullable(), end: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  paused: z.boolean(),
+  usageRatio: z.number().nullable(),
+}) satisfies z.ZodType<AccountView>;
+
+export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
+  return {
+    /** Keeps contacts seen on the service; `replaceAll` drops the ones that are gone (after a full listing). */
+    saveContacts(contacts: readonly ContactView[], options: { replaceAll: boolean; firstPosition: number }): void {
+      const upsert = db.prepare(`INSERT INTO contacts (id, name, fax_number, company, email, search, position) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET name = excluded.name, fax_number = excluded.fax_number, company = excluded.company, email = excluded.email,
+        search = excluded.search, position = excluded.position`);
+      db.transaction(() => {
+        if (options.replaceAll) db.prepare('DELETE FROM contacts').run();
+        contacts.forEach((contact, index) => {
+          const search = [contact.name, contact.faxNumber, contact.company, contact.email].filter(Boolean).join(' ').toLowerCase();
+          upsert.run(contact.id, contact.name, contact.faxNumber, contact.company, contact.email, search, options.firstPosition + index);
+        });
+      })();
+    },
+
+    contacts(query: { q?: string; offset: number; limit: number }): ContactPage {
+      const q = query.q?.trim().toLowerCase() ?? '';
+      const clause = q ? "WHERE search LIKE ? ESCAPE '\\'" : '';
+      const args = q ? [`%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`] : [];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM contacts ${clause}`).get(...args) as { n: number }).n;
+      const rows = db
+        .prepare(`SELECT id, name, fax_number, company, email FROM contacts ${clause} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
+        .all(...args, query.limit, query.offset) as Array<{ id: string; name: string; fax_number: string | null; company: string | null; email: string | null }>;
+      return {
+        items: rows.map((row) => ({ id: row.id, name: row.name, faxNumber: row.fax_number, company: row.company, email: row.email })),
+        total,
+        offset: query.offset,
+        hasMore: query.offset + rows.length < total,
+        fromCache: true,
+      };
+    },
+
+    saveNumbers(numbers: readonly NumberView[]): void {
+      db.transaction(() => {
+        db.prepare('DELETE FROM numbers').run();
+        const insert = db.prepare('INSERT INTO numbers (id, number, label, capabilities, position) VALUES (?, ?, ?, ?, ?)');
+        numbers.forEach((number, index) => insert.run(number.id, number.number, number.label, JSON.stringify(number.capabilities), index));
+      })();
+    },
+
+    numbers(): NumberView[] {
+      return (db.prepare('SELECT * FROM numbers ORDER BY position').all() as Array<{ id: string; number: string; label: string | null; capabilities: string }>).map((row) => ({
+        id: row.id,
+        number: row.number,
+        label: row.label,
+        capabilities: JSON.parse(row.capabilities) as string[],
+      }));
+    },
+
+    saveAccount(account: AccountView): void {
+      kv.set('account', account);
+    },
+
+    account(): AccountView | null {
+      return kv.get('account', accountSnapshot);
+    },
+  };
+}
+
+export type DirectoryRepository = ReturnType<typeof createDirectoryRepository>;

@@ -1,0 +1,244 @@
+/**
+ * Faxes in the cache: upserts from the Fax Service (reporting what was new and what changed), the queries the
+ * lists need (filters, search, windows of a 50,000-fax list), unread marks, and the cursors sync needs.
+ */
+import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary, RecipientView } from '../../../preload/models';
+import { pendingFaxStatuses } from '../../../preload/models';
+import type { FaxRecord } from '../../api/normalize';
+import type { CacheDb } from './cache-database';
+
+interface FaxRow {
+  id: number;
+  reference: string;
+  direction: 'inbound' | 'outbound';
+  status: string;
+  pages: number | null;
+  created_at: string;
+  created_ms: number;
+  to_number: string | null;
+  from_number: string | null;
+  counterpart: string | null;
+  subject: string | null;
+  sender_name: string | null;
+  cost: string | null;
+  provider_error: string | null;
+  recipients: string;
+  recipient_count: number;
+  unread: number;
+  submission_id: string | null;
+}
+
+export interface UpsertOutcome {
+  added: number[];
+  updated: number[];
+  addedInbound: number[];
+}
+
+const pendingList = pendingFaxStatuses.map((status) => `'${status}'`).join(', ');
+
+function searchText(record: FaxRecord): string {
+  return [record.reference, record.to, record.from, record.subject, record.senderName, ...record.recipients.flatMap((recipient) => [recipient.to, recipient.name])]
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .toLowerCase();
+}
+
+function counterpartOf(record: FaxRecord): string | null {
+  return record.direction === 'inbound' ? record.from : (record.recipients[0]?.to ?? record.to);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function localDayStart(day: string): number {
+  return new Date(`${day}T00:00:00`).getTime();
+}
+
+function toSummary(row: FaxRow): FaxSummary {
+  return {
+    id: row.id,
+    reference: row.reference,
+    direction: row.direction,
+    status: row.status,
+    pages: row.pages,
+    createdAt: row.created_at,
+    counterpart: row.counterpart,
+    recipientCount: row.recipient_count,
+    subject: row.subject,
+    senderName: row.sender_name,
+    unread: row.unread === 1,
+  };
+}
+
+export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
+  const byId = db.prepare<[number], FaxRow>('SELECT * FROM faxes WHERE id = ?');
+  const statusOf = db.prepare<[number], { status: string; recipients: string }>('SELECT status, recipients FROM faxes WHERE id = ?');
+  const upsert = db.prepare(`
+    INSERT INTO faxes (id, reference, direction, status, pages, created_at, created_ms, to_number, from_number, counterpart, subject, sender_name, cost,
+      provider_error, recipients, recipient_count, search, unread, origin, synced_ms)
+    VALUES (@id, @reference, @direction, @status, @pages, @created_at, @created_ms, @to_number, @from_number, @counterpart, @subject, @sender_name, @cost,
+      @provider_error, @recipients, @recipient_count, @search, @unread, 'server', @synced_ms)
+    ON CONFLICT(id) DO UPDATE SET reference = excluded.reference, direction = excluded.direction, status = excluded.status, pages = excluded.pages,
+      created_at = excluded.created_at, created_ms = excluded.created_ms, to_number = excluded.to_number, from_number = excluded.from_number,
+      counterpart = excluded.counterpart, subject = coalesce(excluded.subject, faxes.subject), sender_name = excluded.sender_name, cost = excluded.cost,
+      provider_error = excluded.provider_error, recipients = excluded.recipients, recipient_count = excluded.recipient_count, search = excluded.search,
+      origin = 'server', synced_ms = excluded.synced_ms`);
+
+  const upsertMany = db.transaction((records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }): UpsertOutcome => {
+    const outcome: UpsertOutcome = { added: [], updated: [], addedInbound: [] };
+    const syncedMs = now();
+    for (const record of records) {
+      const before = statusOf.get(record.id);
+      const recipients = JSON.stringify(record.recipients);
+      upsert.run({
+        id: record.id,
+        reference: record.reference,
+        direction: record.direction,
+        status: record.status,
+        pages: record.pages,
+        created_at: record.createdAt,
+        created_ms: record.createdMs,
+        to_number: record.to,
+        from_number: record.from,
+        counterpart: counterpartOf(record),
+        subject: record.subject,
+        sender_name: record.senderName,
+        cost: record.cost,
+        provider_error: record.providerError,
+        recipients,
+        recipient_count: Math.max(record.recipients.length, record.to ? 1 : 0),
+        search: searchText(record),
+        unread: options.markNewInboundUnread && record.direction === 'inbound' ? 1 : 0,
+        synced_ms: syncedMs,
+      });
+      if (!before) {
+        outcome.added.push(record.id);
+        if (record.direction === 'inbound') outcome.addedInbound.push(record.id);
+      } else if (before.status !== record.status || before.recipients !== recipients) {
+        outcome.updated.push(record.id);
+      }
+    }
+    return outcome;
+  });
+
+  const insertLocal = db.prepare(`
+    INSERT OR IGNORE INTO faxes (id, reference, direction, status, pages, created_at, created_ms, to_number, counterpart, subject, recipients,
+      recipient_count, search, unread, submission_id, origin, synced_ms)
+    VALUES (@id, @reference, 'outbound', @status, @pages, @created_at, @created_ms, @to_number, @to_number, @subject, @recipients, @recipient_count,
+      @search, 0, @submission_id, 'local', 0)`);
+  const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ? WHERE id = ?');
+
+  function where(query: Omit<FaxListQuery, 'offset' | 'limit'>): { clause: string; args: Array<string | number> } {
+    const parts = ['direction = ?'];
+    const args: Array<string | number> = [query.direction];
+    if (query.status && query.status.length > 0) {
+      parts.push(`status IN (${query.status.map(() => '?').join(', ')})`);
+      args.push(...query.status);
+    }
+    if (query.from) {
+      parts.push('created_ms >= ?');
+      args.push(localDayStart(query.from));
+    }
+    if (query.to) {
+      parts.push('created_ms < ?');
+      args.push(localDayStart(query.to) + 24 * 3600 * 1000);
+    }
+    if (query.unreadOnly) parts.push('unread = 1');
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      parts.push("search LIKE ? ESCAPE '\\'");
+      args.push(`%${escapeLike(search)}%`);
+    }
+    return { clause: parts.join(' AND '), args };
+  }
+
+  return {
+    upsertMany: (records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }) => upsertMany(records, options),
+
+    /** Records a fax this app just sent, before the next sync brings the service's own record. */
+    recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void {
+      const createdMs = now();
+      insertLocal.run({
+        id: input.id,
+        reference: input.reference ?? String(input.id),
+        status: input.status ?? 'queued',
+        pages: input.pages,
+        created_at: new Date(createdMs).toISOString(),
+        created_ms: createdMs,
+        to_number: input.recipients[0]?.to ?? null,
+        subject: input.subject,
+        recipients: JSON.stringify(input.recipients),
+        recipient_count: input.recipients.length,
+        search: [input.reference, input.subject, ...input.recipients.flatMap((recipient) => [recipient.to, recipient.name])].filter(Boolean).join(' ').toLowerCase(),
+        submission_id: input.submissionId,
+      });
+      linkSubmission.run(input.submissionId, input.id);
+    },
+
+    list(query: FaxListQuery): FaxListPage {
+      const { clause, args } = where(query);
+      const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes WHERE ${clause}`).get(...args) as { total: number }).total;
+      const rows = db
+        .prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
+        .all(...args, Math.min(query.limit, 500), query.offset) as FaxRow[];
+      return { items: rows.map(toSummary), total, offset: query.offset };
+    },
+
+    /** Every fax matching the filters (CSV export of the visible list). */
+    *iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }> {
+      const { clause, args } = where(query);
+      for (const row of db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, id DESC`).iterate(...args) as Iterable<FaxRow>) {
+        yield { ...toSummary(row), recipients: JSON.parse(row.recipients) as RecipientView[] };
+      }
+    },
+
+    detail(id: number): Omit<FaxDetail, 'requestId' | 'pdfCached'> | null {
+      const row = byId.get(id);
+      if (!row) return null;
+      return {
+        ...toSummary(row),
+        recipients: JSON.parse(row.recipients) as RecipientView[],
+        cost: row.cost,
+        providerError: row.provider_error,
+        submissionId: row.submission_id,
+      };
+    },
+
+    fromNumber(id: number): string | null {
+      return byId.get(id)?.from_number ?? null;
+    },
+
+    markRead(ids: readonly number[], read: boolean): void {
+      const statement = db.prepare("UPDATE faxes SET unread = ? WHERE id = ? AND direction = 'inbound'");
+      db.transaction(() => {
+        for (const id of ids) statement.run(read ? 0 : 1, id);
+      })();
+    },
+
+    unreadInbound(): number {
+      return (db.prepare("SELECT COUNT(*) AS n FROM faxes WHERE direction = 'inbound' AND unread = 1").get() as { n: number }).n;
+    },
+
+    /** created_ms of the newest fax the service has given us (local placeholders do not count). */
+    newestSyncedMs(): number | null {
+      return (db.prepare("SELECT MAX(created_ms) AS newest FROM faxes WHERE origin = 'server'").get() as { newest: number | null }).newest;
+    },
+
+    pending(): Array<{ id: number; createdMs: number }> {
+      return (db.prepare(`SELECT id, created_ms FROM faxes WHERE status IN (${pendingList}) ORDER BY created_ms`).all() as Array<{ id: number; created_ms: number }>).map(
+        (row) => ({ id: row.id, createdMs: row.created_ms }),
+      );
+    },
+
+    count(): number {
+      return (db.prepare('SELECT COUNT(*) AS n FROM faxes').get() as { n: number }).n;
+    },
+
+    clear(): void {
+      db.prepare('DELETE FROM faxes').run();
+    },
+  };
+}
+
+export type FaxRepository = ReturnType<typeof createFaxRepository>;

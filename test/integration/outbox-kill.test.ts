@@ -1,0 +1,132 @@
+// Exactly-once sending under SIGKILL: the app process is killed at every checkpoint of the send path (≥ 100
+// distinct points), restarted, and the service must hold exactly one fax per journaled submission — and every
+// submission the app confirmed must be there.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConfSettings } from '../../main/store/conf-settings';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
+
+const submissionsPerRun = 8;
+const fileBytes = 2 * 1024 * 1024;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-kill-'));
+const bundle = path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'outbox-child.mjs');
+const file = path.join(work, 'scan.jpg');
+let t: TestSandbox;
+
+beforeAll(async () => {
+  t = await startTestSandbox();
+  fs.writeFileSync(file, Buffer.concat([jpegHeader, crypto.randomBytes(fileBytes - jpegHeader.length)]));
+  // One bundle, so each of the ~200 process starts is a plain `node` start.
+  await build({
+    entryPoints: ['test/fixtures/outbox-child.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'silent',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  submitted: Array<{ id: string; subject: string }>;
+  done: { checkpoints: number; outbox: Array<{ id: string; state: string; faxId: number | null; subject: string }> } | null;
+  output: string;
+}
+
+function runChild(envOverrides: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...envOverrides }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code, signal) => {
+      const submitted = [...output.matchAll(/^SUBMITTED (\S+) (\S+)$/gm)].map((match) => ({ id: match[1] ?? '', subject: match[2] ?? '' }));
+      const doneLine = /^DONE (.*)$/m.exec(output)?.[1];
+      resolve({ code, signal, submitted, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output });
+    });
+  });
+}
+
+async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string }> {
+  const { key } = await t.fullAccess();
+  const dataDir = path.join(work, tag);
+  const settings = openConfSettings(dataDir);
+  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
+  const service = `Fax Desktop kill test ${tag}`;
+  await keychainSecretStore(service).set('api-key', key);
+  return {
+    key,
+    env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FILE: file, CHILD_TAG: tag, CHILD_SUBMISSIONS: String(submissionsPerRun) },
+  };
+}
+
+async function serverSubjects(key: string): Promise<string[]> {
+  const faxes: FaxJson[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await t.api(key, 'GET', `/faxes?direction=outbound&limit=100&offset=${offset}`)).json as ListJson<FaxJson & { subject: string }>;
+    faxes.push(...page.data.data);
+    if (!page.data.has_more) break;
+  }
+  return faxes.map((fax) => (fax as FaxJson & { subject: string }).subject).sort();
+}
+
+describe('exactly-once sending under SIGKILL', () => {
+  let totalCheckpoints = 0;
+
+  it('a run without a kill passes every checkpoint and sends each submission once', async () => {
+    const { env, key } = await prepare('baseline');
+    const run = await runChild({ ...env, CHILD_MODE: 'first' });
+    expect(run.code, run.output).toBe(0);
+    expect(run.submitted).toHaveLength(submissionsPerRun);
+    totalCheckpoints = run.done?.checkpoints ?? 0;
+    expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
+    expect(await serverSubjects(key)).toEqual(run.submitted.map((item) => item.subject).sort());
+  }, 60_000);
+
+  it('killed at each of ≥ 100 checkpoints and restarted: exactly one fax per submission, none lost', async () => {
+    expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
+    const failures: string[] = [];
+    let killedRuns = 0;
+    for (let point = 1; point <= totalCheckpoints; point += 1) {
+      const tag = `k${point}`;
+      const { env, key } = await prepare(tag);
+      const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
+      if (first.signal === 'SIGKILL') killedRuns += 1;
+      const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
+      if (resumed.code !== 0 || !resumed.done) {
+        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
+        continue;
+      }
+      const journaled = resumed.done.outbox;
+      const subjects = await serverSubjects(key);
+      // Every submission the app confirmed before dying is journaled and accepted…
+      for (const confirmed of first.submitted) {
+        const record = journaled.find((item) => item.id === confirmed.id);
+        if (record?.state !== 'accepted') failures.push(`${tag}: confirmed submission ${confirmed.subject} is ${record?.state ?? 'missing'}`);
+      }
+      // …and the service holds exactly one fax per journaled submission, and nothing else.
+      const expected = journaled.map((item) => item.subject).sort();
+      if (JSON.stringify(subjects) !== JSON.stringify(expected)) failures.push(`${tag}: service has ${JSON.stringify(subjects)}, journal has ${JSON.stringify(expected)}`);
+      if (journaled.some((item) => item.state !== 'accepted')) failures.push(`${tag}: not all accepted: ${JSON.stringify(journaled)}`);
+    }
+    console.log(`SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    expect(killedRuns).toBe(totalCheckpoints);
+  }, 600_000);
+});

@@ -1,0 +1,236 @@
+// The outbox against the sandbox: journaled, exactly-once sends; holds; schedules; resend; forward; reconciliation.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StageResult, SubmissionView } from '../../preload/models';
+import { connectedCore, type ConnectedCore } from '../helpers/connected-core';
+import { corpusDir } from '../helpers/corpus';
+import { waitUntil } from '../helpers/wait';
+import { startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
+
+let t: TestSandbox;
+const cores: ConnectedCore[] = [];
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(async () => {
+  for (const core of cores) await core.close();
+  await t.close();
+});
+
+type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the reply the test expects
+function value<T>(reply: unknown): T {
+  const typed = reply as Reply<T>;
+  if (!typed.ok) throw new Error(`call failed: ${typed.error.kind}: ${typed.error.message}`);
+  return typed.value;
+}
+
+async function stage(app: ConnectedCore, ...names: string[]): Promise<string[]> {
+  const result = value<StageResult>(await app.call('stageFiles', { paths: names.map((name) => path.join(corpusDir, name)) }));
+  expect(result.rejected).toEqual([]);
+  return result.staged.map((file) => file.id);
+}
+
+async function serverFaxes(app: ConnectedCore): Promise<FaxJson[]> {
+  return ((await t.api(app.key, 'GET', '/faxes?direction=outbound&limit=100')).json as ListJson<FaxJson>).data.data;
+}
+
+async function settled(app: ConnectedCore, id: string, states: string[] = ['accepted']): Promise<SubmissionView> {
+  return waitUntil(
+    async () => value<SubmissionView[]>(await app.call('listOutbox')).find((item) => item.id === id),
+    (item) => item !== undefined && states.includes(item.state),
+    { what: `submission ${states.join('/')}` },
+  ) as Promise<SubmissionView>;
+}
+
+describe('outbox', () => {
+  it('sends a staged draft exactly once, records it in the cache and the audit log, and clears the draft', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const fileIds = await stage(app, 'calgray.pdf', 'rotation.pdf');
+    await app.call('saveDraft', { recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', fileIds, updatedAt: Date.now() });
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+1 (415) 555-0100', name: 'Dr. Lee' }], subject: 'Referral', fileIds }));
+    expect(submitted).toMatchObject({ pages: 5, fileCount: 2, recipients: [{ number: '+14155550100', name: 'Dr. Lee' }] });
+    const done = await settled(app, submitted.id);
+    const faxes = await serverFaxes(app);
+    expect(faxes).toHaveLength(1);
+    expect(faxes[0]).toMatchObject({ id: done.faxId, pages: 5 });
+    expect(value(await app.call('getDraft'))).toBeNull();
+    const services = await app.core.services();
+    expect(services.cache.faxes.detail(done.faxId ?? 0)).toMatchObject({ submissionId: submitted.id, subject: 'Referral' });
+    expect(services.cache.audit.entries().map((entry) => entry.action)).toContain('send');
+    expect(app.events.some((event) => event.name === 'uploadProgress')).toBe(true);
+  });
+
+  it('each limit is checked before anything is journaled, with a specific message', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const [file] = await stage(app, 'empty.pdf');
+    const cases: Array<[unknown, RegExp]> = [
+      [{ recipients: [], fileIds: [file] }, /Add at least one recipient/],
+      [{ recipients: [{ number: '4155550100' }], fileIds: [file] }, /Recipient 1: Add the country code/],
+      [{ recipients: Array.from({ length: 21 }, (_, index) => ({ number: `+1415555${1000 + index}` })), fileIds: [file] }, /at most 20 recipients; this one has 21/],
+      [{ recipients: [{ number: '+14155550100' }], fileIds: [] }, /Nothing to send/],
+    ];
+    for (const [request, message] of cases) {
+      const reply = (await app.call('sendFax', request)) as Reply<unknown>;
+      expect(reply.ok).toBe(false);
+      if (!reply.ok) expect(reply.error.message).toMatch(message);
+    }
+    expect(value<SubmissionView[]>(await app.call('listOutbox'))).toEqual([]);
+  });
+
+  it('402: held with the quota reason and never retried by itself; after a top-up, "retry" sends it once', async () => {
+    const app = await connectedCore(t, { account: { page_limit: 2, pages_used: 2 } });
+    cores.push(app);
+    const fileIds = await stage(app, 'empty.pdf');
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds }));
+    const held = await settled(app, submitted.id, ['held']);
+    expect(held.error).toMatchObject({ kind: 'quota', code: 'page_limit_reached' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(value<SubmissionView[]>(await app.call('listOutbox'))[0]).toMatchObject({ state: 'held', attempts: 1 });
+    await t.control('PATCH', `/accounts/${app.accountId}`, { page_limit: 100 });
+    value(await app.call('retrySubmission', { id: submitted.id }));
+    await settled(app, submitted.id);
+    expect(await serverFaxes(app)).toHaveLength(1);
+  });
+
+  it('a scheduled send waits in the outbox until its time', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const fileIds = await stage(app, 'empty.pdf');
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds, scheduledAt: Date.now() + 1500 }));
+    expect(submitted.state).toBe('scheduled');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await serverFaxes(app)).toHaveLength(0);
+    await settled(app, submitted.id);
+    expect(await serverFaxes(app)).toHaveLength(1);
+  });
+
+  it('"resend failed recipients" makes a new submission to only those numbers, with the same files', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const fileIds = await stage(app, 'calgray.pdf');
+    const submitted = value<SubmissionView>(
+      await app.call('sendFax', { recipients: [{ number: '+14155550100' }, { number: '+14155550486', name: 'Busy clinic' }, { number: '+14155550408' }], fileIds }),
+    );
+    const accepted = await settled(app, submitted.id);
+    await t.advance(60);
+    await app.call('syncNow');
+    const resend = value<SubmissionView>(await app.call('resendFailed', { faxId: accepted.faxId }));
+    expect(resend.recipients).toEqual([{ number: '+14155550486', name: 'Busy clinic' }, { number: '+14155550408' }]);
+    expect(resend).toMatchObject({ origin: 'resend', pages: 3 });
+    await settled(app, resend.id);
+    const faxes = await serverFaxes(app);
+    expect(faxes).toHaveLength(2);
+    expect(faxes[0]?.recipients.map((recipient) => recipient.to)).toEqual(['+14155550486', '+14155550408']);
+    const nothingFailed = (await app.call('resendFailed', { faxId: faxes.find((fax) => fax.recipients.length === 3)?.id ?? 0 })) as Reply<unknown>;
+    expect(nothingFailed.ok).toBe(true);
+  });
+
+  it('forwards a received fax\'s PDF to another number', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const { json } = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 4 });
+    await app.call('syncNow');
+    const forwarded = value<SubmissionView>(await app.call('forwardFax', { faxId: json.fax_id, recipients: [{ number: '+442079460958' }], subject: 'FYI' }));
+    expect(forwarded).toMatchObject({ origin: 'forward', pages: 4 });
+    await settled(app, forwarded.id);
+    expect((await serverFaxes(app))[0]).toMatchObject({ pages: 4, recipients: [expect.objectContaining({ to: '+442079460958' })] });
+  });
+
+  it('a submission older than the 24 h key retention is looked for in the fax list, not blindly resent', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const services = await app.core.services();
+    const fileIds = await stage(app, 'empty.pdf');
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds }));
+    await settled(app, submitted.id);
+    // Pretend the reply was lost 25 hours ago: journal it back as "waiting" with an old first attempt.
+    const record = services.outbox.record(submitted.id);
+    if (!record) throw new Error('no record');
+    const journalDir = path.join(app.dataDir, 'outbox', submitted.id);
+    const { writeSealedJson } = await import('../../main/store/crypto/sealed-file');
+    const { loadDataKeys } = await import('../../main/store/crypto/data-keys');
+    const keys = await loadDataKeys(app.secrets);
+    const old = Date.now() - 25 * 3600 * 1000;
+    await services.outbox.stop();
+    await writeSealedJson(path.join(journalDir, 'submission.sealed'), keys.fileKey, { ...record, state: 'waiting', faxId: null, acceptedAt: null, firstAttemptAt: old, lastAttemptAt: old + 1000, nextAttemptAt: Date.now() });
+    // The journal is re-read by a fresh outbox, as after a restart.
+    const { createOutbox } = await import('../../main/outbox/outbox');
+    const { createStaging } = await import('../../main/outbox/staging');
+    const { createSubmissionJournal } = await import('../../main/outbox/submission-journal');
+    const outbox = createOutbox({
+      journal: createSubmissionJournal(app.dataDir, keys.fileKey),
+      staging: createStaging({ dataDir: app.dataDir, fileKey: keys.fileKey, log: (await import('../../main/log/logger')).silentLogger }),
+      connection: app.core.connection,
+      cache: services.cache,
+      events: app.core.events,
+      log: (await import('../../main/log/logger')).silentLogger,
+      fileKey: keys.fileKey,
+      // The service's fax was created "then": shift the clock so its created_at falls in the searched window.
+      now: () => Date.now(),
+    });
+    await t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'outbound', count: 1, to: '+14155550100', newest_at: new Date(old + 500).toISOString() });
+    await outbox.start();
+    await waitUntil(() => outbox.record(submitted.id)?.state, (state) => state === 'accepted', { what: 'reconciled' });
+    expect(outbox.record(submitted.id)?.faxId).not.toBe(record.faxId);
+    // Found, not resent: still exactly the two faxes on the service (the original and the seeded "lost" one).
+    expect(await serverFaxes(app)).toHaveLength(2);
+    await outbox.stop();
+  });
+});
+
+describe('PDF store', () => {
+  it('downloads once into an encrypted file, gives the bytes, saves a plain copy where asked', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const { json } = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 3 });
+    await app.call('syncNow');
+    const bytes = value<Uint8Array>(await app.call('getFaxPdf', { id: json.fax_id }));
+    const served = (await t.api(app.key, 'GET', `/faxes/${json.fax_id}/pdf`)).body;
+    expect(Buffer.from(bytes).equals(served)).toBe(true);
+    // The sandbox logs a request when its response finishes, which can trail the client's read by a tick.
+    const pdfRequests = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (await t.control<{ data: Array<{ path: string }> }>('GET', `/accounts/${app.accountId}/requests`)).json.data.filter((request) => request.path.endsWith('/pdf')).length;
+    };
+    const before = await pdfRequests();
+    expect(before).toBe(2);
+    value(await app.call('getFaxPdf', { id: json.fax_id }));
+    expect(await pdfRequests()).toBe(before);
+    const sealedFiles = fs.readdirSync(path.join(app.dataDir, 'pdfs'));
+    expect(sealedFiles).toHaveLength(1);
+    expect(fs.readFileSync(path.join(app.dataDir, 'pdfs', sealedFiles[0] ?? '')).includes('%PDF')).toBe(false);
+    expect(value(await app.call('saveFaxPdf', { id: json.fax_id }))).toEqual({ saved: true });
+    const saved = fs.readdirSync(app.settings.get().downloadFolder);
+    expect(saved).toHaveLength(1);
+    expect(fs.readFileSync(path.join(app.settings.get().downloadFolder, saved[0] ?? '')).equals(served)).toBe(true);
+  });
+
+  it('evicts least-recently-used PDFs beyond the size cap', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index += 1) ids.push((await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 20 })).json.fax_id);
+    await app.call('syncNow');
+    const services = await app.core.services();
+    const one = (await t.api(app.key, 'GET', `/faxes/${ids[0] ?? 0}/pdf`)).body.length;
+    // A store whose cap holds two of these documents, not three.
+    const { createPdfStore } = await import('../../main/pdf/pdf-store');
+    const { loadDataKeys } = await import('../../main/store/crypto/data-keys');
+    const { silentLogger } = await import('../../main/log/logger');
+    const keys = await loadDataKeys(app.secrets);
+    const settings = { get: () => ({ ...app.settings.get(), pdfCacheMaxMb: (one * 2.5) / (1024 * 1024) }), update: app.settings.update };
+    const store = createPdfStore({ dataDir: app.dataDir, fileKey: keys.fileKey, cache: services.cache, connection: app.core.connection, settings, log: silentLogger });
+    const [first, second, third] = ids as [number, number, number];
+    await store.bytes(first);
+    await store.bytes(second);
+    await store.bytes(first); // first is now the most recently used
+    await store.bytes(third);
+    expect([store.isCached(first), store.isCached(second), store.isCached(third)]).toEqual([true, false, true]);
+    expect(fs.readdirSync(path.join(app.dataDir, 'pdfs')).sort()).toEqual([`${first}.sealed`, `${third}.sealed`].sort());
+  });
+});

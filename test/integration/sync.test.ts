@@ -1,0 +1,114 @@
+// The sync engine against the sandbox over TLS with the real encrypted cache.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaxListPage, FaxReceivedNotice, SyncState } from '../../preload/models';
+import { connectedCore, type ConnectedCore } from '../helpers/connected-core';
+import { waitUntil } from '../helpers/wait';
+import { onePagePdf, startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+
+let t: TestSandbox;
+const cores: ConnectedCore[] = [];
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(async () => {
+  for (const core of cores) await core.close();
+  await t.close();
+});
+
+async function requestsOf(accountId: string): Promise<Array<{ method: string; path: string; query: Record<string, string>; status: number }>> {
+  return (await t.control<{ data: Array<{ method: string; path: string; query: Record<string, string>; status: number }> }>('GET', `/accounts/${accountId}/requests`)).json.data;
+}
+
+type Ok<T> = { ok: true; value: T };
+
+describe('sync', () => {
+  it('first sync of 1,000 faxes takes ceil(1000/100) = 10 list calls; history arrives read', async () => {
+    const accountId = await t.account();
+    await t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'outbound', count: 600, spacing_seconds: 30 });
+    await t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 400, spacing_seconds: 45 });
+    const app = await connectedCore(t, { accountId });
+    cores.push(app);
+    const lists = (await requestsOf(accountId)).filter((request) => request.method === 'GET' && request.path === '/v1/faxes' && request.query.limit === '100');
+    expect(lists).toHaveLength(10);
+    expect(lists.map((request) => Number(request.query.offset))).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+    const services = await app.core.services();
+    expect(services.cache.faxes.count()).toBe(1000);
+    expect(services.cache.faxes.unreadInbound()).toBe(0);
+    expect(app.events.some((event) => event.name === 'faxReceived')).toBe(false);
+  });
+
+  it('incremental sync picks up exactly the new faxes, including two with the same created_at and a late one with that same second', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const services = await app.core.services();
+    const before = services.cache.faxes.count();
+    const second = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const first = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 2 });
+    const twin = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 3 });
+    await app.call('syncNow');
+    expect(services.cache.faxes.count()).toBe(before + 2);
+    // Another fax with the very same created_at arrives after that pass: the exclusive bound must not hide it.
+    const late = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 1 });
+    await app.call('syncNow');
+    expect(services.cache.faxes.count()).toBe(before + 3);
+    const inbox = (await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 10 })) as Ok<FaxListPage>;
+    expect(inbox.value.items.map((item) => item.id).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].sort());
+    expect(inbox.value.items.every((item) => item.unread)).toBe(true);
+    const notices = app.events.filter((event) => event.name === 'faxReceived').map((event) => event.payload as FaxReceivedNotice);
+    expect(notices.map((notice) => notice.faxId).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].sort());
+    // Without "show details", a notification carries no number.
+    expect(notices.every((notice) => notice.from === null)).toBe(true);
+    // The pass that found the late fax asked from before the shared second (the bound is exclusive).
+    const bounded = (await requestsOf(app.accountId)).filter((request) => request.path === '/v1/faxes' && request.query.created_after);
+    const lastBound = bounded.at(-1)?.query.created_after ?? '';
+    expect(Date.parse(lastBound)).toBeLessThan(Date.parse(second));
+  });
+
+  it('tracks 100 pending outbound faxes with one or two list calls per pass, never a 429, to their final states', async () => {
+    const app = await connectedCore(t, { account: { page_limit: 1_000_000 } });
+    cores.push(app);
+    // Another key of the same account sends them (the API's limit is per key).
+    const sender = await t.key(app.accountId, ['fax:send']);
+    const big = Buffer.concat(Array.from({ length: 1 }, () => onePagePdf));
+    for (let index = 0; index < 100; index += 1) {
+      const number = `+1415555${String(3000 + index)}`;
+      const response = await t.send(sender.key, [{ name: 'to', value: number }, { name: 'files', filename: 'a.pdf', content: big }]);
+      expect(response.status).toBe(202);
+    }
+    const services = await app.core.services();
+    await app.call('syncNow');
+    expect(services.cache.faxes.pending().length).toBe(100);
+    const before = (await requestsOf(app.accountId)).length;
+    for (let pass = 0; pass < 5; pass += 1) await app.call('syncNow');
+    const perPass = ((await requestsOf(app.accountId)).length - before) / 5;
+    expect(perPass).toBeLessThanOrEqual(2);
+    await t.advance(60);
+    await app.call('syncNow');
+    expect(services.cache.faxes.pending()).toEqual([]);
+    expect((await app.call('listFaxes', { direction: 'outbound', status: ['delivered'], offset: 0, limit: 1 })) as Ok<FaxListPage>).toMatchObject({ value: { total: 100 } });
+    expect((await requestsOf(app.accountId)).filter((request) => request.status === 429)).toEqual([]);
+  }, 60_000);
+
+  it('offline: the cache is still served, the state says offline, and sync resumes when the service is back', async () => {
+    const { startTestSandbox: start } = await import('../fax-service/testkit');
+    const own = await start();
+    const app = await connectedCore(own);
+    cores.push(app);
+    await own.control('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });
+    await app.call('syncNow');
+    const port = own.sandbox.port;
+    const dataDir = own.dataDir;
+    await own.sandbox.close();
+    const offline = (await app.call('syncNow')) as Ok<SyncState>;
+    expect(offline.value.phase).toBe('offline');
+    expect(offline.value.message).toMatch(/Offline: showing saved faxes/);
+    const cached = (await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 10 })) as Ok<FaxListPage>;
+    expect(cached.value.total).toBe(1);
+    const { startSandbox } = await import('../fax-service/server');
+    const back = await startSandbox({ dataDir, port, controlToken: own.sandbox.controlToken });
+    const backOnline = (await app.call('syncNow')) as Ok<SyncState>;
+    expect(backOnline.value.phase).toBe('idle');
+    await waitUntil(() => app.core.connection.state().status, (status) => status === 'connected', { what: 'reconnect' });
+    await back.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createEventBus } from '../../../main/ipc/event-bus';
+import { createSettingsStore } from '../../../main/store/settings-store';
+
+const electron = vi.hoisted(() => {
+  const shown: Array<{ title: string; body: string }> = [];
+  class Notification {
+    static isSupported = () => true;
+    private handlers = new Map<string, () => void>();
+    constructor(readonly options: { title: string; body: string }) {}
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, handler);
+    }
+    show() {
+      shown.push(this.options);
+      this.handlers.get('click')?.();
+    }
+  }
+  return { shown, Notification, app: { setBadgeCount: vi.fn() } };
+});
+vi.mock('electron', () => ({ Notification: electron.Notification, app: electron.app }));
+
+const { startNotifier } = await import('../../../main/shell/notifier');
+
+describe('shell notifier', () => {
+  it('shows a notification without the number by default, opens the fax on click, and sets the unread badge', () => {
+    const events = createEventBus();
+    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
+    const opened: number[] = [];
+    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id) });
+    events.emit('faxReceived', { faxId: 12, from: null, pages: 2 });
+    expect(electron.shown).toEqual([{ title: 'New fax received', body: '2 pages' }]);
+    expect(JSON.stringify(electron.shown)).not.toMatch(/\+\d/);
+    expect(opened).toEqual([12]);
+    events.emit('faxesChanged', { added: [12], updated: [], unreadInbound: 4 });
+    expect(electron.app.setBadgeCount).toHaveBeenCalledWith(4);
+  });
+});

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FaxRecord } from '../../../main/api/normalize';
+import { createLogger, memorySink } from '../../../main/log/logger';
+import { openCache, type Cache } from '../../../main/store/cache/cache';
+
+const open: Cache[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const cache of open.splice(0)) cache.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cache-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function cacheAt(dir: string, key = 'aa'.repeat(32)): Cache {
+  const cache = openCache(dir, key, createLogger({ sinks: [] }));
+  open.push(cache);
+  return cache;
+}
+
+let nextId = 1;
+function fax(overrides: Partial<FaxRecord> = {}): FaxRecord {
+  const id = overrides.id ?? nextId++;
+  const createdAt = overrides.createdAt ?? new Date(Date.parse('2026-03-01T10:00:00Z') + id * 60_000).toISOString();
+  return {
+    id,
+    reference: `FX-${id}`,
+    direction: 'outbound',
+    status: 'delivered',
+    pages: 1,
+    createdAt,
+    createdMs: Date.parse(createdAt),
+    to: '+14155550100',
+    from: null,
+    subject: null,
+    senderName: null,
+    cost: null,
+    providerError: null,
+    recipients: [{ to: '+14155550100', name: 'Dr. Lee', status: 'delivered', error: null, reason: null }],
+    ...overrides,
+  };
+}
+
+describe('encrypted cache', () => {
+  it('is migrated to the current schema version', () => {
+    const cache = cacheAt(tempDir());
+    expect(cache.db.pragma('user_version', { simple: true })).toBe(1);
+  });
+
+  it('is encrypted on disk: the raw file holds no number, subject or name, and opens only with the key', () => {
+    const dir = tempDir();
+    const cache = cacheAt(dir);
+    cache.faxes.upsertMany([fax({ subject: 'Oncology referral', senderName: 'Riverside Clinic' })], { markNewInboundUnread: false });
+    cache.directory.saveContacts([{ id: 'c1', name: 'Jane Doe', faxNumber: '+14155550199', company: 'Lab', email: null }], { replaceAll: true, firstPosition: 0 });
+    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    cache.close();
+    open.splice(0);
+    for (const name of fs.readdirSync(dir)) {
+      const raw = fs.readFileSync(path.join(dir, name), 'latin1');
+      expect(raw, name).not.toMatch(/4155550100|4155550199|Oncology|Riverside|Jane Doe|SQLite format 3/);
+    }
+    const plain = new Database(path.join(dir, 'cache.db'));
+    expect(() => plain.prepare('SELECT * FROM faxes').all()).toThrow(/not a database/);
+    plain.close();
+    expect(cacheAt(dir).faxes.list({ direction: 'outbound', offset: 0, limit: 5 }).items[0]?.subject).toBe('Oncology referral');
+  });
+
+  it('a cache that cannot be opened with the key is set aside and rebuilt, not a crash', () => {
+    const dir = tempDir();
+    cacheAt(dir, 'aa'.repeat(32)).faxes.upsertMany([fax()], { markNewInboundUnread: false });
+    open.splice(0).forEach((cache) => cache.close());
+    const sink = memorySink();
+    const rebuilt = openCache(dir, 'bb'.repeat(32), createLogger({ sinks: [sink] }));
+    open.push(rebuilt);
+    expect(rebuilt.faxes.count()).toBe(0);
+    expect(fs.readdirSync(dir).some((name) => name.includes('unreadable'))).toBe(true);
+    expect(sink.lines.join()).toContain('cache.unreadable_set_aside');
+  });
+});
+
+describe('fax repository', () => {
+  it('reports which faxes were added and which changed', () => {
+    const cache = cacheAt(tempDir());
+    const first = fax({ id: 10, status: 'sending' });
+    expect(cache.faxes.upsertMany([first], { markNewInboundUnread: true })).toEqual({ added: [10], updated: [], addedInbound: [] });
+    expect(cache.faxes.upsertMany([first], { markNewInboundUnread: true })).toEqual({ added: [], updated: [], addedInbound: [] });
+    expect(cache.faxes.upsertMany([{ ...first, status: 'delivered' }], { markNewInboundUnread: true })).toEqual({ added: [], updated: [10], addedInbound: [] });
+  });
+
+  it('new inbound faxes are unread only when asked (not for imported history); marks can be set and cleared', () => {
+    const cache = cacheAt(tempDir());
+    cache.faxes.upsertMany([fax({ id: 1, direction: 'inbound', from: '+14155550111' })], { markNewInboundUnread: false });
+    cache.faxes.upsertMany([fax({ id: 2, direction: 'inbound', from: '+14155550112' })], { markNewInboundUnread: true });
+    expect(cache.faxes.unreadInbound()).toBe(1);
+    cache.faxes.markRead([2], true);
+    expect(cache.faxes.unreadInbound()).toBe(0);
+    cache.faxes.markRead([1, 2], false);
+    expect(cache.faxes.unreadInbound()).toBe(2);
+    // An update from the service never resets the user's mark.
+    cache.faxes.upsertMany([fax({ id: 1, direction: 'inbound', status: 'received', from: '+14155550111' })], { markNewInboundUnread: true });
+    expect(cache.faxes.detail(1)?.unread).toBe(true);
+  });
+
+  it('lists newest first with filters: status, local date range, search, unread; with totals for paging', () => {
+    const cache = cacheAt(tempDir());
+    cache.faxes.upsertMany(
+      [
+        fax({ id: 1, createdAt: '2026-03-01T09:00:00Z', status: 'delivered', subject: 'Lab results' }),
+        fax({ id: 2, createdAt: '2026-03-02T09:00:00Z', status: 'failed' }),
+        fax({ id: 3, createdAt: '2026-03-03T09:00:00Z', status: 'partial', recipients: [{ to: '+442079460958', name: 'St. Mary', status: 'failed', error: 'busy', reason: null }] }),
+        fax({ id: 4, createdAt: '2026-03-03T09:00:00Z', direction: 'inbound', status: 'received', from: '+14155550177' }),
+      ],
+      { markNewInboundUnread: true },
+    );
+    expect(cache.faxes.list({ direction: 'outbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3, 2, 1]);
+    expect(cache.faxes.list({ direction: 'outbound', status: ['failed', 'partial'], offset: 0, limit: 10 }).total).toBe(2);
+    expect(cache.faxes.list({ direction: 'outbound', search: 'st. mary', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3]);
+    expect(cache.faxes.list({ direction: 'outbound', search: 'LAB', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([1]);
+    expect(cache.faxes.list({ direction: 'outbound', search: '100%_', offset: 0, limit: 10 }).total).toBe(0);
+    const window = cache.faxes.list({ direction: 'outbound', offset: 1, limit: 1 });
+    expect(window).toMatchObject({ total: 3, offset: 1, items: [expect.objectContaining({ id: 2 })] });
+    expect(cache.faxes.list({ direction: 'inbound', unreadOnly: true, offset: 0, limit: 10 }).items).toEqual([
+      expect.objectContaining({ id: 4, counterpart: '+14155550177', unread: true }),
+    ]);
+    const local = (day: string) => new Date(`${day}T12:00:00`).toISOString().slice(0, 10);
+    expect(cache.faxes.list({ direction: 'outbound', from: local('2026-03-02'), to: local('2026-03-02'), offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([2]);
+  });
+
+  it('the newest synced timestamp ignores local placeholders of sent faxes', () => {
+    const cache = cacheAt(tempDir());
+    cache.faxes.upsertMany([fax({ id: 1, createdAt: '2026-03-01T09:00:00Z' })], { markNewInboundUnread: false });
+    cache.faxes.recordSent({ id: 2, reference: 'FX-2', status: 'queued', pages: 1, recipients: [], subject: null, submissionId: crypto.randomUUID() });
+    expect(cache.faxes.newestSyncedMs()).toBe(Date.parse('2026-03-01T09:00:00Z'));
+    expect(cache.faxes.pending().map((item) => item.id)).toEqual([2]);
+  });
+});
+
+describe('audit log', () => {
+  it('records actions without PHI and refuses updates and deletes', () => {
+    const cache = cacheAt(tempDir());
+    cache.audit.record('view', { faxId: 7 });
+    cache.audit.record('send', { faxId: 8, submissionId: 's-1' });
+    expect(cache.audit.entries()).toEqual([
+      expect.objectContaining({ seq: 1, action: 'view', faxId: 7, submissionId: null }),
+      expect.objectContaining({ seq: 2, action: 'send', faxId: 8, submissionId: 's-1' }),
+    ]);
+    expect(() => cache.db.prepare("UPDATE audit SET action = 'nothing'").run()).toThrow(/append-only/);
+    expect(() => cache.db.prepare('DELETE FROM audit').run()).toThrow(/append-only/);
+    expect(cache.audit.entries()).toHaveLength(2);
+  });
+});

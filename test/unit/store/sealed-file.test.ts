@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createSealedReadStream,
+  plainSizeOf,
+  readSealed,
+  readSealedJson,
+  sealCopy,
+  sealedChunkBytes,
+  SealedFileError,
+  writeSealed,
+  writeSealedJson,
+} from '../../../main/store/crypto/sealed-file';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealed-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const key = crypto.randomBytes(32);
+
+describe('sealed files', () => {
+  it.each([0, 1, sealedChunkBytes - 1, sealedChunkBytes, sealedChunkBytes + 1, 3 * sealedChunkBytes + 17])('round-trips %i bytes and knows the plain size', async (size) => {
+    const data = crypto.randomBytes(size);
+    const file = path.join(dir, `rt-${size}.sealed`);
+    await writeSealed(file, key, data);
+    expect(plainSizeOf(fs.statSync(file).size)).toBe(size);
+    expect((await readSealed(file, key)).equals(data)).toBe(true);
+    const streamed: Buffer[] = [];
+    await pipeline(
+      createSealedReadStream(file, key),
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          streamed.push(Buffer.from(chunk));
+          callback();
+        },
+      }),
+    );
+    expect(Buffer.concat(streamed).equals(data)).toBe(true);
+  });
+
+  it('leaves nothing readable on disk: no PDF header, no number, no subject', async () => {
+    const document = Buffer.from('%PDF-1.7\nFax to +14155550100 — Subject: Biopsy results for Jane Doe\n');
+    const file = path.join(dir, 'phi.sealed');
+    await writeSealed(file, key, document);
+    const raw = fs.readFileSync(file, 'latin1');
+    expect(raw).not.toContain('%PDF');
+    expect(raw).not.toContain('4155550100');
+    expect(raw).not.toContain('Biopsy');
+    await writeSealedJson(path.join(dir, 'phi.json.sealed'), key, { to: '+14155550100', subject: 'Biopsy' });
+    expect(fs.readFileSync(path.join(dir, 'phi.json.sealed'), 'latin1')).not.toMatch(/4155550100|Biopsy/);
+    expect(await readSealedJson(path.join(dir, 'phi.json.sealed'), key)).toEqual({ to: '+14155550100', subject: 'Biopsy' });
+  });
+
+  it('refuses an altered byte, a file cut at a chunk boundary, another key, and a file that is not sealed', async () => {
+    const data = crypto.randomBytes(3 * sealedChunkBytes);
+    const file = path.join(dir, 'tamper.sealed');
+    await writeSealed(file, key, data);
+    const bytes = fs.readFileSync(file);
+
+    const altered = Buffer.from(bytes);
+    altered[100] = (altered[100] ?? 0) ^ 0xff;
+    fs.writeFileSync(path.join(dir, 'altered.sealed'), altered);
+    await expect(readSealed(path.join(dir, 'altered.sealed'), key)).rejects.toBeInstanceOf(SealedFileError);
+
+    // Cutting whole chunks off the end must not go unnoticed (the last chunk is marked as last).
+    fs.writeFileSync(path.join(dir, 'cut.sealed'), bytes.subarray(0, 12 + 2 * (sealedChunkBytes + 16)));
+    await expect(readSealed(path.join(dir, 'cut.sealed'), key)).rejects.toBeInstanceOf(SealedFileError);
+
+    await expect(readSealed(file, crypto.randomBytes(32))).rejects.toBeInstanceOf(SealedFileError);
+    fs.writeFileSync(path.join(dir, 'plain.pdf'), '%PDF-1.4 plain');
+    await expect(readSealed(path.join(dir, 'plain.pdf'), key)).rejects.toThrow(/not a sealed file/);
+  });
+
+  it('seals a copy of a plain file by streaming', async () => {
+    const source = path.join(dir, 'source.pdf');
+    const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(200_000)]);
+    fs.writeFileSync(source, data);
+    await sealCopy(source, path.join(dir, 'copy.sealed'), key);
+    expect((await readSealed(path.join(dir, 'copy.sealed'), key)).equals(data)).toBe(true);
+  });
+
+  it('a write that fails leaves no file under the final name', async () => {
+    const { createSealedWriter } = await import('../../../main/store/crypto/sealed-file');
+    const target = path.join(dir, 'never.sealed');
+    const writer = createSealedWriter(target, key);
+    writer.on('error', () => undefined);
+    writer.write(crypto.randomBytes(100_000));
+    writer.destroy(new Error('connection lost'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('never.sealed'))).toEqual([]);
+  });
+});
