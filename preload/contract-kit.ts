@@ -5,14 +5,14 @@
 import type { z } from 'zod';
 import type { IpcResult } from './ipc-result';
 
-export interface InvokeSpec<Req extends z.ZodType, Res> {
+export interface InvokeSpec<Req extends z.ZodType, Res, Files extends boolean = boolean> {
   readonly kind: 'invoke';
   /** Validates the renderer's argument in main; the argument arrives as `unknown`. */
   readonly request: Req;
   /** Phantom: carries the response type only. */
   readonly response: Res;
   /** The bridge turns `File` objects into paths before invoking (drag & drop, file pickers). */
-  readonly takesFiles: boolean;
+  readonly takesFiles: Files;
 }
 
 export interface EventSpec<Payload> {
@@ -23,7 +23,7 @@ export interface EventSpec<Payload> {
 
 /** Declares an invoke channel: `invoke<Response>()(requestSchema)`. */
 export function invoke<Res>() {
-  return <Req extends z.ZodType>(request: Req): InvokeSpec<Req, Res> => ({
+  return <Req extends z.ZodType>(request: Req): InvokeSpec<Req, Res, false> => ({
     kind: 'invoke',
     request,
     response: undefined as unknown as Res,
@@ -36,7 +36,7 @@ export function invoke<Res>() {
  * `files: File[]`; the preload resolves each File to its path (Electron's `webUtils.getPathForFile`).
  */
 export function invokeWithFiles<Res>() {
-  return <Req extends z.ZodObject<{ paths: z.ZodArray<z.ZodString> }>>(request: Req): InvokeSpec<Req, Res> => ({
+  return <Req extends z.ZodObject<{ paths: z.ZodArray<z.ZodString> }>>(request: Req): InvokeSpec<Req, Res, true> => ({
     kind: 'invoke',
     request,
     response: undefined as unknown as Res,

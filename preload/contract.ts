@@ -115,7 +115,20 @@ export const invokeContract = {
       .object({
         recipients,
         ...coverFields,
-        fileIds: z.array(id).max(100),
+        files: z
+          .array(
+            z
+              .object({
+                id,
+                name: z.string().max(300),
+                kind: z.enum(['pdf', 'docx', 'jpg', 'png', 'tiff']),
+                size: z.number().int().nonnegative(),
+                pages: z.number().int().positive(),
+                pagesEstimated: z.boolean(),
+              })
+              .strict(),
+          )
+          .max(100),
         scheduledAt: z.number().int().nullable().optional(),
         updatedAt: z.number().int(),
       })

@@ -104,6 +104,9 @@ export interface FaxSummary {
   /** The first recipient for outbound faxes; the sender's number for inbound ones when known. */
   counterpart: string | null;
   recipientCount: number;
+  /** Per-recipient results at a glance (outbound). */
+  deliveredCount: number;
+  failedCount: number;
   subject: string | null;
   senderName: string | null;
   unread: boolean;
@@ -220,7 +223,7 @@ export interface Draft {
   subject: string;
   notes: string;
   coverId: string;
-  fileIds: string[];
+  files: StagedFile[];
   /** Epoch ms; absent = send now. */
   scheduledAt?: number | null;
   updatedAt: number;

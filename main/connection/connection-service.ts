@@ -48,7 +48,8 @@ export function createConnectionService(deps: ConnectionDeps) {
   const now = deps.now ?? Date.now;
   const openSession = deps.openSession ?? openApiSession;
   const cacheFile = path.join(deps.dataDir, 'connection.json');
-  let state: ConnectionState = { status: 'signed_out', baseUrl: deps.settings.get().baseUrl };
+  // Until start() has looked in the keychain, the app is "connecting", never wrongly "signed out".
+  let state: ConnectionState = { status: 'connecting', baseUrl: deps.settings.get().baseUrl };
   let session: ApiSession | null = null;
   let key: string | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -185,7 +186,7 @@ export function createConnectionService(deps: ConnectionDeps) {
       const candidate = input.apiKey.trim();
       if (!looksLikeKey(candidate)) throw new AppError('invalid_input', 'That does not look like an API key. Paste the whole key, without spaces.');
 
-      const previous = state;
+      const previous: ConnectionState = state.status === 'connecting' && session === null ? { status: 'signed_out', baseUrl: current.baseUrl } : state;
       const candidateGetter = () => Promise.resolve(candidate);
       const trial = buildSession(baseUrl, extraCaPath, candidateGetter);
       setState({ status: 'connecting', baseUrl });

@@ -10,7 +10,9 @@ const draftSchema = z.object({
   subject: z.string(),
   notes: z.string(),
   coverId: z.string(),
-  fileIds: z.array(z.string()),
+  files: z.array(
+    z.object({ id: z.string(), name: z.string(), kind: z.enum(['pdf', 'docx', 'jpg', 'png', 'tiff']), size: z.number(), pages: z.number(), pagesEstimated: z.boolean() }),
+  ),
   scheduledAt: z.number().nullable().optional(),
   updatedAt: z.number(),
 }) satisfies z.ZodType<Draft>;

@@ -9,6 +9,7 @@ import { fileSink, stderrSink } from '../log/file-sink';
 import { createLogger } from '../log/logger';
 import { appOrigin } from '../security/app-files';
 import { keychainSecretStore } from '../store/keychain-secret-store';
+import { keychainServiceFor, profileDirFromArgv } from '../store/profile';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { electronDesktop } from './electron-desktop';
 import { openElectronSettings } from './electron-settings';
@@ -16,6 +17,10 @@ import { hardenSession, hardenWebContents } from './hardening';
 import { forwardEvents, registerIpcHandlers } from './ipc';
 import { startNotifier } from './notifier';
 import { mainWindowOptions } from './window-options';
+
+// Another profile (e.g. the demo's) lives in its own folder with its own keychain entry.
+const profileDir = profileDirFromArgv(process.argv);
+if (profileDir) app.setPath('userData', profileDir);
 
 const log = createLogger({
   sinks: [fileSink(path.join(app.getPath('userData'), 'logs', 'main.log')), ...(app.isPackaged ? [] : [stderrSink])],
@@ -69,7 +74,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       dataDir: app.getPath('userData'),
       settings,
-      secrets: keychainSecretStore(),
+      secrets: keychainSecretStore(keychainServiceFor(profileDir)),
       log,
       desktop: electronDesktop(settings),
     });

@@ -1,14 +1,169 @@
+import { useEffect, useState } from 'react';
+import { addFiles } from './compose/compose-state';
+import { Dialog } from './components/Dialog';
+import { Sidebar } from './components/Sidebar';
+import { Banners, StatusBar } from './components/StatusBar';
+import { Toasts } from './components/Toasts';
+import { connectionStore, navigate, onboardingStore, routeStore, type ViewName } from './state/app-state';
+import { useStore } from './state/store';
 import { AboutView } from './views/AboutView';
+import { AccountView } from './views/AccountView';
+import { ComposeView } from './views/ComposeView';
+import { ContactsView } from './views/ContactsView';
+import { FaxListView } from './views/FaxListView';
+import { NumbersView } from './views/NumbersView';
+import { OnboardingView } from './views/OnboardingView';
+import { SettingsView } from './views/SettingsView';
+import { WebhooksView } from './views/WebhooksView';
+
+const shortcuts: Array<[string, string]> = [
+  ['Ctrl/⌘ N', 'New fax'],
+  ['Ctrl/⌘ Enter', 'Send (in New fax)'],
+  ['/ or Ctrl/⌘ F', 'Search the list'],
+  ['↓ ↑ or J K', 'Next / previous fax'],
+  ['Enter', 'Open the selected fax'],
+  ['Ctrl/⌘ 1 … 6', 'Inbox, Outbox, Contacts, Numbers, Account, Webhooks'],
+  ['PgDn PgUp, + −, R', 'Preview: pages, zoom, rotate'],
+  ['?', 'This list'],
+];
+
+const numbered: ViewName[] = ['inbox', 'outbox', 'contacts', 'numbers', 'account', 'webhooks'];
+
+function useGlobalShortcuts(openHelp: () => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        navigate('compose');
+      } else if ((mod && event.key.toLowerCase() === 'f') || (!typing && event.key === '/')) {
+        const search = document.querySelector<HTMLInputElement>('[data-search]');
+        if (search) {
+          event.preventDefault();
+          search.focus();
+        }
+      } else if (mod && /^[1-6]$/.test(event.key)) {
+        event.preventDefault();
+        navigate(numbered[Number(event.key) - 1] ?? 'inbox');
+      } else if (!typing && event.key === '?') {
+        openHelp();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openHelp]);
+}
+
+function useFileDrop(): boolean {
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (event: DragEvent) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+    const onEnter = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const onLeave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const onOver = (event: DragEvent) => {
+      if (hasFiles(event)) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      navigate('compose');
+      void addFiles(files);
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+  return dragging;
+}
+
+function CurrentView() {
+  const route = useStore(routeStore);
+  const connection = useStore(connectionStore);
+  const onboarding = useStore(onboardingStore);
+  if ((connection?.status === 'signed_out' || onboarding) && route.view !== 'about') return <OnboardingView />;
+  switch (route.view) {
+    case 'inbox':
+      return <FaxListView direction="inbound" faxId={route.faxId} />;
+    case 'outbox':
+      return <FaxListView direction="outbound" faxId={route.faxId} />;
+    case 'compose':
+      return <ComposeView />;
+    case 'contacts':
+      return <ContactsView />;
+    case 'numbers':
+      return <NumbersView />;
+    case 'account':
+      return <AccountView />;
+    case 'webhooks':
+      return <WebhooksView />;
+    case 'settings':
+      return connection?.status === 'signed_out' ? <OnboardingView /> : <SettingsView />;
+    case 'about':
+      return <AboutView />;
+  }
+}
 
 export function App() {
+  const [help, setHelp] = useState(false);
+  useGlobalShortcuts(() => setHelp(true));
+  const dragging = useFileDrop();
   return (
     <div className="app-shell">
-      <nav className="sidebar" aria-label="Main">
-        <div className="brand">Fax Desktop</div>
-      </nav>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar />
       <main className="content" id="main">
-        <AboutView />
+        <Banners />
+        <CurrentView />
       </main>
+      <StatusBar />
+      <Toasts />
+      {dragging ? <div className="drop-overlay">Drop files to fax them</div> : null}
+      {help ? (
+        <Dialog
+          title="Keyboard shortcuts"
+          onClose={() => setHelp(false)}
+          footer={
+            <button type="button" className="button" onClick={() => setHelp(false)}>
+              Close
+            </button>
+          }
+        >
+          <table className="table">
+            <tbody>
+              {shortcuts.map(([keys, action]) => (
+                <tr key={keys}>
+                  <td>
+                    <span className="kbd">{keys}</span>
+                  </td>
+                  <td>{action}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -26,6 +26,9 @@ function app(): Harness {
 describe('About / connection slice in Chromium', () => {
   it('shows data that came from main through the contract', async () => {
     const { page } = app();
+    // Signed out, the app opens on onboarding; About stays reachable.
+    await page.getByRole('heading', { name: 'Connect Fax Desktop' }).waitFor();
+    await page.getByRole('button', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'About Fax Desktop' }).waitFor();
     const info = page.getByTestId('app-info');
     await expect(info.textContent()).resolves.toContain('Browser harness');

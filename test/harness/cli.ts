@@ -26,8 +26,9 @@ if (!values.headless && !process.env.DISPLAY) {
   process.stderr.write('No display found ($DISPLAY is empty): running Chromium headless. Use xvfb-run -a or connect over CDP.\n');
 }
 
+const userDataDir = values['user-data'] ?? path.join(os.homedir(), '.fax-desktop-harness');
 const harness = await startHarness({
-  userDataDir: values['user-data'] ?? path.join(os.homedir(), '.fax-desktop-harness'),
+  userDataDir,
   ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
   ...(values.ca ? { caPath: values.ca } : {}),
   headless,

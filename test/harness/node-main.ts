@@ -3,7 +3,6 @@
  * user-data folder, the real OS keychain (a service name per user-data folder, so profiles do not collide),
  * and the redacting logger writing to the profile's log file.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore, type Core } from '../../main/core';
@@ -12,6 +11,7 @@ import { fileSink } from '../../main/log/file-sink';
 import { createLogger, type LogSink } from '../../main/log/logger';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { keychainServiceFor } from '../../main/store/profile';
 import type { SecretStore } from '../../main/store/secret-store';
 import type { SettingsStore } from '../../main/store/settings-store';
 
@@ -34,10 +34,7 @@ export interface NodeMain {
   logFile: string;
 }
 
-export function keychainServiceFor(userDataDir: string): string {
-  const digest = crypto.createHash('sha256').update(path.resolve(userDataDir)).digest('hex').slice(0, 12);
-  return `Fax Desktop (profile ${digest})`;
-}
+export { keychainServiceFor };
 
 export function createNodeMain(options: NodeMainOptions): NodeMain {
   fs.mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });

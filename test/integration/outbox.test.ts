@@ -50,7 +50,7 @@ describe('outbox', () => {
     const app = await connectedCore(t);
     cores.push(app);
     const fileIds = await stage(app, 'calgray.pdf', 'rotation.pdf');
-    await app.call('saveDraft', { recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', fileIds, updatedAt: Date.now() });
+    await app.call('saveDraft', { recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', files: [], updatedAt: Date.now() });
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+1 (415) 555-0100', name: 'Dr. Lee' }], subject: 'Referral', fileIds }));
     expect(submitted).toMatchObject({ pages: 5, fileCount: 2, recipients: [{ number: '+14155550100', name: 'Dr. Lee' }] });
     const done = await settled(app, submitted.id);

@@ -56,6 +56,7 @@ function localDayStart(day: string): number {
 }
 
 function toSummary(row: FaxRow): FaxSummary {
+  const recipients = JSON.parse(row.recipients) as Array<{ status: string }>;
   return {
     id: row.id,
     reference: row.reference,
@@ -65,6 +66,8 @@ function toSummary(row: FaxRow): FaxSummary {
     createdAt: row.created_at,
     counterpart: row.counterpart,
     recipientCount: row.recipient_count,
+    deliveredCount: recipients.filter((recipient) => recipient.status === 'delivered').length,
+    failedCount: recipients.filter((recipient) => recipient.status === 'failed').length,
     subject: row.subject,
     senderName: row.sender_name,
     unread: row.unread === 1,

@@ -6,7 +6,7 @@ import { createFakeElectron, FakeWebContents } from './fake-electron';
 vi.mock('../../../main/shell/electron-settings', () => ({
   openElectronSettings: () => createSettingsStore({ store: {} }, { downloadFolder: '/tmp' }),
 }));
-vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore() }));
+vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore(), defaultKeychainService: 'Fax Desktop' }));
 
 async function boot(lock: boolean) {
   vi.resetModules();

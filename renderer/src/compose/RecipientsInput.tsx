@@ -1,0 +1,164 @@
+/**
+ * Recipients as chips: numbers are checked as they are typed (E.164, with the country code), a pasted list
+ * becomes several chips, "Name <+number>" keeps the name, and contacts are suggested as you type.
+ */
+import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { checkFaxNumber } from '../../../preload/fax-number';
+import type { ContactView } from '../../../preload/models';
+import { Icon } from '../components/Icon';
+import { faxApi } from '../fax-api';
+import { addPasted, addRecipients, removeRecipient, type RecipientEntry } from './compose-state';
+
+function parseTyped(text: string): { number: string; name?: string } {
+  const named = /^(.*?)\s*<([^>]+)>\s*$/.exec(text);
+  if (named?.[2]) return { number: named[2], ...(named[1]?.trim() ? { name: named[1].trim() } : {}) };
+  return { number: text };
+}
+
+export function RecipientsInput({ recipients, contactsAvailable }: { recipients: RecipientEntry[]; contactsAvailable: boolean }) {
+  const [text, setText] = useState('');
+  // Suggestions belong to the text they were found for; other text shows none.
+  const [found, setFound] = useState<{ query: string; contacts: ContactView[] }>({ query: '', contacts: [] });
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const hintId = useId();
+  const query = text.trim();
+  const searchable = contactsAvailable && query.length >= 2 && !query.startsWith('+');
+  const suggestions = searchable && found.query === query ? found.contacts : [];
+
+  useEffect(() => {
+    if (!searchable) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void faxApi()
+        .listContacts({ q: query, offset: 0, limit: 8 })
+        .then((result) => {
+          if (current && result.ok) {
+            setFound({ query, contacts: result.value.items.filter((contact) => contact.faxNumber) });
+            setActive(0);
+          }
+        });
+    }, 180);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query, searchable]);
+
+  const commit = () => {
+    const value = text.trim();
+    if (!value) return;
+    addRecipients([parseTyped(value)]);
+    setText('');
+  };
+
+  const pick = (contact: ContactView) => {
+    if (!contact.faxNumber) return;
+    addRecipients([{ number: contact.faxNumber, name: contact.name }]);
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (suggestions.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ',' || event.key === ';' || event.key === 'Tab') {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) return;
+      const suggestion = suggestions[active];
+      if (suggestion && event.key === 'Enter') {
+        event.preventDefault();
+        pick(suggestion);
+        return;
+      }
+      if (text.trim()) {
+        event.preventDefault();
+        commit();
+      }
+    }
+    if (event.key === 'Backspace' && text === '' && recipients.length > 0) {
+      const last = recipients[recipients.length - 1];
+      if (last) removeRecipient(last.key);
+    }
+    if (event.key === 'Escape') setFound({ query: '', contacts: [] });
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (/[\n,;]/.test(pasted)) {
+      event.preventDefault();
+      addPasted(pasted);
+    }
+  };
+
+  const live = text.trim().length >= 4 ? checkFaxNumber(parseTyped(text.trim()).number) : null;
+  const invalid = recipients.filter((recipient) => recipient.error);
+
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={`${listId}-input`}>
+        To
+      </label>
+      <div className="chips-input">
+        {recipients.map((recipient) => (
+          <span key={recipient.key} className={`recipient-chip${recipient.error ? ' invalid' : ''}`} data-testid="recipient-chip">
+            {recipient.name ? <strong>{recipient.name}</strong> : null}
+            <span className="mono">{recipient.e164 ?? recipient.input}</span>
+            <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={`Remove ${recipient.name || recipient.input}`}>
+              <Icon name="close" size={12} />
+            </button>
+          </span>
+        ))}
+        <input
+          id={`${listId}-input`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={commit}
+          placeholder={recipients.length === 0 ? 'Fax number (+1 415 555 0100), a contact, or paste a list' : ''}
+          aria-describedby={hintId}
+          role="combobox"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={suggestions.length > 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="recipient-input"
+        />
+      </div>
+      <span id={hintId} className={live && !live.ok ? 'field-error' : 'field-hint'} aria-live="polite">
+        {live ? (live.ok ? `${live.e164} — press Enter to add` : live.message) : `Up to 20 recipients. ${recipients.length} added.`}
+      </span>
+      {invalid.map((recipient) => (
+        <span key={recipient.key} className="field-error" role="alert">
+          “{recipient.input}”: {recipient.error}
+        </span>
+      ))}
+      {suggestions.length > 0 ? (
+        <ul className="suggestions" id={listId} role="listbox" aria-label="Contacts">
+          {suggestions.map((contact, index) => (
+            <li key={contact.id} role="presentation">
+              <button
+                type="button"
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(contact)}
+              >
+                <span>
+                  {contact.name}
+                  {contact.company ? <span className="field-hint"> · {contact.company}</span> : null}
+                </span>
+                <span className="mono">{contact.faxNumber}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The compose draft in the renderer: recipients (checked as they are typed), cover fields, and staged files (each
+ * already checked and encrypted by main). Every change is saved to main (debounced), so a draft survives errors,
+ * a rejected key, going offline and restarts. The spec's limits are enforced here with specific messages, and
+ * again by main.
+ */
+import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
+import { faxLimits, formatBytes } from '../../../preload/fax-limits';
+import type { DraftRecipient, StagedFile } from '../../../preload/models';
+import { faxApi } from '../fax-api';
+import { createStore } from '../state/store';
+
+export interface RecipientEntry {
+  key: string;
+  input: string;
+  e164: string | null;
+  name: string;
+  error: string | null;
+}
+
+export interface ComposeFile extends StagedFile {
+  /** The dropped or picked File, when this session has it (thumbnails); restored drafts read the staged copy. */
+  source: File | null;
+}
+
+export interface ComposeState {
+  recipients: RecipientEntry[];
+  subject: string;
+  notes: string;
+  coverId: string;
+  files: ComposeFile[];
+  /** Local date-time for a scheduled send ("" = now). */
+  scheduleAt: string;
+  /** Problems to show, newest first (a limit hit, a file refused). */
+  problems: string[];
+  staging: number;
+}
+
+export const emptyCompose: ComposeState = { recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', problems: [], staging: 0 };
+
+export const composeStore = createStore<ComposeState>(emptyCompose);
+
+let keySeq = 0;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+function entry(input: string, name = ''): RecipientEntry {
+  keySeq += 1;
+  const check = checkFaxNumber(input);
+  return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : check.message };
+}
+
+function update(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
+  composeStore.set(change);
+  if (options.save) scheduleSave();
+}
+
+function scheduleSave(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void saveNow(), 400);
+}
+
+export async function saveNow(): Promise<void> {
+  const state = composeStore.get();
+  await faxApi().saveDraft({
+    recipients: state.recipients.map((recipient): DraftRecipient => ({ number: recipient.e164 ?? recipient.input, ...(recipient.name ? { name: recipient.name } : {}) })),
+    subject: state.subject,
+    notes: state.notes,
+    coverId: state.coverId,
+    files: state.files.map((file) => ({ id: file.id, name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: file.pagesEstimated })),
+    scheduledAt: state.scheduleAt ? new Date(state.scheduleAt).getTime() : null,
+    updatedAt: Date.now(),
+  });
+}
+
+export function problem(message: string): void {
+  update((state) => ({ ...state, problems: [message, ...state.problems].slice(0, 6) }), { save: false });
+}
+
+export function dismissProblems(): void {
+  update((state) => ({ ...state, problems: [] }), { save: false });
+}
+
+/** Adds numbers typed, pasted (several at once) or picked from contacts. Returns how many were added. */
+export function addRecipients(inputs: Array<{ number: string; name?: string }>): number {
+  const state = composeStore.get();
+  const recipients = [...state.recipients];
+  const problems: string[] = [];
+  let added = 0;
+  for (const input of inputs) {
+    if (recipients.length >= faxLimits.maxRecipients) {
+      problems.push(`A fax can go to at most ${faxLimits.maxRecipients} recipients: “${input.number}” was not added. Send a second fax for the others.`);
+      break;
+    }
+    const next = entry(input.number, input.name ?? '');
+    if (next.e164 && recipients.some((recipient) => recipient.e164 === next.e164)) continue;
+    recipients.push(next);
+    added += 1;
+  }
+  update((current) => ({ ...current, recipients, problems: [...problems, ...current.problems].slice(0, 6) }));
+  return added;
+}
+
+export function addPasted(text: string): number {
+  return addRecipients(splitPastedNumbers(text).map((number) => ({ number })));
+}
+
+export function removeRecipient(key: string): void {
+  update((state) => ({ ...state, recipients: state.recipients.filter((recipient) => recipient.key !== key) }));
+}
+
+export function renameRecipient(key: string, name: string): void {
+  update((state) => ({ ...state, recipients: state.recipients.map((recipient) => (recipient.key === key ? { ...recipient, name } : recipient)) }));
+}
+
+export function setField(field: 'subject' | 'notes' | 'coverId' | 'scheduleAt', value: string): void {
+  update((state) => ({ ...state, [field]: value }));
+}
+
+/** Checks the spec's limits here first, then has main check and encrypt each file. */
+export async function addFiles(files: readonly File[]): Promise<void> {
+  const state = composeStore.get();
+  const room = faxLimits.maxFiles - state.files.length;
+  const accepted: File[] = [];
+  for (const file of files) {
+    if (accepted.length >= room) {
+      problem(`A fax can carry at most ${faxLimits.maxFiles} files: “${file.name}” was not added. Combine some files into one PDF, or send a second fax.`);
+      continue;
+    }
+    if (file.size > faxLimits.maxFileBytes) {
+      problem(`“${file.name}” is ${formatBytes(file.size)}; the Fax Service accepts at most ${formatBytes(faxLimits.maxFileBytes)} per file. Compress it or split it.`);
+      continue;
+    }
+    accepted.push(file);
+  }
+  if (accepted.length === 0) return;
+  update((current) => ({ ...current, staging: current.staging + accepted.length }), { save: false });
+  const result = await faxApi().stageFiles({ files: accepted });
+  update((current) => ({ ...current, staging: Math.max(0, current.staging - accepted.length) }), { save: false });
+  if (!result.ok) {
+    problem(result.error.message);
+    return;
+  }
+  for (const rejection of result.value.rejected) problem(rejection.message);
+  const added: ComposeFile[] = result.value.staged.map((staged) => ({ ...staged, source: accepted.find((file) => file.name === staged.name) ?? null }));
+  update((current) => ({ ...current, files: [...current.files, ...added] }));
+}
+
+export function removeFile(id: string): void {
+  update((state) => ({ ...state, files: state.files.filter((file) => file.id !== id) }));
+  void faxApi().releaseStagedFiles({ ids: [id] });
+}
+
+export function moveFile(id: string, offset: -1 | 1): void {
+  update((state) => {
+    const index = state.files.findIndex((file) => file.id === id);
+    const target = index + offset;
+    if (index < 0 || target < 0 || target >= state.files.length) return state;
+    const files = [...state.files];
+    const [moved] = files.splice(index, 1);
+    if (moved) files.splice(target, 0, moved);
+    return { ...state, files };
+  });
+}
+
+/** What the send will cost: pages per recipient (plus a cover page) times recipients. */
+export function pageTotals(state: ComposeState): { perRecipient: number; recipients: number; total: number; estimated: boolean } {
+  const perRecipient = state.files.reduce((sum, file) => sum + file.pages, 0) + (state.coverId.trim() ? 1 : 0);
+  const recipients = state.recipients.filter((recipient) => recipient.e164).length;
+  return { perRecipient, recipients, total: perRecipient * recipients, estimated: state.files.some((file) => file.pagesEstimated) };
+}
+
+/** Why the draft cannot be sent yet, or null. */
+export function sendBlocker(state: ComposeState): string | null {
+  if (state.staging > 0) return 'Files are still being checked.';
+  if (state.recipients.length === 0) return 'Add at least one recipient.';
+  const invalid = state.recipients.find((recipient) => recipient.error);
+  if (invalid) return `“${invalid.input}”: ${invalid.error ?? ''}`;
+  if (state.files.length === 0 && !state.coverId.trim()) return 'Nothing to send: add a file, or choose a cover sheet to send it alone.';
+  return null;
+}
+
+export async function restoreDraft(): Promise<void> {
+  const result = await faxApi().getDraft();
+  if (!result.ok || !result.value) return;
+  const draft = result.value;
+  composeStore.set({
+    ...emptyCompose,
+    recipients: draft.recipients.map((recipient) => entry(recipient.number, recipient.name ?? '')),
+    subject: draft.subject,
+    notes: draft.notes,
+    coverId: draft.coverId,
+    files: draft.files.map((file) => ({ ...file, source: null })),
+    scheduleAt: draft.scheduledAt ? toLocalInput(draft.scheduledAt) : '',
+  });
+}
+
+export function resetCompose(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  composeStore.set(emptyCompose);
+}
+
+export function toLocalInput(epochMs: number): string {
+  const date = new Date(epochMs);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,147 @@
+/**
+ * The virtualised fax list: fixed-height rows, only those in view (plus a margin) are in the DOM, so 50,000 faxes
+ * scroll like 50. Keyboard: ↓/↑ or J/K move, Home/End jump, Enter opens.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { FaxSummary } from '../../../preload/models';
+import { StatusChip } from '../components/StatusChip';
+import { pagesText, shortDate } from '../format';
+import type { FaxWindow } from './use-fax-window';
+
+export const rowHeight = 64;
+const overscan = 8;
+
+function scrollRowIntoView(node: HTMLDivElement | null, index: number): void {
+  if (!node) return;
+  const top = index * rowHeight;
+  if (top < node.scrollTop) node.scrollTo({ top });
+  else if (top + rowHeight > node.scrollTop + node.clientHeight) node.scrollTo({ top: top + rowHeight - node.clientHeight });
+}
+
+function who(fax: FaxSummary): string {
+  if (fax.direction === 'inbound') return fax.senderName ?? fax.counterpart ?? 'Unknown sender';
+  const more = fax.recipientCount > 1 ? ` +${fax.recipientCount - 1}` : '';
+  return `${fax.counterpart ?? 'No recipient'}${more}`;
+}
+
+function what(fax: FaxSummary): string {
+  const parts = [fax.subject, fax.direction === 'inbound' ? fax.counterpart : null, pagesText(fax.pages), fax.reference].filter(Boolean);
+  return parts.join(' · ');
+}
+
+function results(fax: FaxSummary): string | null {
+  if (fax.direction !== 'outbound' || fax.recipientCount < 2) return null;
+  return `${fax.deliveredCount}/${fax.recipientCount} delivered`;
+}
+
+export function FaxRows({ window: list, selectedId, onOpen, label }: { window: FaxWindow; selectedId: number | null; onOpen: (fax: FaxSummary) => void; label: string }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<[number, number]>([0, 30]);
+  const [cursor, setCursor] = useState(0);
+  const total = list.total ?? 0;
+  const { request } = list;
+
+  useEffect(() => {
+    const node = scroller.current;
+    if (!node) return;
+    const update = () => {
+      const first = Math.max(0, Math.floor(node.scrollTop / rowHeight) - overscan);
+      const last = Math.min(Math.max(0, total - 1), Math.ceil((node.scrollTop + node.clientHeight) / rowHeight) + overscan);
+      setRange([first, last]);
+      request(first, last);
+    };
+    update();
+    node.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(node);
+    return () => {
+      node.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [total, request]);
+
+  // Moving the cursor opens the fax under it (like a mail client), once its row is loaded.
+  const moveTo = (index: number) => {
+    const target = Math.max(0, Math.min(total - 1, index));
+    setCursor(target);
+    scrollRowIntoView(scroller.current, target);
+    const fax = list.rowAt(target);
+    if (fax && fax.id !== selectedId) onOpen(fax);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step: Record<string, () => void> = {
+      ArrowDown: () => moveTo(cursor + 1),
+      j: () => moveTo(cursor + 1),
+      ArrowUp: () => moveTo(cursor - 1),
+      k: () => moveTo(cursor - 1),
+      Home: () => moveTo(0),
+      End: () => moveTo(total - 1),
+      PageDown: () => moveTo(cursor + 10),
+      PageUp: () => moveTo(cursor - 10),
+      Enter: () => {
+        const fax = list.rowAt(cursor);
+        if (fax) onOpen(fax);
+      },
+    };
+    const action = step[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  const first = range[0];
+  const count = Math.max(0, Math.min(range[1], total - 1) - first + 1);
+  const rows = Array.from({ length: count }, (_, offset) => {
+    const index = first + offset;
+    const fax = list.rowAt(index);
+    const top = index * rowHeight;
+    if (!fax) return <div key={`s${index}`} className="skeleton row-skeleton" style={{ top: top + 12 }} aria-hidden="true" />;
+    const summary = results(fax);
+    return (
+      <div
+        key={fax.id}
+        id={`fax-row-${fax.id}`}
+        role="option"
+        aria-selected={fax.id === selectedId}
+        className={`fax-row${fax.unread ? ' unread' : ''}`}
+        style={{ top, height: rowHeight }}
+        onClick={() => {
+          setCursor(index);
+          onOpen(fax);
+        }}
+        data-testid="fax-row"
+        data-fax-id={fax.id}
+      >
+        <span className="unread-slot">{fax.unread ? <span className="unread-dot" role="img" aria-label="Unread" /> : null}</span>
+        <span className="who">{who(fax)}</span>
+        <span className="when">{shortDate(fax.createdAt)}</span>
+        <span className="what">{what(fax)}</span>
+        <span className="meta">
+          {summary ? <span className="chip">{summary}</span> : null}
+          <StatusChip status={fax.status} />
+        </span>
+      </div>
+    );
+  });
+
+  const active = list.rowAt(cursor);
+  return (
+    <div
+      ref={scroller}
+      className="virtual-scroll"
+      role="listbox"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-activedescendant={active ? `fax-row-${active.id}` : undefined}
+      data-testid="fax-list"
+      data-total={total}
+    >
+      <div role="presentation" style={{ height: total * rowHeight, position: 'relative' }}>
+        {rows}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * The fax preview: page thumbnails, zoom, fit width / fit page, rotate, keyboard navigation. Only the pages in
+ * (or near) view are rendered, so a 100-page fax opens as fast as a 1-page one; pages that leave the view give
+ * their canvases back.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { Icon } from '../components/Icon';
+import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
+
+type Fit = 'width' | 'page' | 'custom';
+
+interface PageSize {
+  width: number;
+  height: number;
+}
+
+const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+function useVisible(root: HTMLElement | null, margin: string): [(node: Element | null, index: number) => void, Set<number>] {
+  const [visible, setVisible] = useState<Set<number>>(() => new Set());
+  const observer = useMemo(() => {
+    if (!root) return null;
+    return new IntersectionObserver(
+      (entries) => {
+        setVisible((current) => {
+          const next = new Set(current);
+          for (const entry of entries) {
+            const index = Number((entry.target as HTMLElement).dataset.index);
+            if (entry.isIntersecting) next.add(index);
+            else next.delete(index);
+          }
+          return next;
+        });
+      },
+      { root, rootMargin: margin },
+    );
+  }, [root, margin]);
+  useEffect(() => () => observer?.disconnect(), [observer]);
+  const observe = useCallback(
+    (node: Element | null, index: number) => {
+      if (!node || !observer) return;
+      (node as HTMLElement).dataset.index = String(index);
+      observer.observe(node);
+    },
+    [observer],
+  );
+  return [observe, visible];
+}
+
+function PageCanvas({ document, index, scale, rotation, size, render }: { document: PDFDocumentProxy; index: number; scale: number; rotation: number; size: PageSize; render: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
+  useEffect(() => {
+    if (!render || !canvas.current) return;
+    let rendered: RenderedPage | null = null;
+    let cancelled = false;
+    const target = canvas.current;
+    void document.getPage(index + 1).then(
+      (page: PDFPageProxy) => {
+        if (cancelled) return;
+        rendered = renderPage(page, target, scale, rotation);
+        rendered.done.then(
+          () => !cancelled && setState('done'),
+          () => !cancelled && setState('failed'),
+        );
+      },
+      () => !cancelled && setState('failed'),
+    );
+    return () => {
+      cancelled = true;
+      rendered?.task.cancel();
+      // Give the canvas memory back when the page leaves the view.
+      target.width = 0;
+      target.height = 0;
+      setState('idle');
+    };
+  }, [document, index, scale, rotation, render]);
+  const swapped = rotation % 180 !== 0;
+  const width = Math.floor((swapped ? size.height : size.width) * scale);
+  const height = Math.floor((swapped ? size.width : size.height) * scale);
+  return (
+    <div className="pdf-page" style={{ width, height }} data-rendered={state === 'done' ? 'true' : 'false'}>
+      <canvas ref={canvas} aria-hidden="true" />
+      {state !== 'done' ? <div className="page-placeholder">{state === 'failed' ? 'This page could not be drawn' : `Page ${index + 1}`}</div> : null}
+    </div>
+  );
+}
+
+export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label: string; onError?: (message: string) => void }) {
+  // What was opened, and from which bytes: a new document shows "loading" until its own result arrives.
+  const [opened, setOpened] = useState<{ source: Uint8Array; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array; failure: string } | null>(null);
+  const current_ = opened?.source === bytes ? opened : null;
+  const document = current_ && 'document' in current_ ? current_.document : null;
+  const failure = current_ && 'failure' in current_ ? current_.failure : null;
+  const size = current_ && 'size' in current_ ? current_.size : { width: 612, height: 792 };
+  const [fit, setFit] = useState<Fit>('width');
+  const [customScale, setCustomScale] = useState(1);
+  const [rotation, setRotation] = useState(0);
+  const [current, setCurrent] = useState(0);
+  const [pagesEl, setPagesEl] = useState<HTMLDivElement | null>(null);
+  const [thumbsEl, setThumbsEl] = useState<HTMLElement | null>(null);
+  const [viewport, setViewport] = useState({ width: 800, height: 600 });
+  const pageNodes = useRef<Array<HTMLDivElement | null>>([]);
+
+  useEffect(() => {
+    const run = { cancelled: false, document: null as PDFDocumentProxy | null };
+    // Read through a call: the flag changes while this effect awaits.
+    const stopped = () => run.cancelled;
+    openPdf(bytes).then(
+      async (pdf) => {
+        run.document = pdf;
+        if (stopped()) return void pdf.destroy();
+        const first = await pdf.getPage(1);
+        const base = first.getViewport({ scale: 1, rotation: first.rotate });
+        if (!stopped()) setOpened({ source: bytes, document: pdf, size: { width: base.width, height: base.height } });
+      },
+      (error: unknown) => {
+        const message = error instanceof PdfOpenError ? error.message : 'This PDF could not be opened.';
+        if (!stopped()) setOpened({ source: bytes, failure: message });
+        onError?.(message);
+      },
+    );
+    return () => {
+      run.cancelled = true;
+      void run.document?.destroy();
+    };
+  }, [bytes, onError]);
+
+  useEffect(() => {
+    if (!pagesEl) return;
+    const resize = new ResizeObserver(() => setViewport({ width: pagesEl.clientWidth, height: pagesEl.clientHeight }));
+    resize.observe(pagesEl);
+    return () => resize.disconnect();
+  }, [pagesEl]);
+
+  const swapped = rotation % 180 !== 0;
+  const pageWidth = swapped ? size.height : size.width;
+  const pageHeight = swapped ? size.width : size.height;
+  const scale = fit === 'width' ? Math.max(0.2, (viewport.width - 48) / pageWidth) : fit === 'page' ? Math.max(0.2, Math.min((viewport.width - 48) / pageWidth, (viewport.height - 32) / pageHeight)) : customScale;
+
+  const [observePage, visiblePages] = useVisible(pagesEl, '400px 0px');
+  const [observeThumb, visibleThumbs] = useVisible(thumbsEl, '200px 0px');
+  const pageCount = document?.numPages ?? 0;
+
+  // The current page follows the scroll: the page under the upper third of the view (the last one at the bottom).
+  useEffect(() => {
+    if (!pagesEl || pageCount === 0) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (pagesEl.scrollTop + pagesEl.clientHeight >= pagesEl.scrollHeight - 2) {
+          setCurrent(pageCount - 1);
+          return;
+        }
+        const probe = pagesEl.scrollTop + pagesEl.clientHeight * 0.3;
+        let index = 0;
+        for (let candidate = 0; candidate < pageCount; candidate += 1) {
+          const node = pageNodes.current[candidate];
+          if (node && node.offsetTop - pagesEl.offsetTop <= probe) index = candidate;
+          else if (node) break;
+        }
+        setCurrent(index);
+      });
+    };
+    pagesEl.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      pagesEl.removeEventListener('scroll', onScroll);
+    };
+  }, [pagesEl, pageCount]);
+
+  // Keep the current page's thumbnail in sight.
+  useEffect(() => {
+    thumbsEl?.querySelector<HTMLElement>(`[data-index="${current}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [current, thumbsEl]);
+
+  const goTo = useCallback(
+    (index: number) => {
+      if (pageCount === 0) return;
+      const target = Math.max(0, Math.min(pageCount - 1, index));
+      setCurrent(target);
+      pageNodes.current[target]?.scrollIntoView({ block: 'start' });
+    },
+    [pageCount],
+  );
+
+  const zoom = (direction: 1 | -1) => {
+    const next = direction > 0 ? zoomSteps.find((step) => step > scale + 0.01) : [...zoomSteps].reverse().find((step) => step < scale - 0.01);
+    setFit('custom');
+    setCustomScale(next ?? scale);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const actions: Record<string, () => void> = {
+      PageDown: () => goTo(current + 1),
+      ArrowRight: () => goTo(current + 1),
+      j: () => goTo(current + 1),
+      PageUp: () => goTo(current - 1),
+      ArrowLeft: () => goTo(current - 1),
+      k: () => goTo(current - 1),
+      Home: () => goTo(0),
+      End: () => goTo(pageCount - 1),
+      '+': () => zoom(1),
+      '=': () => zoom(1),
+      '-': () => zoom(-1),
+      r: () => setRotation((value) => (value + 90) % 360),
+    };
+    const action = actions[event.key];
+    if (action && !(event.target instanceof HTMLInputElement)) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  if (failure) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <span className="notice-title">The preview cannot be shown</span>
+        <p>{failure}</p>
+      </div>
+    );
+  }
+
+  return (
+    <section className="pdf-viewer" aria-label={`Preview of ${label}`} onKeyDown={onKeyDown}>
+      <div className="pdf-toolbar" role="toolbar" aria-label="Preview controls">
+        <button type="button" className="icon-button" onClick={() => goTo(current - 1)} disabled={current === 0} aria-label="Previous page">
+          <Icon name="up" />
+        </button>
+        <button type="button" className="icon-button" onClick={() => goTo(current + 1)} disabled={current >= pageCount - 1} aria-label="Next page">
+          <Icon name="down" />
+        </button>
+        <label className="row" style={{ gap: 6 }}>
+          <span className="visually-hidden">Page number</span>
+          <input
+            className="input page-input"
+            inputMode="numeric"
+            value={pageCount ? current + 1 : ''}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              if (Number.isInteger(value) && value > 0) goTo(value - 1);
+            }}
+            aria-label="Page number"
+          />
+          <span className="field-hint" data-testid="page-count">
+            of {pageCount || '…'}
+          </span>
+        </label>
+        <span className="nav-spacer" />
+        <button type="button" className="icon-button" onClick={() => zoom(-1)} aria-label="Zoom out">
+          <Icon name="zoomOut" />
+        </button>
+        <span className="field-hint" aria-live="polite" data-testid="zoom-level">
+          {Math.round(scale * 100)}%
+        </span>
+        <button type="button" className="icon-button" onClick={() => zoom(1)} aria-label="Zoom in">
+          <Icon name="zoomIn" />
+        </button>
+        <button type="button" className="icon-button" aria-pressed={fit === 'width'} onClick={() => setFit('width')} aria-label="Fit width">
+          <Icon name="fitWidth" />
+        </button>
+        <button type="button" className="icon-button" aria-pressed={fit === 'page'} onClick={() => setFit('page')} aria-label="Fit page">
+          <Icon name="fitPage" />
+        </button>
+        <button type="button" className="icon-button" onClick={() => setRotation((value) => (value + 90) % 360)} aria-label="Rotate">
+          <Icon name="rotate" />
+        </button>
+      </div>
+      <nav className="pdf-thumbs" ref={setThumbsEl} aria-label="Pages">
+        {document
+          ? Array.from({ length: pageCount }, (_, index) => (
+              <button
+                type="button"
+                key={index}
+                className="pdf-thumb"
+                aria-current={index === current}
+                aria-label={`Page ${index + 1}`}
+                ref={(node) => observeThumb(node, index)}
+                onClick={() => goTo(index)}
+              >
+                <div className="page-box">
+                  <PageCanvas document={document} index={index} scale={96 / pageWidth} rotation={rotation} size={size} render={visibleThumbs.has(index)} />
+                </div>
+                {index + 1}
+              </button>
+            ))
+          : null}
+      </nav>
+      <div className="pdf-pages" ref={setPagesEl} tabIndex={0} aria-label={`${label}, page ${current + 1} of ${pageCount}`} data-testid="pdf-pages">
+        {document ? (
+          Array.from({ length: pageCount }, (_, index) => (
+            <div
+              key={index}
+              ref={(node) => {
+                pageNodes.current[index] = node;
+                observePage(node, index);
+              }}
+            >
+              <PageCanvas document={document} index={index} scale={scale} rotation={rotation} size={size} render={visiblePages.has(index)} />
+            </div>
+          ))
+        ) : (
+          <div className="skeleton" style={{ width: '80%', height: 600 }} aria-label="Loading the document" />
+        )}
+      </div>
+    </section>
+  );
+}

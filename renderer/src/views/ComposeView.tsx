@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from 'react';
+import { faxLimits } from '../../../preload/fax-limits';
+import { addFiles, composeStore, dismissProblems, moveFile, pageTotals, removeFile, resetCompose, sendBlocker, setField, type ComposeFile } from '../compose/compose-state';
+import { FileThumbnail, fileBytes } from '../compose/FileThumbnail';
+import { RecipientsInput } from '../compose/RecipientsInput';
+import { Dialog } from '../components/Dialog';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Icon } from '../components/Icon';
+import { bytesText, pagesText } from '../format';
+import { faxApi, type IpcError } from '../fax-api';
+import { PdfViewer } from '../pdf/PdfViewer';
+import { accountStore, connectionStore, navigate, toast } from '../state/app-state';
+import { canUse, hasKey } from '../state/capabilities';
+import { useStore } from '../state/store';
+
+const kindNames: Record<ComposeFile['kind'], string> = { pdf: 'PDF', docx: 'Word document', jpg: 'JPEG image', png: 'PNG image', tiff: 'TIFF image' };
+
+function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void }) {
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  useEffect(() => {
+    void fileBytes(file).then(setBytes);
+  }, [file]);
+  return (
+    <Dialog
+      title={file.name}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {file.kind === 'pdf' ? (
+        bytes ? <PdfViewer bytes={bytes} label={file.name} /> : <div className="skeleton" style={{ height: 400 }} />
+      ) : (
+        <p>Only PDF files can be paged through here; the thumbnail shows the first page of this {kindNames[file.kind]}.</p>
+      )}
+    </Dialog>
+  );
+}
+
+export function ComposeView() {
+  const state = useStore(composeStore);
+  const account = useStore(accountStore);
+  const connection = useStore(connectionStore);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [sending, setSending] = useState(false);
+  const [preview, setPreview] = useState<ComposeFile | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const totals = pageTotals(state);
+  const blocker = sendBlocker(state);
+  const remaining = account?.pageLimit !== null && account?.pageLimit !== undefined && account.pagesUsed !== null ? account.pageLimit - account.pagesUsed : null;
+  const canSend = !hasKey(connection) || canUse(connection, 'compose');
+
+  const send = async () => {
+    if (blocker || sending) return;
+    setSending(true);
+    setError(null);
+    const result = await faxApi().sendFax({
+      recipients: state.recipients.map((recipient) => ({ number: recipient.e164 ?? recipient.input, ...(recipient.name ? { name: recipient.name } : {}) })),
+      subject: state.subject,
+      notes: state.notes,
+      coverId: state.coverId,
+      fileIds: state.files.map((file) => file.id),
+      scheduledAt: state.scheduleAt ? new Date(state.scheduleAt).getTime() : null,
+    });
+    setSending(false);
+    if (!result.ok) {
+      // The draft stays as it is: nothing is lost.
+      setError(result.error);
+      return;
+    }
+    resetCompose();
+    toast('success', result.value.state === 'scheduled' ? 'Scheduled: the fax waits in the outbox until its time.' : 'In the outbox: uploading now.');
+    navigate('outbox');
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        void send();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <section className="view" aria-labelledby="compose-title">
+      <div className="view-header">
+        <div>
+          <h1 id="compose-title">New fax</h1>
+          <p className="view-subtitle">Drop files anywhere on the window, or choose them. Check the thumbnails before sending.</p>
+        </div>
+      </div>
+      {!canSend ? (
+        <div className="notice notice-warning" role="alert">
+          <p>This API key cannot send faxes (it lacks the fax:send scope). The draft is kept; enter a key that may send in Settings.</p>
+        </div>
+      ) : null}
+      {state.problems.length > 0 ? (
+        <div className="notice notice-error" role="alert" data-testid="compose-problems">
+          {state.problems.map((message, index) => (
+            <p key={`${index}-${message}`}>{message}</p>
+          ))}
+          <div>
+            <button type="button" className="button button-small" onClick={dismissProblems}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <div className="compose">
+        <div className="stack">
+          <div className="card">
+            <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} />
+            <label className="field">
+              <span>Subject</span>
+              <input className="input" value={state.subject} onChange={(event) => setField('subject', event.target.value)} maxLength={200} />
+              <span className="field-hint">Printed on the cover sheet.</span>
+            </label>
+            <label className="field">
+              <span>Notes</span>
+              <textarea className="textarea" value={state.notes} onChange={(event) => setField('notes', event.target.value)} maxLength={2000} />
+            </label>
+            <div className="form-grid">
+              <label className="field">
+                <span>Cover sheet</span>
+                <input className="input" value={state.coverId} onChange={(event) => setField('coverId', event.target.value)} placeholder="None" spellCheck={false} />
+                <span className="field-hint">The cover sheet’s ID from your Fax Service account; it adds one page.</span>
+              </label>
+              <label className="field">
+                <span>Send at</span>
+                <input className="input" type="datetime-local" value={state.scheduleAt} onChange={(event) => setField('scheduleAt', event.target.value)} />
+                <span className="field-hint">Empty: send now.</span>
+              </label>
+            </div>
+          </div>
+          <div className="card">
+            <div className="card-header">
+              <h2>Documents</h2>
+              <span className="field-hint">
+                {state.files.length} of {faxLimits.maxFiles} files · PDF, Word, JPG, PNG, TIFF · up to 25 MB each
+              </span>
+            </div>
+            <div className="dropzone">
+              Drop files here or anywhere on the window —{' '}
+              <button type="button" className="button button-small" onClick={() => picker.current?.click()}>
+                Choose files…
+              </button>
+              <input
+                ref={picker}
+                type="file"
+                multiple
+                hidden
+                accept=".pdf,.docx,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/*"
+                data-testid="file-picker"
+                onChange={(event) => {
+                  const files = [...(event.target.files ?? [])];
+                  event.target.value = '';
+                  void addFiles(files);
+                }}
+              />
+            </div>
+            {state.staging > 0 ? (
+              <p className="field-hint" role="status">
+                Checking {state.staging} file{state.staging === 1 ? '' : 's'}…
+              </p>
+            ) : null}
+            <ol className="file-list" aria-label="Documents to send">
+              {state.files.map((file, index) => (
+                <li key={file.id} className="file-card" data-testid="file-card">
+                  <button type="button" className="icon-button" style={{ padding: 0 }} onClick={() => setPreview(file)} aria-label={`Preview ${file.name}`}>
+                    <FileThumbnail file={file} />
+                  </button>
+                  <div style={{ minWidth: 0 }}>
+                    <div style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</div>
+                    <div className="field-hint">
+                      {kindNames[file.kind]} · {file.pagesEstimated ? `about ${pagesText(file.pages)}` : pagesText(file.pages)} · {bytesText(file.size)}
+                    </div>
+                  </div>
+                  <div className="row" style={{ gap: 2 }}>
+                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={`Move ${file.name} up`}>
+                      <Icon name="up" />
+                    </button>
+                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, 1)} disabled={index === state.files.length - 1} aria-label={`Move ${file.name} down`}>
+                      <Icon name="down" />
+                    </button>
+                    <button type="button" className="icon-button" onClick={() => removeFile(file.id)} aria-label={`Remove ${file.name}`}>
+                      <Icon name="trash" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+        <aside className="card" aria-label="Summary" style={{ position: 'sticky', top: 0 }}>
+          <h2>Summary</h2>
+          <div className="summary-line">
+            <span>Pages per recipient</span>
+            <span data-testid="pages-per-recipient">
+              {totals.estimated ? '≈ ' : ''}
+              {totals.perRecipient}
+            </span>
+          </div>
+          <div className="summary-line">
+            <span>Recipients</span>
+            <span>{totals.recipients}</span>
+          </div>
+          <div className="summary-line summary-total">
+            <span>Pages in total</span>
+            <span data-testid="pages-total">
+              {totals.estimated ? '≈ ' : ''}
+              {totals.total}
+            </span>
+          </div>
+          {remaining !== null ? (
+            <p className={totals.total > remaining ? 'field-error' : 'field-hint'} data-testid="allowance">
+              {totals.total > remaining
+                ? `This needs ${totals.total} pages but only ${Math.max(0, remaining)} remain this cycle: the Fax Service will refuse it until the account is topped up.`
+                : `${remaining} pages remain this cycle; ${remaining - totals.total} after this fax.`}
+            </p>
+          ) : null}
+          {error ? <ErrorNotice error={error} title="Not sent — the draft is kept" /> : null}
+          {blocker ? (
+            <p className="field-hint" data-testid="send-blocker">
+              {blocker}
+            </p>
+          ) : null}
+          <button type="button" className="button button-primary" onClick={() => void send()} disabled={blocker !== null || sending || !canSend} aria-keyshortcuts="Control+Enter">
+            <Icon name="outbox" /> {sending ? 'Queuing…' : state.scheduleAt ? 'Schedule fax' : 'Send fax'}
+          </button>
+          <span className="field-hint">
+            <span className="kbd">Ctrl</span> + <span className="kbd">Enter</span> sends. The fax goes through the outbox: if the connection drops, it is sent later, exactly once.
+          </span>
+        </aside>
+      </div>
+      {preview ? <FilePreview file={preview} onClose={() => setPreview(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import type { ContactPage } from '../../../preload/models';
+import { addRecipients } from '../compose/compose-state';
+import { EmptyState, SkeletonLines } from '../components/EmptyState';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Icon } from '../components/Icon';
+import { faxApi, type IpcError } from '../fax-api';
+import { navigate } from '../state/app-state';
+
+const pageSize = 25;
+
+export function ContactsView() {
+  const [query, setQuery] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [page, setPage] = useState<ContactPage | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void faxApi()
+        .listContacts({ ...(query.trim() ? { q: query.trim() } : {}), offset, limit: pageSize })
+        .then((result) => {
+          if (cancelled) return;
+          if (result.ok) {
+            setPage(result.value);
+            setError(null);
+          } else setError(result.error);
+        });
+    }, 200);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [query, offset]);
+
+  return (
+    <section className="view" aria-labelledby="contacts-title">
+      <div className="view-header">
+        <h1 id="contacts-title">Contacts</h1>
+      </div>
+      <div className="row" role="search">
+        <label className="visually-hidden" htmlFor="contacts-search">
+          Search contacts
+        </label>
+        <input
+          id="contacts-search"
+          className="input"
+          style={{ flex: 1 }}
+          type="search"
+          placeholder="Search names, fax numbers, companies"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOffset(0);
+          }}
+          data-search
+        />
+      </div>
+      {page?.fromCache ? <p className="field-hint">Offline: showing the contacts saved on this computer.</p> : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {!page && !error ? <SkeletonLines count={5} /> : null}
+      {page && page.items.length === 0 ? (
+        <EmptyState icon="contacts" title={query ? 'No contact matches' : 'The address book is empty'}>
+          {query ? 'Try another name or number.' : 'Contacts added in your Fax Service account appear here.'}
+        </EmptyState>
+      ) : null}
+      {page && page.items.length > 0 ? (
+        <div className="card" style={{ padding: 0 }}>
+          <table className="table" aria-label="Contacts" data-testid="contacts-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Fax number</th>
+                <th>Company</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((contact) => (
+                <tr key={contact.id} data-testid="contact-row">
+                  <td>{contact.name}</td>
+                  <td className="mono">{contact.faxNumber ?? '—'}</td>
+                  <td>{contact.company ?? ''}</td>
+                  <td style={{ textAlign: 'right' }}>
+                    {contact.faxNumber ? (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => {
+                          addRecipients([{ number: contact.faxNumber ?? '', name: contact.name }]);
+                          navigate('compose');
+                        }}
+                        aria-label={`Fax ${contact.name}`}
+                      >
+                        <Icon name="compose" size={14} /> Fax
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page ? (
+        <div className="row">
+          <button type="button" className="button button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>
+            Previous
+          </button>
+          <span className="field-hint" data-testid="contacts-range">
+            {page.items.length === 0 ? '0' : `${offset + 1}–${offset + page.items.length}`} of {page.total}
+          </span>
+          <button type="button" className="button button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + pageSize)}>
+            Next
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FaxDetail as Detail } from '../../../preload/models';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Icon } from '../components/Icon';
+import { SkeletonLines } from '../components/EmptyState';
+import { StatusChip } from '../components/StatusChip';
+import { dateTime, pagesText } from '../format';
+import { faxApi, type IpcError } from '../fax-api';
+import { PdfViewer } from '../pdf/PdfViewer';
+import { printPdf } from '../pdf/print';
+import { faxesVersionStore, navigate, toast } from '../state/app-state';
+import { useStore } from '../state/store';
+import { ForwardDialog } from './ForwardDialog';
+
+export function FaxDetail({ faxId }: { faxId: number }) {
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [pdf, setPdf] = useState<Uint8Array | null>(null);
+  const [pdfError, setPdfError] = useState<IpcError | null>(null);
+  const [forwarding, setForwarding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const version = useStore(faxesVersionStore);
+
+  const load = useCallback(
+    (refresh: boolean) =>
+      faxApi()
+        .getFax({ id: faxId, refresh })
+        .then((result) => {
+          if (result.ok) {
+            setDetail(result.value);
+            setError(null);
+          } else setError(result.error);
+        }),
+    [faxId],
+  );
+
+  useEffect(() => {
+    void load(true);
+    void faxApi()
+      .getFaxPdf({ id: faxId })
+      .then((result) => (result.ok ? setPdf(result.value) : setPdfError(result.error)));
+  }, [faxId, load]);
+
+  // Live status: reload when this fax changed.
+  useEffect(() => {
+    const change = version.last;
+    if (change && (change.updated.includes(faxId) || change.added.includes(faxId))) void load(false);
+  }, [version, faxId, load]);
+
+  const onPdfError = useCallback((message: string) => toast('error', message), []);
+
+  if (error) return <div className="detail"><ErrorNotice error={error} title="This fax cannot be shown" /></div>;
+  if (!detail) return <div className="detail"><SkeletonLines count={6} /></div>;
+
+  const failed = detail.recipients.filter((recipient) => recipient.status === 'failed');
+  const run = async (label: string, work: () => Promise<void>) => {
+    setBusy(label);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <article className="detail" aria-labelledby="fax-title">
+      <div className="detail-header">
+        <div>
+          <h2 id="fax-title">{detail.direction === 'inbound' ? `From ${detail.senderName ?? detail.counterpart ?? 'unknown sender'}` : `To ${detail.counterpart ?? 'no recipient'}${detail.recipientCount > 1 ? ` and ${detail.recipientCount - 1} more` : ''}`}</h2>
+          <p className="view-subtitle">
+            {dateTime(detail.createdAt)} · {pagesText(detail.pages)} · <span className="mono">{detail.reference}</span>
+          </p>
+        </div>
+        <StatusChip status={detail.status} />
+      </div>
+      <div className="row" role="toolbar" aria-label="Fax actions">
+        {detail.direction === 'outbound' && failed.length > 0 ? (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy !== null}
+            onClick={() =>
+              void run('resend', async () => {
+                const result = await faxApi().resendFailed({ faxId });
+                if (result.ok) {
+                  toast('success', `Queued again for ${failed.length} recipient${failed.length === 1 ? '' : 's'} that failed.`);
+                  navigate('outbox');
+                } else toast('error', result.error.message, result.error.requestId);
+              })
+            }
+          >
+            <Icon name="retry" /> Resend to failed ({failed.length})
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={() => setForwarding(true)} disabled={busy !== null}>
+          <Icon name="forward" /> Forward
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          onClick={() =>
+            void run('save', async () => {
+              const result = await faxApi().saveFaxPdf({ id: faxId });
+              if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The PDF was saved.' : 'Not saved.');
+              else toast('error', result.error.message, result.error.requestId);
+            })
+          }
+        >
+          <Icon name="download" /> Save PDF
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null || !pdf}
+          onClick={() =>
+            void run('print', async () => {
+              if (!pdf) return;
+              await printPdf(pdf);
+              await faxApi().notePrinted({ id: faxId });
+            })
+          }
+        >
+          <Icon name="print" /> Print
+        </button>
+      </div>
+
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          <StatusChip status={detail.status} />
+        </dd>
+        {detail.subject ? (
+          <>
+            <dt>Subject</dt>
+            <dd>{detail.subject}</dd>
+          </>
+        ) : null}
+        {detail.direction === 'inbound' && detail.counterpart ? (
+          <>
+            <dt>From number</dt>
+            <dd>{detail.counterpart}</dd>
+          </>
+        ) : null}
+        {detail.cost ? (
+          <>
+            <dt>Cost</dt>
+            <dd>{detail.cost}</dd>
+          </>
+        ) : null}
+        {detail.providerError ? (
+          <>
+            <dt>Carrier says</dt>
+            <dd className="mono">{detail.providerError}</dd>
+          </>
+        ) : null}
+        {detail.requestId ? (
+          <>
+            <dt>Request id</dt>
+            <dd>
+              <code>{detail.requestId}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {detail.recipients.length > 0 ? (
+        <table className="table" aria-label="Recipients">
+          <thead>
+            <tr>
+              <th>{detail.direction === 'inbound' ? 'Received on' : 'Recipient'}</th>
+              <th>Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.recipients.map((recipient, index) => (
+              <tr key={`${recipient.to}-${index}`} data-testid="recipient-row">
+                <td>
+                  {recipient.name ? <div>{recipient.name}</div> : null}
+                  <span className="mono">{recipient.to}</span>
+                </td>
+                <td>
+                  <StatusChip status={recipient.status} />
+                  {recipient.reason ? <div className="reason">{recipient.reason}</div> : null}
+                  {recipient.error && !recipient.reason ? <div className="reason mono">{recipient.error}</div> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      {pdfError ? <ErrorNotice error={pdfError} title="The document cannot be shown" /> : pdf ? <PdfViewer bytes={pdf} label={`fax ${detail.reference}`} onError={onPdfError} /> : <div className="skeleton" style={{ height: 420 }} aria-label="Loading the document" />}
+      {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
+    </article>
+  );
+}

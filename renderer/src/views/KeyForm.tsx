@@ -1,0 +1,99 @@
+/**
+ * Entering an API key: masked, never kept after it is handed to main (the field is cleared on every attempt), and
+ * the base URL must be https.
+ */
+import { useState, type SyntheticEvent } from 'react';
+import type { ConnectionState } from '../../../preload/models';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { faxApi, type IpcError } from '../fax-api';
+
+export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnected }: { initialBaseUrl: string; initialCaPath: string | null; submitLabel: string; onConnected: (state: ConnectionState) => void }) {
+  const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
+  const [caPath, setCaPath] = useState(initialCaPath ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [reveal, setReveal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcError | null>(null);
+  const urlProblem = baseUrl.trim() !== '' && !baseUrl.trim().toLowerCase().startsWith('https://') ? 'The address must start with https:// — plain http is refused.' : null;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (urlProblem || apiKey.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    const key = apiKey;
+    // The key leaves the renderer now and is not kept here, whatever the outcome.
+    setApiKey('');
+    setReveal(false);
+    const result = await faxApi().connect({ apiKey: key, baseUrl: baseUrl.trim(), extraCaPath: caPath.trim() === '' ? null : caPath.trim() });
+    setBusy(false);
+    if (result.ok) onConnected(result.value);
+    else setError(result.error);
+  };
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Connect to the Fax Service">
+      <label className="field">
+        <span>Fax Service address</span>
+        <input
+          className="input"
+          type="url"
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.target.value)}
+          placeholder="https://api.example.com/v1"
+          aria-invalid={urlProblem ? true : undefined}
+          aria-describedby="base-url-hint"
+          required
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {urlProblem ? (
+          <span className="field-error" id="base-url-hint">
+            {urlProblem}
+          </span>
+        ) : (
+          <span className="field-hint" id="base-url-hint">
+            The API root, ending with /v1.
+          </span>
+        )}
+      </label>
+      <label className="field">
+        <span>API key</span>
+        <div className="row" style={{ flexWrap: 'nowrap' }}>
+          <input
+            className="input"
+            style={{ flex: 1 }}
+            type={reveal ? 'text' : 'password'}
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            aria-describedby="key-hint"
+            data-testid="api-key-input"
+          />
+          <button type="button" className="button" onClick={() => setReveal((value) => !value)} aria-pressed={reveal}>
+            {reveal ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        <span className="field-hint" id="key-hint">
+          Stored only in the system keychain, never in a file. It is checked with the Fax Service before it is saved.
+        </span>
+      </label>
+      <details>
+        <summary>Advanced: trust an extra certificate authority</summary>
+        <label className="field" style={{ marginTop: 10 }}>
+          <span>CA certificate file (PEM)</span>
+          <input className="input" value={caPath} onChange={(event) => setCaPath(event.target.value)} placeholder="/path/to/ca.pem" spellCheck={false} />
+          <span className="field-hint">For a private gateway. Certificates are always verified; this only adds one more authority to trust.</span>
+        </label>
+      </details>
+      {error ? <ErrorNotice error={error} title="Could not connect" /> : null}
+      <div className="row">
+        <button type="submit" className="button button-primary" disabled={busy || urlProblem !== null}>
+          {busy ? 'Checking the key…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { ConnectionState } from '../../../preload/models';
+import { Icon } from '../components/Icon';
+import { connectionStore, navigate, onboardingStore, settingsStore } from '../state/app-state';
+import { useStore } from '../state/store';
+import { ConnectionSummary } from './ConnectionSummary';
+import { KeyForm } from './KeyForm';
+
+export function OnboardingView() {
+  const settings = useStore(settingsStore);
+  const connection = useStore(connectionStore);
+  const [connected, setConnected] = useState<ConnectionState | null>(null);
+  return (
+    <section className="view" aria-labelledby="onboarding-title">
+      <div className="onboarding stack">
+        <div className="row">
+          <span className="brand-mark">
+            <Icon name="fax" size={18} />
+          </span>
+          <div>
+            <h1 id="onboarding-title">Connect Fax Desktop</h1>
+            <p className="view-subtitle">Paste the API key from your Fax Service account settings. Faxes may carry health information: the key and your faxes stay on this computer, encrypted.</p>
+          </div>
+        </div>
+        {connection?.status === 'signed_out' && connection.message ? (
+          <div className="notice notice-error" role="alert">
+            <p>{connection.message}</p>
+          </div>
+        ) : null}
+        <div className="card">
+          {connected ? (
+            <>
+              <div className="notice notice-success" role="status">
+                <span className="notice-title">Connected</span>
+                <p>The key works and is stored in the system keychain.</p>
+              </div>
+              <ConnectionSummary connection={connected} />
+              <div className="row">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => {
+                    onboardingStore.set(false);
+                    navigate(connected.status === 'connected' && connected.capabilities.views.inbox ? 'inbox' : 'account');
+                  }}
+                >
+                  Continue
+                </button>
+              </div>
+            </>
+          ) : settings ? (
+            <KeyForm initialBaseUrl={settings.baseUrl} initialCaPath={settings.extraCaPath} submitLabel="Test and connect" onConnected={setConnected} />
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

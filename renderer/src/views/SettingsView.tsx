@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { SettingsPatch } from '../../../preload/models';
+import { Dialog } from '../components/Dialog';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { faxApi, type IpcError } from '../fax-api';
+import { connectionStore, settingsStore, toast } from '../state/app-state';
+import { useStore } from '../state/store';
+import { ConnectionSummary } from './ConnectionSummary';
+import { KeyForm } from './KeyForm';
+
+export function SettingsView() {
+  const settings = useStore(settingsStore);
+  const connection = useStore(connectionStore);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const [replacing, setReplacing] = useState(connection?.status === 'key_rejected');
+
+  const save = async (patch: SettingsPatch) => {
+    const result = await faxApi().updateSettings(patch);
+    if (result.ok) {
+      settingsStore.set(result.value);
+      setError(null);
+    } else setError(result.error);
+  };
+
+  if (!settings || !connection) return null;
+  return (
+    <section className="view" aria-labelledby="settings-title">
+      <div className="view-header">
+        <h1 id="settings-title">Settings</h1>
+      </div>
+      {error ? <ErrorNotice error={error} title="That setting was not saved" /> : null}
+
+      <div className="card">
+        <div className="card-header">
+          <h2>Connection</h2>
+          <span className={`chip ${connection.status === 'connected' ? 'chip-success' : connection.status === 'key_rejected' ? 'chip-danger' : 'chip-warning'}`}>
+            {connection.status === 'connected' ? 'Connected' : connection.status === 'key_rejected' ? 'Key refused' : connection.status === 'offline' ? 'Offline' : connection.status === 'connecting' ? 'Connecting' : 'Not connected'}
+          </span>
+        </div>
+        {connection.status === 'key_rejected' ? (
+          <div className="notice notice-error" role="alert">
+            <p>{connection.message}</p>
+            {connection.requestId ? (
+              <p className="notice-meta">
+                Request id <code>{connection.requestId}</code>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {connection.status === 'offline' ? <p className="field-hint">{connection.message}</p> : null}
+        <ConnectionSummary connection={connection} />
+        {replacing ? (
+          <KeyForm
+            initialBaseUrl={settings.baseUrl}
+            initialCaPath={settings.extraCaPath}
+            submitLabel="Test and use this key"
+            onConnected={() => {
+              setReplacing(false);
+              toast('success', 'The new key works and is stored in the keychain.');
+            }}
+          />
+        ) : null}
+        <div className="row">
+          {!replacing ? (
+            <button type="button" className="button" onClick={() => setReplacing(true)}>
+              Enter a different key
+            </button>
+          ) : null}
+          <button type="button" className="button" onClick={() => void faxApi().reconnect()}>
+            Test the connection
+          </button>
+          <button type="button" className="button button-danger" onClick={() => setConfirmSignOut(true)}>
+            Sign out
+          </button>
+        </div>
+      </div>
+
+      <div className="card">
+        <h2>Syncing</h2>
+        <label className="field">
+          <span>Check for new faxes</span>
+          <select className="select" value={settings.pollIntervalSeconds} onChange={(event) => void save({ pollIntervalSeconds: Number(event.target.value) })}>
+            {[15, 30, 60, 120, 300, 600].map((seconds) => (
+              <option key={seconds} value={seconds}>
+                every {seconds < 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">The API allows 120 requests a minute for everything the app does; checking costs one or two.</span>
+        </label>
+      </div>
+
+      <div className="card">
+        <h2>Notifications</h2>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.notifications.enabled} onChange={(event) => void save({ notifications: { enabled: event.target.checked } })} />
+          Show a notification when a fax arrives
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.notifications.showDetails}
+            disabled={!settings.notifications.enabled}
+            onChange={(event) => void save({ notifications: { showDetails: event.target.checked } })}
+          />
+          Include the sender’s number
+        </label>
+        <p className="field-hint">Notifications can appear on the lock screen; without this, they only say that a fax arrived and how long it is.</p>
+      </div>
+
+      <div className="card">
+        <h2>Files and privacy</h2>
+        <div className="form-grid">
+          <label className="field">
+            <span>Save PDFs and exports to</span>
+            <input className="input" defaultValue={settings.downloadFolder} onBlur={(event) => event.target.value !== settings.downloadFolder && void save({ downloadFolder: event.target.value })} spellCheck={false} />
+          </label>
+          <label className="field">
+            <span>Lock the app after</span>
+            <select className="select" value={settings.autoLockMinutes} onChange={(event) => void save({ autoLockMinutes: Number(event.target.value) })}>
+              {[1, 5, 10, 15, 30, 60, 120, 240].map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes} minute{minutes === 1 ? '' : 's'} without use
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Keep downloaded fax documents up to</span>
+            <select className="select" value={settings.pdfCacheMaxMb} onChange={(event) => void save({ pdfCacheMaxMb: Number(event.target.value) })}>
+              {[64, 256, 512, 1024, 4096].map((mb) => (
+                <option key={mb} value={mb}>
+                  {mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} (encrypted)
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+
+      {confirmSignOut ? (
+        <Dialog
+          title="Sign out?"
+          onClose={() => setConfirmSignOut(false)}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => {
+                  setConfirmSignOut(false);
+                  void faxApi().signOut().then((result) => (result.ok ? toast('info', 'Signed out: the key was removed from the keychain.') : toast('error', result.error.message)));
+                }}
+              >
+                Sign out
+              </button>
+            </>
+          }
+        >
+          <p>The API key is removed from the system keychain. Drafts and faxes waiting in the outbox are kept and go out when you connect again.</p>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

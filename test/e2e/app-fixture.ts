@@ -1,0 +1,51 @@
+/**
+ * The app as a user meets it: the sandbox Fax Service with the demo account, main in Node (real keychain, real
+ * encrypted stores), the renderer in Chromium through the harness. With `signedIn`, the demo key is already in the
+ * profile's keychain entry (as after onboarding); without it, the test types the key like a user.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { seedDemoAccount, type DemoAccount } from '../fax-service/demo-seed';
+import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+import { keychainServiceFor } from '../harness/node-main';
+import { startHarness, type Harness } from '../harness/harness';
+
+export interface AppFixture {
+  t: TestSandbox;
+  demo: DemoAccount;
+  harness: Harness;
+  page: Page;
+  userDataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox } = {}): Promise<AppFixture> {
+  const t = options.sandbox ?? (await startTestSandbox());
+  const demo = await seedDemoAccount(t.sandbox);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-e2e-'));
+  const secrets = keychainSecretStore(keychainServiceFor(userDataDir));
+  if (options.signedIn !== false) await secrets.set('api-key', demo.apiKey);
+  const harness = await startHarness({ userDataDir, baseUrl: t.sandbox.baseUrl, caPath: t.sandbox.caCertPath, colorScheme: options.colorScheme ?? 'light' });
+  return {
+    t,
+    demo,
+    harness,
+    page: harness.page,
+    userDataDir,
+    async close() {
+      await harness.close();
+      await secrets.delete('api-key').catch(() => false);
+      await secrets.delete('cache-key').catch(() => false);
+      if (!options.sandbox) await t.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('test-results/screens', { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}

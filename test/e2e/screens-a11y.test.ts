@@ -1,0 +1,122 @@
+// Every view, in the light and the dark theme: a screenshot under test-results/screens/, and axe-core finds no
+// accessibility violation.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { corpusFile, dropFiles } from './drop';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(async () => t.close());
+
+async function audit(page: Page, view: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((violation) => `${view}: ${violation.id} (${violation.impact ?? ''}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+const views: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
+  {
+    name: 'inbox',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Inbox/ }).click();
+      await page.getByTestId('fax-row').first().click();
+      await page.locator('.pdf-pages .pdf-page[data-rendered=true]').first().waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'outbox',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Outbox/ }).click();
+      await page.getByTestId('fax-row').first().waitFor();
+    },
+  },
+  {
+    name: 'compose',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New fax' }).click();
+      if ((await page.getByTestId('file-card').count()) === 0) {
+        await dropFiles(page, [corpusFile('calgray.pdf')]);
+        const input = page.getByTestId('recipient-input');
+        await input.fill('Dr. Moreno <+14155550101>');
+        await input.press('Enter');
+      }
+      await page.locator('[data-testid=thumbnail][data-state=done]').first().waitFor();
+    },
+  },
+  {
+    name: 'contacts',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Contacts' }).click();
+      await page.getByTestId('contact-row').first().waitFor();
+    },
+  },
+  {
+    name: 'numbers',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Numbers' }).click();
+      await page.getByRole('table', { name: 'Fax numbers' }).waitFor();
+    },
+  },
+  {
+    name: 'account',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Account & usage' }).click();
+      await page.getByTestId('usage-meter').waitFor();
+    },
+  },
+  {
+    name: 'webhooks',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { name: 'New endpoint' }).waitFor();
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByTestId('connection-summary').waitFor();
+    },
+  },
+  {
+    name: 'about',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'About' }).click();
+      await page.getByTestId('app-info').waitFor();
+    },
+  },
+];
+
+describe.each(['light', 'dark'] as const)('every view in the %s theme', (scheme) => {
+  let app: AppFixture;
+  let signedOut: AppFixture;
+  beforeAll(async () => {
+    app = await startApp({ colorScheme: scheme, sandbox: t });
+    await app.page.getByTestId('fax-row').first().waitFor();
+    signedOut = await startApp({ colorScheme: scheme, sandbox: t, signedIn: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await signedOut.close();
+  });
+
+  it('onboarding: screenshot and no axe violations', async () => {
+    await signedOut.page.getByRole('heading', { name: 'Connect Fax Desktop' }).waitFor();
+    await screenshot(signedOut.page, `onboarding-${scheme}`);
+    expect(await audit(signedOut.page, 'onboarding')).toEqual([]);
+  });
+
+  it('each signed-in view: screenshot and no axe violations', async () => {
+    const violations: string[] = [];
+    for (const view of views) {
+      await view.open(app.page);
+      await screenshot(app.page, `${view.name}-${scheme}`);
+      violations.push(...(await audit(app.page, view.name)));
+    }
+    expect(violations).toEqual([]);
+  }, 120_000);
+});
