@@ -16,8 +16,11 @@ import { createEventBus, type EventBus } from './ipc/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
 import type { HandlerContext, Services } from './ipc/services';
 import { updateSettings } from './ipc/settings-handlers';
+import { lockGate, rendererEvents } from './lock/lock-gate';
+import { createLockService, type LockService } from './lock/lock-service';
 import type { Logger } from './log/logger';
 import { createDrafts } from './outbox/drafts';
+import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
 import { createOutbox, type Checkpoint } from './outbox/outbox';
 import { createStaging } from './outbox/staging';
 import { createSubmissionJournal } from './outbox/submission-journal';
@@ -46,7 +49,12 @@ export interface Core {
   handlers: Handlers;
   dispatch: Dispatch;
   events: EventBus;
+  /** The events the renderer may receive (held back while the app is locked). */
+  rendererEvents: Pick<EventBus, 'subscribe'>;
   connection: ConnectionService;
+  lock: LockService;
+  /** Files opened with the app: staged now, taken into compose by the window. */
+  openedFiles: OpenedFiles;
   /** Opens the encrypted stores, then connects with a stored key, then starts sync and the outbox. */
   start(): Promise<void>;
   /** The services once started (tests and benchmarks). */
@@ -87,6 +95,26 @@ export function createCore(deps: CoreDeps): Core {
     return opening;
   };
 
+  const lock = createLockService({
+    secrets: deps.secrets,
+    settings: deps.settings,
+    events,
+    log: deps.log.child('lock'),
+    audit: (action) => {
+      opening?.then((opened) => opened.cache.audit.record(action)).catch(() => undefined);
+    },
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+  });
+  let lockReady: Promise<void> | null = null;
+  // Until the persisted lock has been read, no data request is answered (a relaunch must not open a locked app).
+  const ensureLock = (): Promise<void> =>
+    (lockReady ??= lock.start().catch((error: unknown) => {
+      deps.log.error('core.lock_unavailable', { error });
+    }));
+
+  const openedFiles = createOpenedFiles({ staging: async () => (await services()).staging, events });
+
   const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log };
   const handlers: Handlers = {
     getAppInfo: () => Promise.resolve(deps.appInfo),
@@ -100,18 +128,35 @@ export function createCore(deps: CoreDeps): Core {
     connect: (request) => connection.connect(request),
     reconnect: () => connection.reconnect(),
     signOut: () => connection.signOut(),
+    getLockState: async () => {
+      await ensureLock();
+      return lock.state();
+    },
+    lockNow: () => lock.lockNow(),
+    unlock: (credential) => lock.unlock(credential),
+    reportActivity: () => {
+      lock.noteActivity();
+      return Promise.resolve(null);
+    },
+    setLockPin: (request) => lock.setPin(request.pin, request.currentPin),
+    clearLockPin: (request) => lock.clearPin(request.currentPin),
     ...faxHandlers(context),
     ...composeHandlers(context),
+    takeOpenedFiles: () => Promise.resolve(openedFiles.take()),
     ...directoryHandlers(context),
   };
 
   return {
     handlers,
-    dispatch: createDispatcher(handlers, deps.log.child('ipc')),
+    dispatch: createDispatcher(handlers, deps.log.child('ipc'), lockGate(lock, ensureLock)),
     events,
+    rendererEvents: rendererEvents(events, lock),
     connection,
+    lock,
+    openedFiles,
     services,
     async start() {
+      await ensureLock();
       opening ??= openServices();
       opening.catch((error: unknown) => deps.log.error('core.stores_unavailable', { error }));
       let opened: Services | null = null;
@@ -127,6 +172,7 @@ export function createCore(deps: CoreDeps): Core {
       }
     },
     async dispose() {
+      lock.dispose();
       connection.dispose();
       if (opening) {
         const opened = await opening.catch(() => null);

@@ -17,6 +17,7 @@ import type {
   FaxesChanged,
   FaxListPage,
   FaxReceivedNotice,
+  LockState,
   NumberView,
   SavedFile,
   Settings,
@@ -87,6 +88,17 @@ export const invokeContract = {
   /** Removes the key from the keychain. */
   signOut: invoke<ConnectionState>()(noRequest),
 
+  getLockState: invoke<LockState>()(noRequest),
+  /** Locks the app now (Ctrl+L); needs a PIN or a stored API key to unlock. */
+  lockNow: invoke<LockState>()(noRequest),
+  /** The PIN when one is set, otherwise the API key; wrong attempts wait longer and longer. */
+  unlock: invoke<LockState>()(z.object({ pin: z.string().max(64).optional(), apiKey: z.string().max(1024).optional() }).strict()),
+  /** Input in the window (throttled by the renderer): restarts the idle time before the auto-lock. */
+  reportActivity: invoke<null>()(noRequest),
+  /** Sets the local unlock PIN (4–12 digits); changing one needs the current PIN. */
+  setLockPin: invoke<LockState>()(z.object({ pin: z.string().max(64), currentPin: z.string().max(64).optional() }).strict()),
+  clearLockPin: invoke<LockState>()(z.object({ currentPin: z.string().max(64) }).strict()),
+
   getSyncState: invoke<SyncState>()(noRequest),
   syncNow: invoke<SyncState>()(noRequest),
 
@@ -109,6 +121,8 @@ export const invokeContract = {
   /** The staged copy's bytes (page thumbnails of a draft restored after a restart). */
   readStagedFile: invoke<Uint8Array>()(z.object({ id }).strict()),
   releaseStagedFiles: invoke<null>()(z.object({ ids: z.array(id).max(100) }).strict()),
+  /** Files opened with the app (command line, "Open with", a second launch), checked and staged, for compose. */
+  takeOpenedFiles: invoke<StageResult>()(noRequest),
   getDraft: invoke<Draft | null>()(noRequest),
   saveDraft: invoke<null>()(
     z
@@ -180,6 +194,10 @@ export const eventContract = {
   accountChanged: event<AccountView>(),
   outboxChanged: event<SubmissionView[]>(),
   uploadProgress: event<UploadProgress>(),
+  /** The app locked or unlocked; while locked this is the only event besides openFaxRequested. */
+  lockChanged: event<LockState>(),
+  /** Files were opened with the app: take them with `takeOpenedFiles` (held back while locked). */
+  filesOpened: event<{ count: number }>(),
   /** The user clicked a notification: show this fax. */
   openFaxRequested: event<{ faxId: number }>(),
 } as const;

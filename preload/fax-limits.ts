@@ -16,3 +16,11 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(0)} KB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
+
+/** Why a file is too big, in the words main and the renderer both use (exact bytes when rounding would hide it). */
+export function tooLargeMessage(label: string, size: number): string {
+  const limit = faxLimits.maxFileBytes;
+  const close = formatBytes(size) === formatBytes(limit);
+  const shown = (bytes: number) => (close ? `${bytes.toLocaleString('en-US')} bytes` : formatBytes(bytes));
+  return `${label} is ${shown(size)}; the Fax Service accepts at most ${shown(limit)} per file. Compress it or split it.`;
+}

@@ -280,7 +280,13 @@ export type SettingsPatch = Partial<Omit<Settings, 'notifications'>> & {
 
 export interface LockState {
   locked: boolean;
-  pinSet: boolean;
+  /**
+   * What unlocks the app: the local PIN when one is set, otherwise the API key held in the keychain; 'none' when
+   * neither exists (nothing to check against, so the app does not lock).
+   */
+  unlockWith: 'pin' | 'api_key' | 'none';
+  /** After repeated wrong attempts, the earliest time (epoch ms) of the next one. */
+  retryAt: number | null;
 }
 
 export interface FaxReceivedNotice {

@@ -15,5 +15,7 @@ step "lint"
 npm run --silent lint
 step "build"
 npm run --silent build
+step "security scan (Electronegativity)"
+npm run --silent security:scan
 step "tests"
 FAX_ISOLATED_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "$@"

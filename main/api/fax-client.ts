@@ -89,6 +89,17 @@ function jsonBody(value: unknown): RequestBody {
   return bufferBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json');
 }
 
+const resourceWords = new Set(['faxes', 'pdf', 'contacts', 'numbers', 'account', 'webhooks']);
+
+/** Paths are logged as templates (`/faxes/:id/pdf`): a document's URL, an id or a query never reaches the log. */
+export function pathTemplate(path: string): string {
+  const [withoutQuery = ''] = path.split('?');
+  return withoutQuery
+    .split('/')
+    .map((segment) => (segment === '' || resourceWords.has(segment) ? segment : ':id'))
+    .join('/');
+}
+
 export function createFaxClient(deps: FaxClientDeps) {
   const sleep = deps.sleep ?? ((milliseconds: number, signal?: AbortSignal) => delay(milliseconds, undefined, signal ? { signal } : {}));
   const now = deps.now ?? Date.now;
@@ -125,7 +136,7 @@ export function createFaxClient(deps: FaxClientDeps) {
       try {
         const result = await deps.transport.request({ ...call, ...(options.signal ? { signal: options.signal } : {}) }, authorization);
         deps.budget.settle(result.headers);
-        log.debug('api.reply', { method: call.method, path: call.path, status: result.status, ms: now() - started, attempt });
+        log.debug('api.reply', { method: call.method, route: pathTemplate(call.path), status: result.status, ms: now() - started, attempt });
         if (result.status >= 200 && result.status < 300) return result;
         failure = httpFailure(result);
         if (result.status === 429) deps.budget.blockFor(failure.failure.kind === 'http' ? (failure.failure.retryAfterMs ?? 1000) : 1000);
@@ -133,11 +144,11 @@ export function createFaxClient(deps: FaxClientDeps) {
       } catch (error) {
         deps.budget.settle(null);
         failure = error instanceof FaxApiError ? error : new FaxApiError(transportFailure(error));
-        log.debug('api.failed', { method: call.method, path: call.path, failure: failure.failure.kind, ms: now() - started, attempt });
+        log.debug('api.failed', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, ms: now() - started, attempt });
       }
       const retry = policy !== null && isRetryable(failure) && attempt < policy.maxAttempts && !options.signal?.aborted;
       if (!retry) {
-        log.info('api.gave_up', { method: call.method, path: call.path, failure: failure.failure.kind, status: failure.status, requestId: failure.requestId, attempt });
+        log.info('api.gave_up', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, status: failure.status, requestId: failure.requestId, attempt });
         throw failure;
       }
       // A 429 already blocks the budget until Retry-After; everything else backs off with jitter.
@@ -150,7 +161,7 @@ export function createFaxClient(deps: FaxClientDeps) {
     const json = parseJson(result);
     const parsed = singleEnvelopeSchema(schema).safeParse(json);
     if (!parsed.success) {
-      log.warn('api.unreadable_reply', { path: call.path, issue: parsed.error.issues[0]?.path.join('.') ?? '' });
+      log.warn('api.unreadable_reply', { route: pathTemplate(call.path), issue: parsed.error.issues[0]?.path.join('.') ?? '' });
       throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'unexpected shape', requestId: requestIdOf(result, json) });
     }
     return { data: parsed.data.data as z.output<T>, requestId: requestIdOf(result, json) };
@@ -170,7 +181,7 @@ export function createFaxClient(deps: FaxClientDeps) {
       if (value === null) skipped += 1;
       else items.push(value);
     });
-    if (skipped > 0) log.warn('api.items_skipped', { path: call.path, skipped });
+    if (skipped > 0) log.warn('api.items_skipped', { route: pathTemplate(call.path), skipped });
     const { total, has_more: hasMore, offset } = parsed.data.data;
     return {
       items,

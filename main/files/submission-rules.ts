@@ -1,6 +1,6 @@
 /** Main's own check of a submission against the spec's limits, before anything is uploaded. */
 import { checkFaxNumber } from '../../preload/fax-number';
-import { faxLimits, formatBytes } from '../../preload/fax-limits';
+import { faxLimits, tooLargeMessage } from '../../preload/fax-limits';
 import type { DraftRecipient } from '../../preload/models';
 import { AppError } from '../errors';
 
@@ -30,6 +30,6 @@ export function checkFileCount(count: number, coverId: string | null): void {
 export function checkFileSize(size: number, label: string): void {
   if (size === 0) throw new AppError('file', `${label} is empty.`);
   if (size > faxLimits.maxFileBytes) {
-    throw new AppError('file', `${label} is ${formatBytes(size)}; the Fax Service accepts at most ${formatBytes(faxLimits.maxFileBytes)} per file. Compress it or split it.`);
+    throw new AppError('file', tooLargeMessage(label, size));
   }
 }

@@ -5,7 +5,7 @@
 import type { HandlersFor } from '../../preload/contract-kit';
 import { invokeContract, type InvokeContract } from '../../preload/contract';
 import { failure, ok, type IpcResult } from '../../preload/ipc-result';
-import { isAppError } from '../errors';
+import { isAppError, type AppError } from '../errors';
 import type { Logger } from '../log/logger';
 
 export type Handlers = HandlersFor<InvokeContract>;
@@ -15,12 +15,17 @@ function isInvokeName(name: string): name is keyof InvokeContract {
   return Object.prototype.hasOwnProperty.call(invokeContract, name);
 }
 
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+/** Decides, before validation, whether a channel may be served now (e.g. not while the app is locked). */
+export type Gate = (name: keyof InvokeContract) => Promise<AppError | null>;
+
+export function createDispatcher(handlers: Handlers, log: Logger, gate: Gate = () => Promise.resolve(null)): Dispatch {
   return async (name, request) => {
     if (!isInvokeName(name)) {
       log.warn('ipc.unknown_channel');
       return failure({ kind: 'invalid_input', message: 'Unknown request.' });
     }
+    const refusal = await gate(name);
+    if (refusal) return failure(refusal.toIpcError());
     const parsed = invokeContract[name].request.safeParse(request);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -38,7 +38,7 @@ const sensitiveFieldNames = new Set([
 
 const replacements: ReadonlyArray<[RegExp, string]> = [
   // Authorization header values and bare bearer tokens.
-  [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [key]'],
+  [/\b(?:Bearer|Basic)\s+[^\s"',;]+/gi, '[credential]'],
   // key=value pairs in query strings or messages that name a secret.
   [/\b(api[_-]?key|key|token|secret|password|signature|v1)=([^\s&"',;]+)/gi, '$1=[redacted]'],
   // E.164 and other phone-like numbers: + and 7–15 digits, possibly grouped.

@@ -4,16 +4,22 @@
  */
 import { shell, type Session, type WebContents } from 'electron';
 import { appOrigin } from '../security/app-files';
-import { isAllowedExternalUrl } from '../security/external-url';
+import { externalLinkFor } from '../security/external-url';
 import type { Logger } from '../log/logger';
 
+/** Opens one of the app's fixed links in the browser; the URL handed to the OS is always a literal from this file. */
 export function openExternalSafely(url: string, log: Logger): boolean {
-  if (!isAllowedExternalUrl(url)) {
-    log.warn('shell.external_link_refused');
-    return false;
+  switch (externalLinkFor(url)) {
+    case 'electronSecurity':
+      void shell.openExternal('https://www.electronjs.org/docs/latest/tutorial/security');
+      return true;
+    case 'projectHome':
+      void shell.openExternal('https://github.com/fax-desktop/fax-desktop');
+      return true;
+    case null:
+      log.warn('shell.external_link_refused');
+      return false;
   }
-  void shell.openExternal(url);
-  return true;
 }
 
 function isAppUrl(url: string): boolean {

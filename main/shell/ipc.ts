@@ -36,7 +36,7 @@ export function registerIpcHandlers(dispatch: Dispatch, trustedWebContentsIds: R
   };
 }
 
-export function forwardEvents(events: EventBus, target: () => WebContents | null): () => void {
+export function forwardEvents(events: Pick<EventBus, 'subscribe'>, target: () => WebContents | null): () => void {
   return events.subscribe((name, payload) => {
     const contents = target();
     if (contents && !contents.isDestroyed()) contents.send(eventChannelName(name), payload);

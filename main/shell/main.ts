@@ -3,8 +3,10 @@
  * core (plain Node) wired to IPC. Everything that is not Electron-specific lives outside main/shell/.
  */
 import path from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, powerMonitor, session } from 'electron';
 import { createCore, type Core } from '../core';
+import { filesFromArgv } from '../launch/open-with';
+import { installCrashGuard } from '../log/crash-guard';
 import { fileSink, stderrSink } from '../log/file-sink';
 import { createLogger } from '../log/logger';
 import { appOrigin } from '../security/app-files';
@@ -16,7 +18,7 @@ import { openElectronSettings } from './electron-settings';
 import { hardenSession, hardenWebContents } from './hardening';
 import { forwardEvents, registerIpcHandlers } from './ipc';
 import { startNotifier } from './notifier';
-import { mainWindowOptions } from './window-options';
+import { createMainWindow } from './main-window';
 
 // Another profile (e.g. the demo's) lives in its own folder with its own keychain entry.
 const profileDir = profileDirFromArgv(process.argv);
@@ -26,6 +28,7 @@ const log = createLogger({
   sinks: [fileSink(path.join(app.getPath('userData'), 'logs', 'main.log')), ...(app.isPackaged ? [] : [stderrSink])],
 });
 
+installCrashGuard(log);
 app.enableSandbox();
 registerAppScheme();
 
@@ -43,12 +46,33 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   };
 
-  app.on('second-instance', showMainWindow);
+  // Files opened with the app wait here until the core has started, then go to compose.
+  const pendingFiles: string[] = [];
+  let coreStarted = false;
+  const openPendingFiles = (): void => {
+    if (!core || !coreStarted || pendingFiles.length === 0) return;
+    void core.openedFiles.open(pendingFiles.splice(0)).catch((error: unknown) => log.error('launch.open_failed', { error }));
+  };
+  pendingFiles.push(...filesFromArgv(process.argv, { cwd: process.cwd(), packaged: app.isPackaged }));
+
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showMainWindow();
+    pendingFiles.push(...filesFromArgv(argv, { cwd: workingDirectory, packaged: app.isPackaged }));
+    openPendingFiles();
+  });
+  // macOS: a document dropped on the dock icon or opened from Finder (may come before 'ready').
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    pendingFiles.push(filePath);
+    openPendingFiles();
+    showMainWindow();
+  });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, log));
+  app.on('render-process-gone', (_event, _contents, details) => log.error('shell.renderer_gone', { reason: details.reason, exitCode: details.exitCode }));
 
   const createWindow = (): void => {
     const preload = path.join(__dirname, '..', 'preload', 'index.cjs');
-    const window = new BrowserWindow(mainWindowOptions(preload, { devTools: !app.isPackaged }));
+    const window = createMainWindow(preload, { devTools: !app.isPackaged });
     const id = window.webContents.id;
     trustedWebContents.add(id);
     window.on('closed', () => {
@@ -79,7 +103,7 @@ if (!app.requestSingleInstanceLock()) {
       desktop: electronDesktop(settings),
     });
     registerIpcHandlers(core.dispatch, trustedWebContents, log.child('ipc'));
-    forwardEvents(core.events, () => mainWindow?.webContents ?? null);
+    forwardEvents(core.rendererEvents, () => mainWindow?.webContents ?? null);
     const events = core.events;
     startNotifier({
       events,
@@ -89,8 +113,17 @@ if (!app.requestSingleInstanceLock()) {
         events.emit('openFaxRequested', { faxId });
       },
     });
+    // The OS locking the screen or going to sleep locks the app too (when a PIN or key can unlock it).
+    const lockWithSystem = (): void => {
+      void core?.lock.lockNow().catch(() => undefined);
+    };
+    powerMonitor.on('lock-screen', lockWithSystem);
+    powerMonitor.on('suspend', lockWithSystem);
     createWindow();
-    void core.start();
+    void core.start().then(() => {
+      coreStarted = true;
+      openPendingFiles();
+    });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });

@@ -4,13 +4,14 @@ import { Dialog } from './components/Dialog';
 import { Sidebar } from './components/Sidebar';
 import { Banners, StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
-import { connectionStore, navigate, onboardingStore, routeStore, type ViewName } from './state/app-state';
+import { connectionStore, lockNow, lockStore, navigate, onboardingStore, routeStore, type ViewName } from './state/app-state';
 import { useStore } from './state/store';
 import { AboutView } from './views/AboutView';
 import { AccountView } from './views/AccountView';
 import { ComposeView } from './views/ComposeView';
 import { ContactsView } from './views/ContactsView';
 import { FaxListView } from './views/FaxListView';
+import { LockScreen } from './views/LockScreen';
 import { NumbersView } from './views/NumbersView';
 import { OnboardingView } from './views/OnboardingView';
 import { SettingsView } from './views/SettingsView';
@@ -23,6 +24,7 @@ const shortcuts: Array<[string, string]> = [
   ['↓ ↑ or J K', 'Next / previous fax'],
   ['Enter', 'Open the selected fax'],
   ['Ctrl/⌘ 1 … 6', 'Inbox, Outbox, Contacts, Numbers, Account, Webhooks'],
+  ['Ctrl/⌘ L', 'Lock the app'],
   ['PgDn PgUp, + −, R', 'Preview: pages, zoom, rotate'],
   ['?', 'This list'],
 ];
@@ -43,6 +45,9 @@ function useGlobalShortcuts(openHelp: () => void): void {
           event.preventDefault();
           search.focus();
         }
+      } else if (mod && event.key.toLowerCase() === 'l') {
+        event.preventDefault();
+        void lockNow();
       } else if (mod && /^[1-6]$/.test(event.key)) {
         event.preventDefault();
         navigate(numbered[Number(event.key) - 1] ?? 'inbox');
@@ -124,6 +129,13 @@ function CurrentView() {
 }
 
 export function App() {
+  const lock = useStore(lockStore);
+  if (lock === null) return <div className="app-shell app-starting" aria-busy="true" />;
+  if (lock.locked) return <LockScreen lock={lock} />;
+  return <UnlockedApp />;
+}
+
+function UnlockedApp() {
   const [help, setHelp] = useState(false);
   useGlobalShortcuts(() => setHelp(true));
   const dragging = useFileDrop();

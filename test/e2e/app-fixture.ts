@@ -39,6 +39,8 @@ export async function startApp(options: { signedIn?: boolean; colorScheme?: 'lig
       await harness.close();
       await secrets.delete('api-key').catch(() => false);
       await secrets.delete('cache-key').catch(() => false);
+      await secrets.delete('lock-pin').catch(() => false);
+      await secrets.delete('lock-state').catch(() => false);
       if (!options.sandbox) await t.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },

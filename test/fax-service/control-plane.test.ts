@@ -109,4 +109,16 @@ describe('control plane', () => {
     expect(json.data).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/faxes', query: { limit: '3' }, status: 200 })]);
     expect(JSON.stringify(json)).not.toContain(key);
   });
+
+  it('an inbound fax can carry exact document bytes (how tests deliver hostile or broken PDFs)', async () => {
+    const { accountId, key } = await t.fullAccess();
+    const bytes = Buffer.from('%PDF-1.4\n% not really a PDF, on purpose\n');
+    const { status, json } = await t.control<{ fax_id: number }>('POST', `/accounts/${accountId}/inbound`, { document_base64: bytes.toString('base64') });
+    expect(status).toBe(201);
+    const pdf = await t.api(key, 'GET', `/faxes/${String(json.fax_id)}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.equals(bytes)).toBe(true);
+    const many = await t.control('POST', `/accounts/${accountId}/inbound`, { count: 2, document_base64: bytes.toString('base64') });
+    expect(many.status).toBe(400);
+  });
 });

@@ -4,7 +4,9 @@
  * service did (webhook deliveries, the requests a key made). Never reachable with an API key.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { ApiError, invalidRequest, notFound, quota } from './api-error';
 import type { Clock } from './clock';
 import type { SandboxDb } from './database';
@@ -33,6 +35,8 @@ export interface ControlDeps {
   requestLog(accountId: string): RequestLogEntry[];
   afterClockChange(): void;
   recordEvent(faxId: number): void;
+  /** Where GET /faxes/{id}/pdf finds a fax's document (`<id>.pdf`); rendered on first request when absent. */
+  pdfDir: string;
 }
 
 const e164 = /^\+[1-9]\d{7,14}$/;
@@ -95,10 +99,13 @@ export function createControlPlane(deps: ControlDeps) {
   const randomNumber = (): string => `+1555${String(crypto.randomInt(1_000_000, 9_999_999))}`;
 
   function createInbound(accountId: string, body: Record<string, unknown>): Reply {
-    onlyFields(body, ['pages', 'from', 'sender_name', 'created_at', 'count']);
+    onlyFields(body, ['pages', 'from', 'sender_name', 'created_at', 'count', 'document_base64']);
     const owner = account(accountId);
     const pages = int(body, 'pages', 1, 500, 1);
     const count = int(body, 'count', 1, 50_000, 1);
+    // A test can make a fax arrive with any bytes at all as its document (hostile, broken or encrypted PDFs).
+    const documentText = str(body, 'document_base64', { max: 12 * 1024 * 1024 });
+    if (documentText !== null && count !== 1) throw invalidRequest('invalid_parameter', 'document_base64 goes with a single fax (count 1).');
     const from = str(body, 'from');
     if (from !== null && !e164.test(from)) throw invalidRequest('invalid_number', 'from must be an E.164 number.');
     const createdAt = str(body, 'created_at');
@@ -121,6 +128,10 @@ export function createControlPlane(deps: ControlDeps) {
       db.prepare('UPDATE accounts SET pages_used = pages_used + ? WHERE id = ?').run(pages * count, accountId);
       return created;
     })();
+    if (documentText !== null && ids[0] !== undefined) {
+      fs.mkdirSync(deps.pdfDir, { recursive: true });
+      fs.writeFileSync(path.join(deps.pdfDir, `${String(ids[0])}.pdf`), Buffer.from(documentText, 'base64'));
+    }
     for (const id of ids) deps.recordEvent(id);
     return { status: 201, json: count === 1 ? { fax_id: ids[0] } : { fax_id: ids[0], fax_ids: ids } };
   }
@@ -177,7 +188,7 @@ export function createControlPlane(deps: ControlDeps) {
     const method = request.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '');
     const segments = path.split('/').slice(2); // after "/sandbox"
-    const body = method === 'POST' || method === 'PATCH' ? asRecord(await readJson(request, 1024 * 1024)) : {};
+    const body = method === 'POST' || method === 'PATCH' ? asRecord(await readJson(request, 16 * 1024 * 1024)) : {};
     const [first, second, third] = segments;
 
     if (method === 'POST' && first === 'accounts' && segments.length === 1) {

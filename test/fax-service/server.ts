@@ -107,6 +107,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     requestLog: (accountId) => requestLogs.get(accountId) ?? [],
     afterClockChange: tick,
     recordEvent,
+    pdfDir: path.join(dataDir, 'pdfs'),
   });
 
   function logRequest(entry: RequestLogEntry): void {

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eventChannelName, invokeChannelPrefix } from '../../preload/contract-kit';
 import { createNodeMain, type NodeMain, type NodeMainOptions } from './node-main';
-import { serveRendererOnLoopback, type StaticServer } from './static-server';
+import { serveRendererOnLoopback, type CspReport, type StaticServer } from './static-server';
 import { decodeBytes, encodeBytes } from './wire';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -47,6 +47,10 @@ export interface Harness extends NodeMain {
   forwardedEvents: Array<{ name: string; payload: unknown }>;
   /** Every invoke reply returned to the renderer. */
   invokeReplies: unknown[];
+  /** Every Content-Security-Policy violation Chromium reported (page and workers). */
+  cspReports: CspReport[];
+  /** Every console message of the page and its workers, as text. */
+  consoleMessages: string[];
   close(): Promise<void>;
 }
 
@@ -77,8 +81,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The dropped file's own name as far as this OS allows it (Linux keeps `<`, `>` and quotes: tests rely on that). */
 function safeDropName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\0<>:"|?*]/g, '_');
+  const base = path.basename(name.replace(/\\/g, '/')).replace(process.platform === 'win32' ? /[\0<>:"|?*]/g : /\0/g, '_');
   return base === '' || base === '.' || base === '..' ? 'file' : base;
 }
 
@@ -100,6 +105,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     acceptDownloads: false,
   });
   const page = await context.newPage();
+  const consoleMessages: string[] = [];
+  page.on('console', (message) => consoleMessages.push(message.text()));
+  page.on('worker', (worker) => worker.on('console', (message) => consoleMessages.push(message.text())));
 
   const names = {
     invoke: `__faxInvoke_${crypto.randomBytes(6).toString('hex')}`,
@@ -139,7 +147,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await page.addInitScript({ content: await bundlePreload(names) });
 
   let eventQueue = Promise.resolve();
-  const unsubscribe = nodeMain.core.events.subscribe((name, payload) => {
+  const unsubscribe = nodeMain.core.rendererEvents.subscribe((name, payload) => {
     forwardedEvents.push({ name, payload });
     eventQueue = eventQueue
       .then(() => page.evaluate(([emit, channel, data]) => {
@@ -161,6 +169,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     cdpUrl: cdpPort !== null ? `http://127.0.0.1:${cdpPort}` : null,
     forwardedEvents,
     invokeReplies,
+    cspReports: server.cspReports,
+    consoleMessages,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,6 +1,7 @@
 /**
  * Serves the built renderer on loopback for the harness, with the same path rules and security headers as the
- * app:// protocol in Electron.
+ * app:// protocol in Electron. One addition for tests: the CSP names a report endpoint here, so every violation —
+ * also those inside pdf.js's worker, which no page script can observe — is collected in `cspReports`.
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -8,22 +9,56 @@ import type { AddressInfo } from 'node:net';
 import { contentTypeFor, resolveRendererFile } from '../../main/security/app-files';
 import { rendererSecurityHeaders } from '../../main/security/csp';
 
+export interface CspReport {
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
 export interface StaticServer {
   origin: string;
+  cspReports: CspReport[];
   close(): Promise<void>;
 }
 
+const reportPath = '/__csp-report';
+
+function readReport(request: http.IncomingMessage): Promise<CspReport | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { 'csp-report'?: Record<string, unknown> };
+        const report = body['csp-report'] ?? {};
+        const text = (value: unknown) => (typeof value === 'string' ? value : '');
+        resolve({ directive: text(report['effective-directive'] ?? report['violated-directive']), blocked: text(report['blocked-uri']), source: text(report['source-file'] ?? report['document-uri']) });
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}
+
 export async function serveRendererOnLoopback(rendererDir: string): Promise<StaticServer> {
+  const cspReports: CspReport[] = [];
+  const headers = { ...rendererSecurityHeaders, 'Content-Security-Policy': `${rendererSecurityHeaders['Content-Security-Policy'] ?? ''}; report-uri ${reportPath}` };
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (request.method === 'POST' && url.pathname === reportPath) {
+        const report = await readReport(request);
+        if (report) cspReports.push(report);
+        response.writeHead(204).end();
+        return;
+      }
       const filePath = request.method === 'GET' ? resolveRendererFile(rendererDir, url.pathname) : null;
       const body = filePath ? await fs.readFile(filePath).catch(() => null) : null;
       if (!filePath || !body) {
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
         return;
       }
-      response.writeHead(200, { 'Content-Type': contentTypeFor(filePath), 'Cache-Control': 'no-store', ...rendererSecurityHeaders });
+      response.writeHead(200, { 'Content-Type': contentTypeFor(filePath), 'Cache-Control': 'no-store', ...headers });
       response.end(body);
     })();
   });
@@ -31,6 +66,7 @@ export async function serveRendererOnLoopback(rendererDir: string): Promise<Stat
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    cspReports,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

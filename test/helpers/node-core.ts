@@ -68,6 +68,8 @@ export function startTestCore(
       await core.dispose();
       await secrets.delete('api-key').catch(() => false);
       await secrets.delete('cache-key').catch(() => false);
+      await secrets.delete('lock-pin').catch(() => false);
+      await secrets.delete('lock-state').catch(() => false);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

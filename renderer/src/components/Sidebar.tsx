@@ -1,5 +1,5 @@
 import type { ViewName as ContractView } from '../../../preload/models';
-import { connectionStore, navigate, outboxStore, routeStore, unreadStore, type ViewName } from '../state/app-state';
+import { connectionStore, lockNow, navigate, outboxStore, routeStore, unreadStore, type ViewName } from '../state/app-state';
 import { canUse, hasKey } from '../state/capabilities';
 import { useStore } from '../state/store';
 import { Icon, type IconName } from './Icon';
@@ -73,6 +73,11 @@ export function Sidebar() {
         <li>
           <button type="button" className="nav-item" aria-current={route.view === 'about' ? 'page' : undefined} onClick={() => navigate('about')}>
             <Icon name="info" /> About
+          </button>
+        </li>
+        <li>
+          <button type="button" className="nav-item" onClick={() => void lockNow()} aria-keyshortcuts="Control+L">
+            <Icon name="lock" /> Lock
           </button>
         </li>
       </ul>

@@ -5,7 +5,7 @@
  * again by main.
  */
 import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
-import { faxLimits, formatBytes } from '../../../preload/fax-limits';
+import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
 import type { DraftRecipient, StagedFile } from '../../../preload/models';
 import { faxApi } from '../fax-api';
 import { createStore } from '../state/store';
@@ -42,6 +42,8 @@ export const composeStore = createStore<ComposeState>(emptyCompose);
 
 let keySeq = 0;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
+/** True once the stored draft was read (or the user changed something): only then may the state replace it. */
+let draftLoaded = false;
 
 function entry(input: string, name = ''): RecipientEntry {
   keySeq += 1;
@@ -51,6 +53,7 @@ function entry(input: string, name = ''): RecipientEntry {
 
 function update(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
   composeStore.set(change);
+  draftLoaded = true;
   if (options.save) scheduleSave();
 }
 
@@ -127,7 +130,7 @@ export async function addFiles(files: readonly File[]): Promise<void> {
       continue;
     }
     if (file.size > faxLimits.maxFileBytes) {
-      problem(`“${file.name}” is ${formatBytes(file.size)}; the Fax Service accepts at most ${formatBytes(faxLimits.maxFileBytes)} per file. Compress it or split it.`);
+      problem(tooLargeMessage(`“${file.name}”`, file.size));
       continue;
     }
     accepted.push(file);
@@ -143,6 +146,24 @@ export async function addFiles(files: readonly File[]): Promise<void> {
   for (const rejection of result.value.rejected) problem(rejection.message);
   const added: ComposeFile[] = result.value.staged.map((staged) => ({ ...staged, source: accepted.find((file) => file.name === staged.name) ?? null }));
   update((current) => ({ ...current, files: [...current.files, ...added] }));
+}
+
+/**
+ * Files opened with the app (main staged them already) join the compose draft. Returns how many were offered,
+ * so the caller can show compose.
+ */
+export async function takeOpenedFiles(): Promise<number> {
+  const result = await faxApi().takeOpenedFiles();
+  if (!result.ok) return 0;
+  const { staged, rejected } = result.value;
+  for (const rejection of rejected) problem(rejection.message);
+  const room = Math.max(0, faxLimits.maxFiles - composeStore.get().files.length);
+  const accepted = staged.slice(0, room);
+  const overflow = staged.slice(room);
+  for (const file of overflow) problem(`A fax can carry at most ${String(faxLimits.maxFiles)} files: “${file.name}” was not added.`);
+  if (overflow.length > 0) void faxApi().releaseStagedFiles({ ids: overflow.map((file) => file.id) });
+  if (accepted.length > 0) update((current) => ({ ...current, files: [...current.files, ...accepted.map((file) => ({ ...file, source: null }))] }));
+  return staged.length + rejected.length;
 }
 
 export function removeFile(id: string): void {
@@ -181,7 +202,9 @@ export function sendBlocker(state: ComposeState): string | null {
 
 export async function restoreDraft(): Promise<void> {
   const result = await faxApi().getDraft();
-  if (!result.ok || !result.value) return;
+  if (!result.ok) return;
+  draftLoaded = true;
+  if (!result.value) return;
   const draft = result.value;
   composeStore.set({
     ...emptyCompose,
@@ -197,6 +220,17 @@ export async function restoreDraft(): Promise<void> {
 export function resetCompose(): void {
   if (saveTimer) clearTimeout(saveTimer);
   composeStore.set(emptyCompose);
+}
+
+/** On locking: the draft goes to main (encrypted on disk) and leaves the renderer's memory, files included. */
+export async function stashDraftForLock(): Promise<void> {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  if (!draftLoaded) return;
+  const saving = saveNow();
+  composeStore.set(emptyCompose);
+  draftLoaded = false;
+  await saving;
 }
 
 export function toLocalInput(epochMs: number): string {

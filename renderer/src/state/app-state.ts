@@ -6,6 +6,7 @@ import type {
   AccountView,
   ConnectionState,
   FaxesChanged,
+  LockState,
   Settings,
   SubmissionView,
   SyncState,
@@ -38,6 +39,8 @@ export const unreadStore = createStore<number>(0);
 export const progressStore = createStore<Record<string, UploadProgress>>({});
 export const routeStore = createStore<Route>({ view: 'inbox', faxId: null });
 export const toastStore = createStore<Toast[]>([]);
+/** Null until main has said whether the app is locked: nothing with data is shown before that. */
+export const lockStore = createStore<LockState | null>(null);
 /** True from the moment the app is signed out until the user leaves the onboarding screen. */
 export const onboardingStore = createStore<boolean>(false);
 /** Bumped whenever faxes change, so lists know to refetch their window. */
@@ -58,23 +61,61 @@ export function navigate(view: ViewName, faxId: number | null = null): void {
 
 let started = false;
 
-export function startAppState(): void {
-  if (started) return;
-  started = true;
+/** Reads every slice of data from main (at start, and again after unlocking). */
+function loadSlices(): void {
   const fax = faxApi();
-  void fax.getConnection().then((result) => result.ok && connectionStore.set(result.value));
+  void fax.getConnection().then((result) => {
+    if (!result.ok) return;
+    connectionStore.set(result.value);
+    if (result.value.status === 'signed_out') onboardingStore.set(true);
+  });
   void fax.getSettings().then((result) => result.ok && settingsStore.set(result.value));
   void fax.getSyncState().then((result) => result.ok && syncStore.set(result.value));
   void fax.listOutbox().then((result) => result.ok && outboxStore.set(result.value));
   void fax.getAccount().then((result) => result.ok && accountStore.set(result.value));
   void fax.markRead({ ids: [], read: true }).then((result) => result.ok && unreadStore.set(result.value.unreadInbound));
+}
 
-  const noteSignedOut = (state: ConnectionState) => {
-    if (state.status === 'signed_out') onboardingStore.set(true);
+/** Forgets every slice that holds account or fax data (on locking). */
+function clearSlices(): void {
+  connectionStore.set(null);
+  outboxStore.set([]);
+  accountStore.set(null);
+  progressStore.set({});
+  toastStore.set([]);
+  faxesVersionStore.set((current) => ({ version: current.version + 1, last: null }));
+}
+
+const lockListeners = new Set<(locked: boolean) => void>();
+
+/** Runs `listener` whenever the app locks (true) or unlocks (false). */
+export function onLockChange(listener: (locked: boolean) => void): () => void {
+  lockListeners.add(listener);
+  return () => {
+    lockListeners.delete(listener);
   };
-  void fax.getConnection().then((result) => result.ok && noteSignedOut(result.value));
+}
+
+function applyLockState(state: LockState): void {
+  const wasLocked = lockStore.get()?.locked ?? null;
+  lockStore.set(state);
+  if (wasLocked === state.locked) return;
+  if (state.locked) clearSlices();
+  else loadSlices();
+  for (const listener of [...lockListeners]) listener(state.locked);
+}
+
+export function startAppState(): void {
+  if (started) return;
+  started = true;
+  const fax = faxApi();
+  void fax.getLockState().then((result) => {
+    // Main enforces the lock whatever the renderer shows, so an unreadable answer need not hide the app.
+    applyLockState(result.ok ? result.value : { locked: false, unlockWith: 'none', retryAt: null });
+  });
+  fax.on('lockChanged', applyLockState);
   fax.on('connectionChanged', (state) => {
-    noteSignedOut(state);
+    if (state.status === 'signed_out') onboardingStore.set(true);
     connectionStore.set(state);
     if (state.status === 'connected' && state.account) accountStore.set(state.account);
   });
@@ -91,4 +132,10 @@ export function startAppState(): void {
     toast('info', 'A new fax arrived.');
   });
   fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
+}
+
+/** Locks the app now (the sidebar's Lock, Ctrl/⌘ L). */
+export async function lockNow(): Promise<void> {
+  const result = await faxApi().lockNow();
+  if (!result.ok) toast('error', result.error.message);
 }

@@ -7,6 +7,7 @@ import { connectionStore, settingsStore, toast } from '../state/app-state';
 import { useStore } from '../state/store';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
+import { LockSettings } from './LockSettings';
 
 export function SettingsView() {
   const settings = useStore(settingsStore);
@@ -117,16 +118,6 @@ export function SettingsView() {
             <input className="input" defaultValue={settings.downloadFolder} onBlur={(event) => event.target.value !== settings.downloadFolder && void save({ downloadFolder: event.target.value })} spellCheck={false} />
           </label>
           <label className="field">
-            <span>Lock the app after</span>
-            <select className="select" value={settings.autoLockMinutes} onChange={(event) => void save({ autoLockMinutes: Number(event.target.value) })}>
-              {[1, 5, 10, 15, 30, 60, 120, 240].map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutes} minute{minutes === 1 ? '' : 's'} without use
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
             <span>Keep downloaded fax documents up to</span>
             <select className="select" value={settings.pdfCacheMaxMb} onChange={(event) => void save({ pdfCacheMaxMb: Number(event.target.value) })}>
               {[64, 256, 512, 1024, 4096].map((mb) => (
@@ -138,6 +129,8 @@ export function SettingsView() {
           </label>
         </div>
       </div>
+
+      <LockSettings settings={settings} save={save} />
 
       {confirmSignOut ? (
         <Dialog

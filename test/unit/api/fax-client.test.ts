@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FaxApiError } from '../../../main/api/api-error';
-import { createFaxClient } from '../../../main/api/fax-client';
+import { createFaxClient, pathTemplate } from '../../../main/api/fax-client';
 import { plainFormFile } from '../../../main/api/multipart-body';
 import { createTransport } from '../../../main/api/https-transport';
 import { createRateBudget } from '../../../main/api/rate-budget';
@@ -131,5 +132,18 @@ describe('fax client: retries', () => {
     const text = logLines.join('\n');
     expect(text).toContain('api.reply');
     expect(text).not.toMatch(/Jane|4155550100|fk_test|Bearer/);
+  });
+
+  it('logs a document download by its path template: no fax id, no URL', async () => {
+    const { client, logLines } = await clientFor((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.4 secret body');
+    });
+    const received: Buffer[] = [];
+    await client.downloadPdf(987654, () => new Writable({ write: (chunk: Buffer, _encoding, done) => (received.push(chunk), done()) }));
+    expect(Buffer.concat(received).toString()).toBe('%PDF-1.4 secret body');
+    const text = logLines.join('\n');
+    expect(text).toContain('"route":"/faxes/:id/pdf"');
+    expect(text).not.toMatch(/987654|%PDF|secret body|https:/);
+    expect(pathTemplate('/webhooks/we_123?x=1')).toBe('/webhooks/:id');
   });
 });

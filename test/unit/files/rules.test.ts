@@ -62,6 +62,7 @@ describe('submission rules', () => {
   it('25 MB per file: 25,000,000 bytes pass, one more is refused with both sizes', () => {
     expect(() => checkFileSize(25_000_000, 'File 1')).not.toThrow();
     expect(() => checkFileSize(26_000_000, 'File 4')).toThrow('File 4 is 26.0 MB; the Fax Service accepts at most 25.0 MB per file. Compress it or split it.');
+    expect(() => checkFileSize(25_000_001, 'File 5')).toThrow('File 5 is 25,000,001 bytes; the Fax Service accepts at most 25,000,000 bytes per file. Compress it or split it.');
     expect(() => checkFileSize(0, 'File 2')).toThrow('File 2 is empty.');
   });
 });

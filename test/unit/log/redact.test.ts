@@ -21,6 +21,10 @@ describe('redactText', () => {
     expect(redactText(input)).not.toContain(secret);
   });
 
+  it('removes the whole credential, scheme included (no "Bearer" in any log)', () => {
+    expect(redactText('header Authorization: Bearer fk_live_abcdef0123456789abcdef sent')).toBe('header Authorization: [credential] sent');
+  });
+
   it('keeps operational words readable', () => {
     expect(redactText('sync.completed in 120 ms, 3 new, status delivered, fax 42')).toBe('sync.completed in 120 ms, 3 new, status delivered, fax 42');
   });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isAllowedExternalUrl } from '../../../main/security/external-url';
 
 describe('isAllowedExternalUrl', () => {
-  it('allows https links to allowlisted hosts', () => {
-    expect(isAllowedExternalUrl('https://github.com/some/page')).toBe(true);
-    expect(isAllowedExternalUrl('https://GitHub.com/x')).toBe(true);
+  it('allows exactly the app\'s own links', () => {
+    expect(isAllowedExternalUrl('https://www.electronjs.org/docs/latest/tutorial/security')).toBe(true);
+    expect(isAllowedExternalUrl('https://github.com/fax-desktop/fax-desktop/')).toBe(true);
+    expect(isAllowedExternalUrl('https://github.com/some/other/page')).toBe(false);
   });
 
   it.each([
@@ -15,9 +16,10 @@ describe('isAllowedExternalUrl', () => {
     'smb://attacker/share',
     'http://github.com/x',
     'https://evil.example/x',
-    'https://github.com.evil.example/x',
-    'https://user:pass@github.com/x',
-    'https://github.com:8443/x',
+    'https://github.com.evil.example/fax-desktop/fax-desktop',
+    'https://user:pass@github.com/fax-desktop/fax-desktop',
+    'https://github.com:8443/fax-desktop/fax-desktop',
+    'http://github.com/fax-desktop/fax-desktop',
     'ms-msdt:/id PCWDiagnostic',
     'data:text/html,<script>alert(1)</script>',
     'vbscript:msgbox',

@@ -79,6 +79,7 @@ export function createFakeElectron() {
       handle: vi.fn(),
     },
     session: { defaultSession },
+    powerMonitor: new EventEmitter(),
     shell: { openExternal: vi.fn(async () => undefined) },
     ipcMain: {
       handle: vi.fn((channel: string, handler: (event: unknown, request: unknown) => Promise<unknown>) => {

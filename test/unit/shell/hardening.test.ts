@@ -46,9 +46,9 @@ describe('hardenWebContents', () => {
   it('window.open is always denied; only allowlisted https links go to the browser', () => {
     const handler = contents.windowOpenHandler;
     expect(handler).not.toBeNull();
-    expect(handler?.({ url: 'https://github.com/help' })).toEqual({ action: 'deny' });
-    expect(fake.current?.electron.shell.openExternal).toHaveBeenCalledWith('https://github.com/help');
-    for (const url of ['javascript:alert(1)', 'file:///C:/Windows/system32/calc.exe', 'smb://host/share', 'http://github.com/']) {
+    expect(handler?.({ url: 'https://github.com/fax-desktop/fax-desktop' })).toEqual({ action: 'deny' });
+    expect(fake.current?.electron.shell.openExternal).toHaveBeenCalledWith('https://github.com/fax-desktop/fax-desktop');
+    for (const url of ['javascript:alert(1)', 'file:///C:/Windows/system32/calc.exe', 'smb://host/share', 'http://github.com/', 'https://github.com/help']) {
       expect(handler?.({ url })).toEqual({ action: 'deny' });
     }
     expect(fake.current?.electron.shell.openExternal).toHaveBeenCalledTimes(1);

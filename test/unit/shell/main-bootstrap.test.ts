@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { corpusDir } from '../../helpers/corpus';
 import { memorySecretStore } from '../../../main/store/secret-store';
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { createFakeElectron, FakeWebContents } from './fake-electron';
@@ -6,7 +10,8 @@ import { createFakeElectron, FakeWebContents } from './fake-electron';
 vi.mock('../../../main/shell/electron-settings', () => ({
   openElectronSettings: () => createSettingsStore({ store: {} }, { downloadFolder: '/tmp' }),
 }));
-vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore(), defaultKeychainService: 'Fax Desktop' }));
+// A stored key means the app can be locked (the key unlocks it); no base URL, so nothing is sent anywhere.
+vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore({ 'api-key': 'sk_test_bootstrap' }), defaultKeychainService: 'Fax Desktop' }));
 
 async function boot(lock: boolean) {
   vi.resetModules();
@@ -58,6 +63,36 @@ describe('Electron entry point', () => {
     current.electron.app.emit('second-instance', {}, ['fax-desktop'], '/');
     expect(current.windows).toHaveLength(1);
     expect(current.windows[0]?.focus).toHaveBeenCalled();
+  });
+
+  it('locks the app when the OS locks the screen, and tells the window', async () => {
+    const current = await boot(true);
+    current.resolveReady();
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    const contents = current.windows[0]?.webContents;
+    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && !(payload as { locked: boolean }).locked)).toBe(true));
+    current.electron.powerMonitor.emit('lock-screen');
+    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && (payload as { locked: boolean }).locked)).toBe(true));
+  });
+
+  it('a second launch with a document hands it to compose (checked and staged in main)', async () => {
+    const current = await boot(true);
+    current.resolveReady();
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    const contents = current.windows[0]?.webContents;
+    await vi.waitFor(() => expect(contents?.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true));
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-open-with-'));
+    fs.copyFileSync(path.join(corpusDir, 'rotation.pdf'), path.join(folder, 'referral.pdf'));
+    current.electron.app.emit('second-instance', {}, ['/opt/electron', '.', '--enable-features=X', 'referral.pdf'], folder);
+    await vi.waitFor(() => expect(contents?.sent).toContainEqual(['fax-event:filesOpened', { count: 1 }]));
+    // The window takes it, as the renderer does when it hears the event.
+    const take = current.ipcHandlers.get('fax:takeOpenedFiles');
+    const fromWindow = { sender: { id: contents?.id ?? 0 }, senderFrame: { url: 'app://fax/index.html', parent: null } };
+    const reply = (await take?.(fromWindow, undefined)) as { ok: boolean; value: { staged: Array<{ name: string; pages: number }>; rejected: unknown[] } };
+    expect(reply.ok).toBe(true);
+    expect(reply.value.rejected).toEqual([]);
+    expect(reply.value.staged).toEqual([expect.objectContaining({ name: 'referral.pdf', kind: 'pdf', pages: 2 })]);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it('hardens every webContents that gets created', async () => {

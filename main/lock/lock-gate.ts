@@ -1,0 +1,44 @@
+/**
+ * What the renderer may do and hear while the app is locked: unlock, say it is there, keep a draft from being
+ * lost, and learn which fax a notification asked for. Every other request is refused with kind 'locked', and
+ * every other event (they carry fax data) is held back; the renderer reloads what it shows after unlocking.
+ */
+import type { EventName, InvokeName } from '../../preload/contract';
+import { AppError } from '../errors';
+import type { EventBus, EventListener } from '../ipc/event-bus';
+import type { LockService } from './lock-service';
+
+export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
+  'getAppInfo',
+  'getLockState',
+  'lockNow',
+  'unlock',
+  'reportActivity',
+  // Write-only: the compose view saves its draft as it closes on locking, so no typing is lost.
+  'saveDraft',
+]);
+
+export const heardWhileLocked: ReadonlySet<EventName> = new Set<EventName>(['lockChanged', 'openFaxRequested']);
+
+export function lockedError(): AppError {
+  return new AppError('locked', 'Fax Desktop is locked. Unlock it to continue.');
+}
+
+export function lockGate(lock: Pick<LockService, 'isLocked'>, ready: () => Promise<void>) {
+  return async (name: InvokeName): Promise<AppError | null> => {
+    await ready();
+    return lock.isLocked() && !servedWhileLocked.has(name) ? lockedError() : null;
+  };
+}
+
+/** The events the renderer receives: all of them while unlocked, only the harmless ones while locked. */
+export function rendererEvents(events: EventBus, lock: Pick<LockService, 'isLocked'>): Pick<EventBus, 'subscribe'> {
+  return {
+    subscribe(listener: EventListener) {
+      return events.subscribe((name, payload) => {
+        if (lock.isLocked() && !heardWhileLocked.has(name)) return;
+        listener(name, payload);
+      });
+    },
+  };
+}

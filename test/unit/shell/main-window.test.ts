@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeElectron } from './fake-electron';
+
+const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof import('./fake-electron').createFakeElectron> | null }));
+vi.mock('electron', async () => {
+  const { createFakeElectron: create } = await import('./fake-electron');
+  fake.current = create();
+  return fake.current.electron;
+});
+
+const { createMainWindow } = await import('../../../main/shell/main-window');
+
+describe('createMainWindow', () => {
+  createMainWindow('/app/preload/index.cjs', { devTools: false });
+  const windows = (fake.current ?? createFakeElectron()).windows;
+  const prefs = (windows[0]?.options.webPreferences ?? {}) as Record<string, unknown>;
+
+  it('isolates the renderer: contextIsolation, sandbox, no Node anywhere', () => {
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+  });
+
+  it('keeps web security on and the risky features off', () => {
+    expect(prefs).toMatchObject({ webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false, webviewTag: false, navigateOnDragDrop: false, devTools: false });
+    expect(prefs.disableBlinkFeatures).toContain('Auxclick');
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('loads our preload only', () => {
+    expect(prefs.preload).toBe('/app/preload/index.cjs');
+  });
+});
