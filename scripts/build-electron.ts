@@ -29,6 +29,8 @@ await build({
   format: 'cjs',
   target: 'chrome140',
   minify: true,
+  // The map is not packed (electron-builder.yml excludes *.map); the license list reads which packages it holds.
+  sourcemap: true,
   external: ['electron'],
   logLevel: 'warning',
 });

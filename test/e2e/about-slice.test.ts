@@ -40,6 +40,17 @@ describe('About / connection slice in Chromium', () => {
     expect(fs.statSync('test-results/about-slice.png').size).toBeGreaterThan(1000);
   });
 
+  it('lists the licenses of what ships, generated at build time, with their texts', async () => {
+    const { page } = app();
+    const licenses = page.getByTestId('licenses');
+    await licenses.waitFor();
+    await expect(licenses.textContent()).resolves.toMatch(/react.*MIT/s);
+    const pdfjs = licenses.locator('li').filter({ hasText: 'pdfjs-dist' });
+    await expect(pdfjs.textContent()).resolves.toContain('Apache-2.0');
+    await pdfjs.locator('summary').click();
+    await expect(pdfjs.locator('pre').textContent()).resolves.toContain('Apache License');
+  });
+
   it('the renderer has no Node: require, process and module are undefined', async () => {
     const types = await app().page.evaluate(() => [typeof (window as unknown as Record<string, unknown>).require, typeof (window as unknown as Record<string, unknown>).process, typeof (window as unknown as Record<string, unknown>).module]);
     expect(types).toEqual(['undefined', 'undefined', 'undefined']);

@@ -4,6 +4,7 @@ import { useResult } from '../hooks/useResult';
 import { pdfjsVersion } from '../pdf/pdf-engine';
 import { connectionStore } from '../state/app-state';
 import { useStore } from '../state/store';
+import { LicensesCard } from './LicensesCard';
 
 const loadAppInfo = () => faxApi().getAppInfo();
 
@@ -45,6 +46,7 @@ export function AboutView() {
           verified HTTPS.
         </p>
       </div>
+      <LicensesCard />
     </section>
   );
 }
