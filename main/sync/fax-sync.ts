@@ -18,6 +18,8 @@ const overlapMs = 1_000;
 const clockSkewMs = 5 * 60_000;
 const recentPendingMs = 60 * 60_000;
 const stalePendingPerPass = 3;
+/** How often a pass reads the whole look-back window, without stopping early (a safety net, see below). */
+const fullWindowEveryMs = 10 * 60_000;
 
 export interface SyncChanges extends UpsertOutcome {
   firstSync: boolean;
@@ -59,6 +61,11 @@ export async function syncFaxes(client: FaxClient, cache: Cache, now: () => numb
   const createdAfter = since === null ? undefined : new Date(since - overlapMs).toISOString();
 
   const seen = new Set<number>();
+  // Stopping early relies on the list's order (created_at, then id, both descending): a fax created in the same
+  // second as the newest held one but listed after all of those is not expected; every ten minutes a pass reads
+  // the whole window anyway, so nothing could stay hidden for long.
+  const heldAtNewest = newest === null ? [] : cache.faxes.idsCreatedAt(newest);
+  const fullWindow = at - (cache.kv.get('full_window_ms', z.number()) ?? 0) >= fullWindowEveryMs;
   let records: FaxRecord[] = [];
   for (let offset = 0; ; ) {
     const page = await client.listFaxes({ limit: pageSize, offset, ...(createdAfter ? { createdAfter } : {}) }, { priority: 'background' });
@@ -68,7 +75,15 @@ export async function syncFaxes(client: FaxClient, cache: Cache, now: () => numb
     merge(changes, cache.faxes.upsertMany(records, { markNewInboundUnread: true }));
     offset += page.items.length + page.skipped;
     if (!page.hasMore || page.items.length + page.skipped === 0) break;
+    if (fullWindow) continue;
+    // The list is newest first: once a page has reached back to the newest fax held (and shown every one held
+    // with that time) and has shown every recent pending fax, the next pages hold nothing new.
+    const oldestOnPage = records.at(-1)?.createdMs ?? Number.NEGATIVE_INFINITY;
+    const mayHoldNew = newest === null || oldestOnPage > newest || (oldestOnPage === newest && heldAtNewest.some((id) => !seen.has(id)));
+    const mayHoldPending = recentPending.some((fax) => !seen.has(fax.id));
+    if (!mayHoldNew && !mayHoldPending) break;
   }
+  if (fullWindow) cache.kv.set('full_window_ms', at);
 
   // Pending faxes the list did not cover: ask for each (oldest first, a few per pass).
   const stale = pending.filter((fax) => !seen.has(fax.id)).slice(0, stalePendingPerPass);

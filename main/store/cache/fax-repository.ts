@@ -34,6 +34,9 @@ export interface UpsertOutcome {
   addedInbound: number[];
 }
 
+/** Up to this many matches, a search reads them by id and sorts them rather than scanning in time order. */
+const fewMatches = 2_000;
+
 const pendingList = pendingFaxStatuses.map((status) => `'${status}'`).join(', ');
 
 function searchText(record: FaxRecord): string {
@@ -181,10 +184,16 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
 
     list(query: FaxListQuery): FaxListPage {
       const { clause, args } = where(query);
-      const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes WHERE ${clause}`).get(...args) as { total: number }).total;
-      const rows = db
-        .prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...args, Math.min(query.limit, 500), query.offset) as FaxRow[];
+      const searching = Boolean(query.search?.trim());
+      const limit = Math.min(query.limit, 500);
+      // A search is counted on the narrow (direction, search) index. Few matches are then read by id and sorted;
+      // many are read in time order until the window is full (which stops early).
+      const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes ${searching ? 'INDEXED BY faxes_search' : ''} WHERE ${clause}`).get(...args) as { total: number }).total;
+      const rows = (
+        searching && total <= fewMatches
+          ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes INDEXED BY faxes_search WHERE ${clause}) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
+          : db.prepare(`SELECT * FROM faxes INDEXED BY faxes_by_time WHERE ${clause} ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
+      ).all(...args, limit, query.offset) as FaxRow[];
       return { items: rows.map(toSummary), total, offset: query.offset };
     },
 
@@ -226,6 +235,11 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
     /** created_ms of the newest fax the service has given us (local placeholders do not count). */
     newestSyncedMs(): number | null {
       return (db.prepare("SELECT MAX(created_ms) AS newest FROM faxes WHERE origin = 'server'").get() as { newest: number | null }).newest;
+    },
+
+    /** Ids of the faxes from the Fax Service held with exactly this creation time. */
+    idsCreatedAt(createdMs: number): number[] {
+      return (db.prepare("SELECT id FROM faxes WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: number }>).map((row) => row.id);
     },
 
     pending(): Array<{ id: number; createdMs: number }> {

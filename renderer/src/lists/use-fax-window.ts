@@ -1,6 +1,7 @@
 /**
  * Reads a long fax list in windows of 100 from the local cache, as the list scrolls. When faxes change (events
- * from main), the windows in view are read again; a change of filters starts over.
+ * from main), the windows in view are read again; a change of filters starts over — showing the previous rows
+ * until the first window of the new ones arrives, so the list changes once instead of flashing empty.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FaxListQuery, FaxSummary } from '../../../preload/models';
@@ -19,6 +20,10 @@ export interface FaxWindow {
   error: IpcError | null;
   /** Increases each time any window arrives (so the list re-renders). */
   revision: number;
+  /** False while the rows and total shown still belong to the previous filters. */
+  current: boolean;
+  /** The filters the rows and total shown belong to. */
+  shownFilter: Filter | null;
 }
 
 export function useFaxWindow(filter: Filter): FaxWindow {
@@ -27,7 +32,9 @@ export function useFaxWindow(filter: Filter): FaxWindow {
   const loading = useRef(new Set<number>());
   const generation = useRef(0);
   const wanted = useRef<[number, number]>([0, 0]);
-  // The total belongs to the filters it was counted for; other filters show "loading" until theirs arrives.
+  /** True between a change of filters and the first window for them. */
+  const replacing = useRef(false);
+  // The total shown until the new filters' own arrives is the previous one (the rows are the previous ones too).
   const [counted, setCounted] = useState<{ key: string; total: number } | null>(null);
   const [revision, setRevision] = useState(0);
   const [error, setError] = useState<IpcError | null>(null);
@@ -47,6 +54,10 @@ export function useFaxWindow(filter: Filter): FaxWindow {
             return;
           }
           setError(null);
+          if (replacing.current) {
+            pages.current = new Map();
+            replacing.current = false;
+          }
           pages.current.set(page, result.value.items);
           setCounted({ key: filterKey, total: result.value.total });
           setRevision((value) => value + 1);
@@ -55,10 +66,10 @@ export function useFaxWindow(filter: Filter): FaxWindow {
     [filterKey],
   );
 
-  // New filters: start over.
+  // New filters: start over (the old rows stay until the new ones are here).
   useEffect(() => {
     generation.current += 1;
-    pages.current = new Map();
+    replacing.current = pages.current.size > 0;
     loading.current = new Set();
     load(0, generation.current);
   }, [load]);
@@ -88,5 +99,5 @@ export function useFaxWindow(filter: Filter): FaxWindow {
 
   const rowAt = useCallback((index: number) => pages.current.get(Math.floor(index / windowSize))?.[index % windowSize], []);
 
-  return { total: counted?.key === filterKey ? counted.total : null, rowAt, request, error, revision };
+  return { total: counted ? counted.total : null, rowAt, request, error, revision, current: counted?.key === filterKey, shownFilter: counted ? (JSON.parse(counted.key) as Filter) : null };
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxRecord } from '../../../main/api/normalize';
 import { createLogger, memorySink } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
+import { migrations } from '../../../main/store/cache/migrations';
 
 const open: Cache[] = [];
 const dirs: string[] = [];
@@ -53,7 +54,20 @@ function fax(overrides: Partial<FaxRecord> = {}): FaxRecord {
 describe('encrypted cache', () => {
   it('is migrated to the current schema version', () => {
     const cache = cacheAt(tempDir());
-    expect(cache.db.pragma('user_version', { simple: true })).toBe(1);
+    expect(cache.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+  });
+
+  it('a version 1 cache is upgraded in place, keeping its faxes', () => {
+    const dir = tempDir();
+    const first = cacheAt(dir);
+    first.faxes.upsertMany([fax({ id: 7, direction: 'inbound' })], { markNewInboundUnread: false });
+    first.db.exec('DROP INDEX faxes_search');
+    first.db.pragma('user_version = 1');
+    first.close();
+    const upgraded = cacheAt(dir);
+    expect(upgraded.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'faxes_search'").get()).toEqual({ name: 'faxes_search' });
+    expect(upgraded.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).total).toBe(1);
   });
 
   it('is encrypted on disk: the raw file holds no number, subject or name, and opens only with the key', () => {
@@ -108,6 +122,23 @@ describe('fax repository', () => {
     // An update from the service never resets the user's mark.
     cache.faxes.upsertMany([fax({ id: 1, direction: 'inbound', status: 'received', from: '+14155550111' })], { markNewInboundUnread: true });
     expect(cache.faxes.detail(1)?.unread).toBe(true);
+  });
+
+  it('a search with few matches and one with thousands page the same way: newest first, right totals and windows', () => {
+    const cache = cacheAt(tempDir());
+    const records = Array.from({ length: 3000 }, (_, index) =>
+      fax({ id: 10_000 + index, subject: index % 1000 === 0 ? 'Rare referral' : 'Common lab results', status: index % 2 === 0 ? 'delivered' : 'failed' }),
+    );
+    cache.faxes.upsertMany(records, { markNewInboundUnread: false });
+    const newestFirst = (ids: number[]) => [...ids].sort((a, b) => b - a);
+    const rare = cache.faxes.list({ direction: 'outbound', search: 'rare', offset: 1, limit: 10 });
+    expect(rare.total).toBe(3);
+    expect(rare.items.map((item) => item.id)).toEqual([11_000, 10_000]);
+    const common = cache.faxes.list({ direction: 'outbound', search: 'common lab', offset: 2990, limit: 10 });
+    expect(common.total).toBe(2997);
+    expect(common.items.map((item) => item.id)).toEqual(newestFirst(records.filter((record) => record.subject === 'Common lab results').map((record) => record.id)).slice(2990));
+    const mixed = cache.faxes.list({ direction: 'outbound', search: 'referral', status: ['failed'], offset: 0, limit: 10 });
+    expect(mixed.total).toBe(0);
   });
 
   it('lists newest first with filters: status, local date range, search, unread; with totals for paging', () => {
