@@ -109,6 +109,15 @@ export const invokeContract = {
   markRead: invoke<{ unreadInbound: number }>()(z.object({ ids: z.array(faxId).max(1000), read: z.boolean() }).strict()),
   /** The fax's document as bytes (downloaded once, kept encrypted in the cache). */
   getFaxPdf: invoke<Uint8Array>()(z.object({ id: faxId }).strict()),
+  /** Opens the document for the preview: its size and first bytes; the rest is read by range as pages need it. */
+  openFaxPdf: invoke<{ size: number; head: Uint8Array }>()(z.object({ id: faxId }).strict()),
+  /** Bytes [begin, end) of the document (at most 4 MiB at a time). */
+  readFaxPdf: invoke<Uint8Array>()(
+    z
+      .object({ id: faxId, begin: z.number().int().min(0), end: z.number().int().positive() })
+      .strict()
+      .refine((range) => range.end > range.begin && range.end - range.begin <= 4 * 1024 * 1024, 'a range of 1 byte to 4 MiB'),
+  ),
   /** Writes a plain copy of the fax's PDF where the user chooses. */
   saveFaxPdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** Records a print in the audit log (the renderer prints its own rendering). */

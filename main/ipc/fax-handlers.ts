@@ -6,7 +6,10 @@ import { AppError } from '../errors';
 import { csvRow } from './csv';
 import type { HandlerContext } from './services';
 
-type FaxHandlers = Pick<Handlers, 'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'>;
+type FaxHandlers = Pick<Handlers, 'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getFaxPdf' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'>;
+
+/** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
+const pdfHeadBytes = 64 * 1024;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
   return {
@@ -57,6 +60,19 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       const bytes = await pdfs.bytes(id);
       cache.audit.record('view', { faxId: id });
       return bytes;
+    },
+
+    async openFaxPdf({ id }) {
+      const { pdfs, cache } = await context.services();
+      const size = await pdfs.size(id);
+      const head = await pdfs.range(id, 0, Math.min(size, pdfHeadBytes));
+      cache.audit.record('view', { faxId: id });
+      return { size, head };
+    },
+
+    async readFaxPdf({ id, begin, end }) {
+      const { pdfs } = await context.services();
+      return pdfs.range(id, begin, end);
     },
 
     async saveFaxPdf({ id }) {

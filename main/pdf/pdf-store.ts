@@ -13,7 +13,7 @@ import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
-import { createSealedReadStream, createSealedWriter, readSealed } from '../store/crypto/sealed-file';
+import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealed, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
 
 export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }) {
@@ -94,8 +94,20 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       return row !== undefined && fs.existsSync(path.join(dir, row.file));
     },
 
+    /** The document's size in bytes (downloading it first if it is not cached). */
+    async size(faxId: number): Promise<number> {
+      return plainSizeOf((await fsp.stat(await ensure(faxId))).size);
+    },
+
+    /** Bytes [begin, end) of the document: the preview reads only the parts a page needs. */
+    async range(faxId: number, begin: number, end: number): Promise<Uint8Array> {
+      const plain = await readSealedRange(await ensure(faxId), deps.fileKey, begin, end);
+      return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
+    },
+
     async bytes(faxId: number): Promise<Uint8Array> {
-      return new Uint8Array(await readSealed(await ensure(faxId), deps.fileKey));
+      const plain = await readSealed(await ensure(faxId), deps.fileKey);
+      return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     },
 
     /** A plain copy where the user chose to save it. */

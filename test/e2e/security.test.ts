@@ -126,6 +126,8 @@ describe('renderer lock-down', () => {
       'markRead',
       'notePrinted',
       'on',
+      'openFaxPdf',
+      'readFaxPdf',
       'readStagedFile',
       'reconnect',
       'releaseStagedFiles',

@@ -104,7 +104,7 @@ export function createControlPlane(deps: ControlDeps) {
     const pages = int(body, 'pages', 1, 500, 1);
     const count = int(body, 'count', 1, 50_000, 1);
     // A test can make a fax arrive with any bytes at all as its document (hostile, broken or encrypted PDFs).
-    const documentText = str(body, 'document_base64', { max: 12 * 1024 * 1024 });
+    const documentText = str(body, 'document_base64', { max: 20 * 1024 * 1024 });
     if (documentText !== null && count !== 1) throw invalidRequest('invalid_parameter', 'document_base64 goes with a single fax (count 1).');
     const from = str(body, 'from');
     if (from !== null && !e164.test(from)) throw invalidRequest('invalid_number', 'from must be an E.164 number.');
@@ -188,7 +188,7 @@ export function createControlPlane(deps: ControlDeps) {
     const method = request.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '');
     const segments = path.split('/').slice(2); // after "/sandbox"
-    const body = method === 'POST' || method === 'PATCH' ? asRecord(await readJson(request, 16 * 1024 * 1024)) : {};
+    const body = method === 'POST' || method === 'PATCH' ? asRecord(await readJson(request, 24 * 1024 * 1024)) : {};
     const [first, second, third] = segments;
 
     if (method === 'POST' && first === 'accounts' && segments.length === 1) {

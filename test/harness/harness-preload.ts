@@ -3,7 +3,7 @@
  * instead of ipcRenderer. Injected before any page script; the renderer sees only `window.fax`.
  */
 import { createFaxApi, type BridgeTransport } from '../../preload/bridge';
-import { decodeBytes, encodeBytes } from './wire';
+import { decodeBytes, decodeReply, encodeBytes } from './wire';
 
 declare const __FAX_HARNESS__: { invoke: string; stage: string; emit: string };
 
@@ -32,8 +32,14 @@ async function stageFile(file: File): Promise<string> {
   return token;
 }
 
+async function fetchBlob(path: string): Promise<Uint8Array> {
+  const response = await fetch(path, { cache: 'no-store' });
+  if (!response.ok) throw new Error('the reply could not be read');
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 const transport: BridgeTransport = {
-  invoke: async (channel, request) => decodeBytes(await invokeBinding(channel, encodeBytes(request))),
+  invoke: async (channel, request) => decodeReply(await invokeBinding(channel, encodeBytes(request)), fetchBlob),
   subscribe(channel, listener) {
     const set = listeners.get(channel) ?? new Set();
     set.add(listener);

@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { eventChannelName, invokeChannelPrefix } from '../../preload/contract-kit';
 import { createNodeMain, type NodeMain, type NodeMainOptions } from './node-main';
 import { serveRendererOnLoopback, type CspReport, type StaticServer } from './static-server';
-import { decodeBytes, encodeBytes } from './wire';
+import { decodeBytes, encodeBytes, encodeReply } from './wire';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const rendererDir = path.join(repoRoot, 'dist', 'renderer');
@@ -124,7 +124,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const name = typeof channel === 'string' && channel.startsWith(invokeChannelPrefix) ? channel.slice(invokeChannelPrefix.length) : '';
     const reply = await nodeMain.core.dispatch(name, decodeBytes(request));
     invokeReplies.push(reply);
-    return encodeBytes(reply);
+    return encodeReply(reply, (bytes) => server.offerBlob(bytes));
   });
 
   const dropDir = path.join(options.userDataDir, 'harness-drops');

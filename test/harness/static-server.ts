@@ -3,6 +3,7 @@
  * app:// protocol in Electron. One addition for tests: the CSP names a report endpoint here, so every violation —
  * also those inside pdf.js's worker, which no page script can observe — is collected in `cspReports`.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +19,13 @@ export interface CspReport {
 export interface StaticServer {
   origin: string;
   cspReports: CspReport[];
+  /** Serves `bytes` once at the returned path (for a minute at most): big IPC replies in the harness. */
+  offerBlob(bytes: Uint8Array): string;
   close(): Promise<void>;
 }
 
 const reportPath = '/__csp-report';
+const blobPrefix = '/__blob/';
 
 function readReport(request: http.IncomingMessage): Promise<CspReport | null> {
   return new Promise((resolve) => {
@@ -42,10 +46,19 @@ function readReport(request: http.IncomingMessage): Promise<CspReport | null> {
 
 export async function serveRendererOnLoopback(rendererDir: string): Promise<StaticServer> {
   const cspReports: CspReport[] = [];
+  const blobs = new Map<string, Uint8Array>();
   const headers = { ...rendererSecurityHeaders, 'Content-Security-Policy': `${rendererSecurityHeaders['Content-Security-Policy'] ?? ''}; report-uri ${reportPath}` };
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (request.method === 'GET' && url.pathname.startsWith(blobPrefix)) {
+        const bytes = blobs.get(url.pathname);
+        blobs.delete(url.pathname);
+        if (!bytes) return void response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store', 'Content-Length': String(bytes.byteLength) });
+        response.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        return;
+      }
       if (request.method === 'POST' && url.pathname === reportPath) {
         const report = await readReport(request);
         if (report) cspReports.push(report);
@@ -67,6 +80,12 @@ export async function serveRendererOnLoopback(rendererDir: string): Promise<Stat
   return {
     origin: `http://127.0.0.1:${port}`,
     cspReports,
+    offerBlob(bytes) {
+      const blobPath = `${blobPrefix}${crypto.randomBytes(16).toString('hex')}`;
+      blobs.set(blobPath, bytes);
+      setTimeout(() => blobs.delete(blobPath), 60_000).unref();
+      return blobPath;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

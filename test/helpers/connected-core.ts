@@ -12,7 +12,7 @@ export interface ConnectedCore extends TestCore {
 
 export async function connectedCore(
   t: TestSandbox,
-  options: { account?: { plan?: string; page_limit?: number; pages_used?: number }; accountId?: string; scopes?: string[]; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint'>>; dataDir?: string } = {},
+  options: { account?: { plan?: string; page_limit?: number; pages_used?: number }; accountId?: string; scopes?: string[]; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint'>>; dataDir?: string; firstSyncTimeoutMs?: number } = {},
 ): Promise<ConnectedCore> {
   const accountId = options.accountId ?? (await t.account(options.account));
   const created = await t.key(accountId, options.scopes ?? ['fax:send', 'fax:read', 'contacts:read', 'numbers:read', 'account:read', 'webhooks:read', 'webhooks:write']);
@@ -21,6 +21,6 @@ export async function connectedCore(
   const reply = (await core.call('connect', { apiKey: created.key })) as { ok: boolean };
   if (!reply.ok) throw new Error(`connect failed: ${JSON.stringify(reply)}`);
   const services = await core.core.services();
-  await waitUntil(() => services.sync.state(), (state) => state.phase === 'idle' && state.lastSuccessAt !== null, { what: 'first sync' });
+  await waitUntil(() => services.sync.state(), (state) => state.phase === 'idle' && state.lastSuccessAt !== null, { what: 'first sync', ...(options.firstSyncTimeoutMs ? { timeoutMs: options.firstSyncTimeoutMs } : {}) });
   return { ...core, accountId, key: created.key, keyId: created.id };
 }

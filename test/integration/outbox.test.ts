@@ -201,6 +201,15 @@ describe('PDF store', () => {
     expect(before).toBe(2);
     value(await app.call('getFaxPdf', { id: json.fax_id }));
     expect(await pdfRequests()).toBe(before);
+    // The preview's way in: the size and the first bytes, then any range; all from the same cached file.
+    const opened = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: json.fax_id }));
+    expect(opened.size).toBe(served.length);
+    expect(Buffer.from(opened.head).equals(served.subarray(0, Math.min(served.length, 65_536)))).toBe(true);
+    const tail = value<Uint8Array>(await app.call('readFaxPdf', { id: json.fax_id, begin: served.length - 300, end: served.length }));
+    expect(Buffer.from(tail).equals(served.subarray(served.length - 300))).toBe(true);
+    expect(await app.call('readFaxPdf', { id: json.fax_id, begin: 10, end: 10 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await app.call('readFaxPdf', { id: json.fax_id, begin: 0, end: 5 * 1024 * 1024 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await pdfRequests()).toBe(before);
     const sealedFiles = fs.readdirSync(path.join(app.dataDir, 'pdfs'));
     expect(sealedFiles).toHaveLength(1);
     expect(fs.readFileSync(path.join(app.dataDir, 'pdfs', sealedFiles[0] ?? '')).includes('%PDF')).toBe(false);

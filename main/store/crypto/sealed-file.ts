@@ -192,15 +192,44 @@ export function createSealedReadStream(file: string, key: Buffer): Readable {
   });
 }
 
-export async function readSealed(file: string, key: Buffer): Promise<Buffer> {
+/** Plaintext bytes [begin, end) of a sealed file, decrypting only the chunks they lie in (each one checked). */
+export async function readSealedRange(file: string, key: Buffer, begin: number, end: number): Promise<Buffer> {
   const reader = await SealedReader.open(file, key);
   try {
-    const parts: Buffer[] = [];
-    for (let index = 0; index < reader.chunks; index += 1) parts.push(await reader.chunk(index));
-    return Buffer.concat(parts);
+    const stop = Math.min(end, reader.plainSize);
+    if (begin < 0 || begin >= stop) return Buffer.alloc(0);
+    const first = Math.floor(begin / sealedChunkBytes);
+    const last = Math.floor((stop - 1) / sealedChunkBytes);
+    const out = Buffer.allocUnsafeSlow(stop - begin);
+    for (let index = first; index <= last; index += 1) {
+      const plain = await reader.chunk(index);
+      const chunkStart = index * sealedChunkBytes;
+      const from = Math.max(begin, chunkStart) - chunkStart;
+      const to = Math.min(stop, chunkStart + plain.length) - chunkStart;
+      plain.copy(out, chunkStart + from - begin, from, to);
+    }
+    return out;
   } finally {
     await reader.close();
   }
+}
+
+/** The whole plaintext of a sealed file: one read, every chunk checked, decrypted into one buffer. */
+export async function readSealed(file: string, key: Buffer): Promise<Buffer> {
+  const sealed = await fsp.readFile(file);
+  if (sealed.length < headerBytes || !sealed.subarray(0, magic.length).equals(magic)) throw new SealedFileError('not a sealed file');
+  const prefix = sealed.subarray(magic.length, headerBytes);
+  const plainSize = plainSizeOf(sealed.length);
+  const chunkCount = Math.ceil((sealed.length - headerBytes) / (sealedChunkBytes + tagBytes));
+  // Its own ArrayBuffer, never Node's shared pool: the bytes may be handed on (IPC clones the whole buffer), and
+  // every byte is overwritten below.
+  const plain = Buffer.allocUnsafeSlow(plainSize);
+  for (let index = 0; index < chunkCount; index += 1) {
+    const start = headerBytes + index * (sealedChunkBytes + tagBytes);
+    const end = Math.min(sealed.length, start + sealedChunkBytes + tagBytes);
+    openChunk(key, prefix, index, sealed.subarray(start, end), index === chunkCount - 1).copy(plain, index * sealedChunkBytes);
+  }
+  return plain;
 }
 
 export async function writeSealed(file: string, key: Buffer, data: Buffer): Promise<void> {

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { Icon } from '../components/Icon';
+import { openFaxDocument } from './fax-document';
 import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
 
 type Fit = 'width' | 'page' | 'custom';
@@ -48,7 +49,23 @@ function useVisible(root: HTMLElement | null, margin: string): [(node: Element |
   return [observe, visible];
 }
 
-function PageCanvas({ document, index, scale, rotation, size, render }: { document: PDFDocumentProxy; index: number; scale: number; rotation: number; size: PageSize; render: boolean }) {
+function PageCanvas({
+  document,
+  index,
+  scale,
+  rotation,
+  size,
+  render,
+  onDrawn,
+}: {
+  document: PDFDocumentProxy;
+  index: number;
+  scale: number;
+  rotation: number;
+  size: PageSize;
+  render: boolean;
+  onDrawn?: () => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
   useEffect(() => {
@@ -61,7 +78,11 @@ function PageCanvas({ document, index, scale, rotation, size, render }: { docume
         if (cancelled) return;
         rendered = renderPage(page, target, scale, rotation);
         rendered.done.then(
-          () => !cancelled && setState('done'),
+          () => {
+            if (cancelled) return;
+            setState('done');
+            onDrawn?.();
+          },
           () => !cancelled && setState('failed'),
         );
       },
@@ -75,7 +96,7 @@ function PageCanvas({ document, index, scale, rotation, size, render }: { docume
       target.height = 0;
       setState('idle');
     };
-  }, [document, index, scale, rotation, render]);
+  }, [document, index, scale, rotation, render, onDrawn]);
   const swapped = rotation % 180 !== 0;
   const width = Math.floor((swapped ? size.height : size.width) * scale);
   const height = Math.floor((swapped ? size.width : size.height) * scale);
@@ -87,10 +108,14 @@ function PageCanvas({ document, index, scale, rotation, size, render }: { docume
   );
 }
 
-export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label: string; onError?: (message: string) => void }) {
-  // What was opened, and from which bytes: a new document shows "loading" until its own result arrives.
-  const [opened, setOpened] = useState<{ source: Uint8Array; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array; failure: string } | null>(null);
-  const current_ = opened?.source === bytes ? opened : null;
+/** What to show: a file's bytes (compose), or a fax's cached document, read by range as pages need it. */
+export type PdfSource = { bytes: Uint8Array } | { faxId: number };
+
+export function PdfViewer({ source, label, onError }: { source: PdfSource; label: string; onError?: (message: string) => void }) {
+  // The document shown belongs to one source: a new source shows "loading" until its own result arrives.
+  const sourceKey: Uint8Array | number = 'bytes' in source ? source.bytes : source.faxId;
+  const [opened, setOpened] = useState<{ source: Uint8Array | number; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array | number; failure: string } | null>(null);
+  const current_ = opened?.source === sourceKey ? opened : null;
   const document = current_ && 'document' in current_ ? current_.document : null;
   const failure = current_ && 'failure' in current_ ? current_.failure : null;
   const size = current_ && 'size' in current_ ? current_.size : { width: 612, height: 792 };
@@ -107,17 +132,18 @@ export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label:
     const run = { cancelled: false, document: null as PDFDocumentProxy | null };
     // Read through a call: the flag changes while this effect awaits.
     const stopped = () => run.cancelled;
-    openPdf(bytes).then(
+    const opening = typeof sourceKey === 'number' ? openFaxDocument(sourceKey) : openPdf(sourceKey);
+    opening.then(
       async (pdf) => {
         run.document = pdf;
         if (stopped()) return void pdf.destroy();
         const first = await pdf.getPage(1);
         const base = first.getViewport({ scale: 1, rotation: first.rotate });
-        if (!stopped()) setOpened({ source: bytes, document: pdf, size: { width: base.width, height: base.height } });
+        if (!stopped()) setOpened({ source: sourceKey, document: pdf, size: { width: base.width, height: base.height } });
       },
       (error: unknown) => {
         const message = error instanceof PdfOpenError ? error.message : 'This PDF could not be opened.';
-        if (!stopped()) setOpened({ source: bytes, failure: message });
+        if (!stopped()) setOpened({ source: sourceKey, failure: message });
         onError?.(message);
       },
     );
@@ -125,7 +151,7 @@ export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label:
       run.cancelled = true;
       void run.document?.destroy();
     };
-  }, [bytes, onError]);
+  }, [sourceKey, onError]);
 
   useEffect(() => {
     if (!pagesEl) return;
@@ -142,6 +168,11 @@ export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label:
   const [observePage, visiblePages] = useVisible(pagesEl, '400px 0px');
   const [observeThumb, visibleThumbs] = useVisible(thumbsEl, '200px 0px');
   const pageCount = document?.numPages ?? 0;
+  // The page the user looks at is drawn first; thumbnails and neighbouring pages wait for it (they would share
+  // pdf.js's worker with it and delay it).
+  const [firstDrawnOf, setFirstDrawnOf] = useState<PDFDocumentProxy | null>(null);
+  const firstDrawn = document !== null && firstDrawnOf === document;
+  const onCurrentDrawn = useCallback(() => setFirstDrawnOf(document), [document]);
 
   // The current page follows the scroll: the page under the upper third of the view (the last one at the bottom).
   useEffect(() => {
@@ -281,7 +312,7 @@ export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label:
                 onClick={() => goTo(index)}
               >
                 <div className="page-box">
-                  <PageCanvas document={document} index={index} scale={96 / pageWidth} rotation={rotation} size={size} render={visibleThumbs.has(index)} />
+                  <PageCanvas document={document} index={index} scale={96 / pageWidth} rotation={rotation} size={size} render={firstDrawn && visibleThumbs.has(index)} />
                 </div>
                 {index + 1}
               </button>
@@ -298,7 +329,15 @@ export function PdfViewer({ bytes, label, onError }: { bytes: Uint8Array; label:
                 observePage(node, index);
               }}
             >
-              <PageCanvas document={document} index={index} scale={scale} rotation={rotation} size={size} render={visiblePages.has(index)} />
+              <PageCanvas
+                document={document}
+                index={index}
+                scale={scale}
+                rotation={rotation}
+                size={size}
+                render={visiblePages.has(index) && (index === current || firstDrawn)}
+                {...(index === current ? { onDrawn: onCurrentDrawn } : {})}
+              />
             </div>
           ))
         ) : (

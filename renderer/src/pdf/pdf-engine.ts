@@ -1,10 +1,10 @@
 /**
- * pdf.js for untrusted documents: the document is given as bytes (never a URL), `isEvalSupported: false`
+ * pdf.js for untrusted documents: the document is given as bytes, whole or by range (never a URL), `isEvalSupported: false`
  * (CVE-2024-4367), no XFA, no scripting (the pdf.js sandbox is never loaded), no annotation or link layer
  * (pages are drawn to canvas only, so no link can be followed and no form is live). Fonts and decoders come from the app's own files; without a WebAssembly
  * allowance in the CSP, pdf.js uses its JavaScript decoders.
  */
-import { AnnotationMode, getDocument, GlobalWorkerOptions, version, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
+import { AnnotationMode, getDocument, GlobalWorkerOptions, PDFWorker, version, type PDFDataRangeTransport, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -25,10 +25,28 @@ export const safeDocumentOptions = {
 
 export class PdfOpenError extends Error {}
 
+// One worker for every document: starting a worker (and compiling pdf.js in it) costs tens of milliseconds per
+// open. Destroying a document frees its data in the worker; the worker itself stays for the next one.
+let sharedWorker: PDFWorker | null = null;
+function worker(): PDFWorker {
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new PDFWorker();
+  return sharedWorker;
+}
+
 /** Opens a PDF from bytes (a copy is handed to the worker, the caller's array stays usable). */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+export function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  return openDocument({ data: bytes.slice() });
+}
+
+/** Opens a PDF from bytes or from a range transport, always with the safe options and the shared worker. */
+export async function openDocument(source: { data: Uint8Array } | { range: PDFDataRangeTransport; length: number }): Promise<PDFDocumentProxy> {
+  const loading =
+    'data' in source
+      ? { data: source.data }
+      : // Only the ranges a page needs: no background fetching of the rest, no streaming of the whole file.
+        { range: source.range, length: source.length, disableAutoFetch: true, disableStream: true, rangeChunkSize: 64 * 1024 };
   try {
-    return await getDocument({ ...safeDocumentOptions, data: bytes.slice() }).promise;
+    return await getDocument({ ...safeDocumentOptions, ...loading, worker: worker() }).promise;
   } catch (error) {
     const name = (error as { name?: string }).name;
     throw new PdfOpenError(

@@ -31,7 +31,7 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
       }
     >
       {file.kind === 'pdf' ? (
-        bytes ? <PdfViewer bytes={bytes} label={file.name} /> : <div className="skeleton" style={{ height: 400 }} />
+        bytes ? <PdfViewer source={{ bytes }} label={file.name} /> : <div className="skeleton" style={{ height: 400 }} />
       ) : (
         <p>Only PDF files can be paged through here; the thumbnail shows the first page of this {kindNames[file.kind]}.</p>
       )}

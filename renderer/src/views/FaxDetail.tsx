@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FaxDetail as Detail } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
@@ -15,8 +15,6 @@ import { ForwardDialog } from './ForwardDialog';
 export function FaxDetail({ faxId }: { faxId: number }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
-  const [pdf, setPdf] = useState<Uint8Array | null>(null);
-  const [pdfError, setPdfError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const version = useStore(faxesVersionStore);
@@ -35,10 +33,8 @@ export function FaxDetail({ faxId }: { faxId: number }) {
   );
 
   useEffect(() => {
-    void load(true);
-    void faxApi()
-      .getFaxPdf({ id: faxId })
-      .then((result) => (result.ok ? setPdf(result.value) : setPdfError(result.error)));
+    // What the cache holds shows at once; the Fax Service's current state follows.
+    void load(false).then(() => load(true));
   }, [faxId, load]);
 
   // Live status: reload when this fax changed.
@@ -48,6 +44,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
   }, [version, faxId, load]);
 
   const onPdfError = useCallback((message: string) => toast('error', message), []);
+  const pdfSource = useMemo(() => ({ faxId }), [faxId]);
 
   if (error) return <div className="detail"><ErrorNotice error={error} title="This fax cannot be shown" /></div>;
   if (!detail) return <div className="detail"><SkeletonLines count={6} /></div>;
@@ -112,11 +109,16 @@ export function FaxDetail({ faxId }: { faxId: number }) {
         <button
           type="button"
           className="button"
-          disabled={busy !== null || !pdf}
+          disabled={busy !== null}
           onClick={() =>
             void run('print', async () => {
-              if (!pdf) return;
-              await printPdf(pdf);
+              // Printing draws every page, so it reads the whole document (the preview reads only what it shows).
+              const document = await faxApi().getFaxPdf({ id: faxId });
+              if (!document.ok) {
+                toast('error', document.error.message, document.error.requestId);
+                return;
+              }
+              await printPdf(document.value);
               await faxApi().notePrinted({ id: faxId });
             })
           }
@@ -190,7 +192,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
         </table>
       ) : null}
 
-      {pdfError ? <ErrorNotice error={pdfError} title="The document cannot be shown" /> : pdf ? <PdfViewer bytes={pdf} label={`fax ${detail.reference}`} onError={onPdfError} /> : <div className="skeleton" style={{ height: 420 }} aria-label="Loading the document" />}
+      <PdfViewer source={pdfSource} label={`fax ${detail.reference}`} onError={onPdfError} />
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
     </article>
   );

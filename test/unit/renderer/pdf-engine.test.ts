@@ -7,6 +7,9 @@ vi.mock('pdfjs-dist', () => ({
   AnnotationMode: { DISABLE: 0, ENABLE: 1, ENABLE_FORMS: 2, ENABLE_STORAGE: 3 },
   GlobalWorkerOptions: { workerSrc: '' },
   getDocument,
+  PDFWorker: class {
+    destroyed = false;
+  },
   version: '0.0.0-mock',
 }));
 vi.mock('pdfjs-dist/build/pdf.worker.min.mjs?url', () => ({ default: '/assets/pdf.worker.min.mjs' }));
@@ -38,10 +41,12 @@ describe('pdf.js for untrusted documents', () => {
     getDocument.mockReturnValue({ promise: Promise.resolve({ numPages: 1 }) });
     const bytes = new Uint8Array([37, 80, 68, 70]);
     await openPdf(bytes);
-    expect(getDocument).toHaveBeenCalledTimes(1);
     const params = getDocument.mock.calls[0]?.[0] as Record<string, unknown>;
     expect(params).toMatchObject({ isEvalSupported: false, enableXfa: false });
     expect(params).not.toHaveProperty('url');
+    // One shared worker for every document.
+    await openPdf(bytes);
+    expect((getDocument.mock.calls[1]?.[0] as Record<string, unknown>).worker).toBe(params.worker);
     expect(params).not.toHaveProperty('enableScripting');
     expect(params.data).toEqual(bytes);
     expect(params.data).not.toBe(bytes);

@@ -10,6 +10,7 @@ import {
   plainSizeOf,
   readSealed,
   readSealedJson,
+  readSealedRange,
   sealCopy,
   sealedChunkBytes,
   SealedFileError,
@@ -39,6 +40,37 @@ describe('sealed files', () => {
       }),
     );
     expect(Buffer.concat(streamed).equals(data)).toBe(true);
+  });
+
+  it('reads any range, decrypting only the chunks it spans (chunk edges, the tail, past the end, empty)', async () => {
+    const data = crypto.randomBytes(3 * sealedChunkBytes + 123);
+    const file = path.join(dir, 'ranges.sealed');
+    await writeSealed(file, key, data);
+    const cases: Array<[number, number]> = [
+      [0, 10],
+      [sealedChunkBytes - 5, sealedChunkBytes + 5],
+      [sealedChunkBytes, 2 * sealedChunkBytes],
+      [100, 3 * sealedChunkBytes + 50],
+      [data.length - 7, data.length],
+      [data.length - 7, data.length + 1000],
+    ];
+    for (const [begin, end] of cases) expect((await readSealedRange(file, key, begin, end)).equals(data.subarray(begin, end))).toBe(true);
+    expect(await readSealedRange(file, key, data.length + 5, data.length + 10)).toHaveLength(0);
+    const tampered = fs.readFileSync(file);
+    // A byte of the second chunk (after the 12-byte header and the first chunk with its 16-byte tag).
+    const inSecondChunk = 12 + sealedChunkBytes + 16 + 10;
+    tampered[inSecondChunk] = (tampered[inSecondChunk] ?? 0) ^ 1;
+    fs.writeFileSync(file, tampered);
+    await expect(readSealedRange(file, key, 0, 10)).resolves.toHaveLength(10);
+    await expect(readSealedRange(file, key, sealedChunkBytes + 10, sealedChunkBytes + 20)).rejects.toBeInstanceOf(SealedFileError);
+  });
+
+  it('a small file reads into its own buffer (never Node\'s shared pool, whose other bytes IPC would clone too)', async () => {
+    const file = path.join(dir, 'small.sealed');
+    await writeSealed(file, key, Buffer.from('%PDF-1.4 tiny'));
+    const plain = await readSealed(file, key);
+    expect(plain.byteOffset).toBe(0);
+    expect(plain.buffer.byteLength).toBe(plain.length);
   });
 
   it('leaves nothing readable on disk: no PDF header, no number, no subject', async () => {
