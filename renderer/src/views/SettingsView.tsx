@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SettingsPatch } from '../../../preload/models';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { faxApi, type IpcError } from '../fax-api';
 import { connectionStore, settingsStore, toast } from '../state/app-state';
@@ -133,29 +133,17 @@ export function SettingsView() {
       <LockSettings settings={settings} save={save} />
 
       {confirmSignOut ? (
-        <Dialog
+        <ConfirmDialog
           title="Sign out?"
-          onClose={() => setConfirmSignOut(false)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  setConfirmSignOut(false);
-                  void faxApi().signOut().then((result) => (result.ok ? toast('info', 'Signed out: the key was removed from the keychain.') : toast('error', result.error.message)));
-                }}
-              >
-                Sign out
-              </button>
-            </>
-          }
+          confirmLabel="Sign out"
+          onCancel={() => setConfirmSignOut(false)}
+          onConfirm={() => {
+            setConfirmSignOut(false);
+            void faxApi().signOut().then((result) => (result.ok ? toast('info', 'Signed out: the key was removed from the keychain.') : toast('error', result.error.message)));
+          }}
         >
           <p>The API key is removed from the system keychain. Drafts and faxes waiting in the outbox are kept and go out when you connect again.</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import type { CreatedWebhook, WebhookView } from '../../../preload/models';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -157,39 +158,27 @@ export function WebhooksView() {
         </Dialog>
       ) : null}
       {confirmDelete ? (
-        <Dialog
+        <ConfirmDialog
           title="Delete this endpoint?"
-          onClose={() => setConfirmDelete(null)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setConfirmDelete(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  const target = confirmDelete;
-                  setConfirmDelete(null);
-                  void faxApi()
-                    .deleteWebhook({ id: target.id })
-                    .then((result) => {
-                      if (result.ok) {
-                        toast('success', 'The endpoint was deleted.');
-                        load();
-                      } else toast('error', result.error.message, result.error.requestId);
-                    });
-                }}
-              >
-                Delete
-              </button>
-            </>
-          }
+          confirmLabel="Delete"
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => {
+            const target = confirmDelete;
+            setConfirmDelete(null);
+            void faxApi()
+              .deleteWebhook({ id: target.id })
+              .then((result) => {
+                if (result.ok) {
+                  toast('success', 'The endpoint was deleted.');
+                  load();
+                } else toast('error', result.error.message, result.error.requestId);
+              });
+          }}
         >
           <p>
             <code>{confirmDelete.url}</code> will receive no more events. This cannot be undone.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );
