@@ -1,0 +1,92 @@
+/**
+ * `npm run bench [-- <name filter>…]`: every benchmark against the sandbox on loopback. Writes bench/results.json
+ * (machine-readable: metric, value, unit, target, pass, and runs/min/max for timings) and bench/RESULTS.md, and
+ * prints the table. Benchmarks are not tests: they never fail the build, they report pass/fail against targets.
+ * BENCH_RUNS sets the runs per timing figure (default 5).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bigInbox } from './benches/big-inbox';
+import { coldStart } from './benches/cold-start';
+import { idlePolling } from './benches/idle-polling';
+import { inboundLatency } from './benches/inbound-latency';
+import { initialSync } from './benches/initial-sync';
+import { pdfFirstPage } from './benches/pdf-first-page';
+import { sendMemory } from './benches/send-memory';
+import type { Benchmark, Metric } from './lib/metric';
+
+const benchmarks: Benchmark[] = [initialSync, idlePolling, inboundLatency, sendMemory, pdfFirstPage, bigInbox, coldStart];
+const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
+const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+  platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  node: process.version,
+  chromium: chromiumVersion(),
+};
+
+const results: Array<Metric & { benchmark: string }> = [];
+const failures: string[] = [];
+for (const bench of selected) {
+  console.log(`\n▶ ${bench.name}`);
+  const started = performance.now();
+  try {
+    const metrics = await bench.run({ runs, log: (line) => console.log(line) });
+    results.push(...metrics.map((metric) => ({ benchmark: bench.name, ...metric })));
+  } catch (error) {
+    failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`  ✗ ${bench.name} could not run:`, error);
+  }
+  console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const format = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 1 }));
+const table = [
+  '| metric | value | unit | target | pass | min | max | note |',
+  '|---|---:|---|---|---|---:|---:|---|',
+  ...results.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
+].join('\n');
+
+const date = new Date().toISOString();
+const out = path.join(import.meta.dirname);
+// A partial run (a filter) updates its own metrics and keeps the others from the last full run.
+const previous = filters.length > 0 && fs.existsSync(path.join(out, 'results.json')) ? (JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as { metrics: typeof results }).metrics : [];
+const order = (metric: { benchmark: string }) => benchmarks.findIndex((bench) => bench.name === metric.benchmark);
+const merged = [...previous.filter((metric) => !selected.some((bench) => bench.name === metric.benchmark)), ...results].sort((a, b) => order(a) - order(b));
+fs.writeFileSync(path.join(out, 'results.json'), `${JSON.stringify({ date, machine, runsPerTiming: runs, metrics: merged, failures }, null, 2)}\n`);
+const mergedTable = [
+  '| metric | value | unit | target | pass | min | max | note |',
+  '|---|---:|---|---|---|---:|---:|---|',
+  ...merged.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
+].join('\n');
+fs.writeFileSync(
+  path.join(out, 'RESULTS.md'),
+  [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${date}. Timing figures are the median of ${String(runs)} runs, with min and max.`,
+    '',
+    `Machine: ${String(machine.cpus)} × ${machine.cpuModel}, ${String(machine.memoryGiB)} GiB, ${machine.platform}; Node ${machine.node}; ${machine.chromium}.`,
+    '',
+    mergedTable,
+    '',
+    failures.length > 0 ? `Could not run: ${failures.join('; ')}` : '',
+    'How each figure is measured: see the comment at the top of each file in `bench/benches/`.',
+    '',
+  ].join('\n'),
+);
+console.log(`\n${table}\n\nWritten bench/results.json and bench/RESULTS.md.`);
