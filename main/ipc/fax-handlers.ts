@@ -64,10 +64,9 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
 
     async openFaxPdf({ id }) {
       const { pdfs, cache } = await context.services();
-      const size = await pdfs.size(id);
-      const head = await pdfs.range(id, 0, Math.min(size, pdfHeadBytes));
+      const opened = await pdfs.open(id, pdfHeadBytes);
       cache.audit.record('view', { faxId: id });
-      return { size, head };
+      return opened;
     },
 
     async readFaxPdf({ id, begin, end }) {

@@ -72,11 +72,17 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
     return target;
   }
 
-  async function ensure(faxId: number): Promise<string> {
+  /** The cached file of the fax, if there is one. */
+  function cachedPath(faxId: number): string | null {
     const row = known.get(faxId);
-    if (row && fs.existsSync(path.join(dir, row.file))) {
+    return row && fs.existsSync(path.join(dir, row.file)) ? path.join(dir, row.file) : null;
+  }
+
+  async function ensure(faxId: number): Promise<string> {
+    const cached = cachedPath(faxId);
+    if (cached) {
       touch.run(now(), faxId);
-      return path.join(dir, row.file);
+      return cached;
     }
     let pending = inFlight.get(faxId);
     if (!pending) {
@@ -90,18 +96,24 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
     ensure,
 
     isCached(faxId: number): boolean {
-      const row = known.get(faxId);
-      return row !== undefined && fs.existsSync(path.join(dir, row.file));
+      return cachedPath(faxId) !== null;
     },
 
-    /** The document's size in bytes (downloading it first if it is not cached). */
-    async size(faxId: number): Promise<number> {
-      return plainSizeOf((await fsp.stat(await ensure(faxId))).size);
+    /** Opens the document for the preview (downloading it if needed): its size and first `headBytes` bytes. */
+    async open(faxId: number, headBytes: number): Promise<{ size: number; head: Uint8Array }> {
+      const file = await ensure(faxId);
+      const size = plainSizeOf((await fsp.stat(file)).size);
+      const head = await readSealedRange(file, deps.fileKey, 0, Math.min(size, headBytes));
+      return { size, head: new Uint8Array(head.buffer, head.byteOffset, head.byteLength) };
     },
 
-    /** Bytes [begin, end) of the document: the preview reads only the parts a page needs. */
+    /**
+     * Bytes [begin, end) of the document: the preview reads only the parts a page needs. The file was found (and
+     * its use recorded) when the preview opened it; a range read touches no database row.
+     */
     async range(faxId: number, begin: number, end: number): Promise<Uint8Array> {
-      const plain = await readSealedRange(await ensure(faxId), deps.fileKey, begin, end);
+      const file = cachedPath(faxId) ?? (await ensure(faxId));
+      const plain = await readSealedRange(file, deps.fileKey, begin, end);
       return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     },
 
