@@ -24,23 +24,18 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-export function encodeBytes(value: unknown): unknown {
-  if (value instanceof Uint8Array) return { [tag]: toBase64(value) };
-  if (Array.isArray(value)) return value.map(encodeBytes);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, encodeBytes(item)]));
-  }
-  return value;
-}
-
-/** Like encodeBytes, but big byte arrays become one-time blob paths offered by `offer`. */
-export function encodeReply(value: unknown, offer: (bytes: Uint8Array) => string): unknown {
-  if (value instanceof Uint8Array) return value.byteLength >= blobThreshold ? { [blobTag]: offer(value) } : { [tag]: toBase64(value) };
+/** Byte arrays become base64; with `offer`, big ones become one-time blob paths instead (replies to the page). */
+export function encodeReply(value: unknown, offer: ((bytes: Uint8Array) => string) | null): unknown {
+  if (value instanceof Uint8Array) return offer && value.byteLength >= blobThreshold ? { [blobTag]: offer(value) } : { [tag]: toBase64(value) };
   if (Array.isArray(value)) return value.map((item) => encodeReply(item, offer));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, encodeReply(item, offer)]));
   }
   return value;
+}
+
+export function encodeBytes(value: unknown): unknown {
+  return encodeReply(value, null);
 }
 
 /** Restores what encodeReply made; blob paths are fetched with `fetchBlob`. */

@@ -6,7 +6,6 @@ export interface VirtualTime {
   timers: Timers;
   /** Moves time forward, firing due timers in order and letting the promises they start settle. */
   advance(milliseconds: number): Promise<void>;
-  pendingTimers(): number;
 }
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -48,6 +47,5 @@ export function virtualTime(start = Date.UTC(2026, 10, 21, 9, 0, 0)): VirtualTim
       current = end;
       await settle();
     },
-    pendingTimers: () => pending.size,
   };
 }

@@ -13,6 +13,11 @@ export const windowSize = 100;
 
 export type Filter = Omit<FaxListQuery, 'offset' | 'limit'>;
 
+/** True when the filter shows fewer than all faxes of its direction. */
+export function isNarrowed(filter: Filter): boolean {
+  return Boolean(filter.status?.length) || Boolean(filter.from) || Boolean(filter.to) || Boolean(filter.search) || Boolean(filter.unreadOnly);
+}
+
 export interface FaxWindow {
   total: number | null;
   rowAt: (index: number) => FaxSummary | undefined;

@@ -12,7 +12,7 @@ import type {
   SyncState,
   UploadProgress,
 } from '../../../preload/models';
-import { faxApi } from '../fax-api';
+import { faxApi, type IpcError } from '../fax-api';
 import { createStore } from './store';
 
 export type ViewName = 'inbox' | 'outbox' | 'compose' | 'contacts' | 'numbers' | 'account' | 'webhooks' | 'settings' | 'about';
@@ -53,6 +53,11 @@ export function toast(tone: Toast['tone'], text: string, requestId?: string): vo
   const id = toastSeq;
   toastStore.set((current) => [...current.slice(-3), { id, tone, text, ...(requestId ? { requestId } : {}) }]);
   setTimeout(() => toastStore.set((current) => current.filter((item) => item.id !== id)), tone === 'error' ? 9000 : 4500);
+}
+
+/** A failure from main as an error toast, with its request id when the Fax Service gave one. */
+export function toastError(error: IpcError): void {
+  toast('error', error.message, error.requestId);
 }
 
 export function navigate(view: ViewName, faxId: number | null = null): void {

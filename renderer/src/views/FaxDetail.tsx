@@ -8,7 +8,7 @@ import { dateTime, pagesText } from '../format';
 import { faxApi, type IpcError } from '../fax-api';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { printPdf } from '../pdf/print';
-import { faxesVersionStore, navigate, toast } from '../state/app-state';
+import { faxesVersionStore, navigate, toast, toastError } from '../state/app-state';
 import { useStore } from '../state/store';
 import { ForwardDialog } from './ForwardDialog';
 
@@ -82,7 +82,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
                 if (result.ok) {
                   toast('success', `Queued again for ${failed.length} recipient${failed.length === 1 ? '' : 's'} that failed.`);
                   navigate('outbox');
-                } else toast('error', result.error.message, result.error.requestId);
+                } else toastError(result.error);
               })
             }
           >
@@ -100,7 +100,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
             void run('save', async () => {
               const result = await faxApi().saveFaxPdf({ id: faxId });
               if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The PDF was saved.' : 'Not saved.');
-              else toast('error', result.error.message, result.error.requestId);
+              else toastError(result.error);
             })
           }
         >
@@ -115,7 +115,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
               // Printing draws every page, so it reads the whole document (the preview reads only what it shows).
               const document = await faxApi().getFaxPdf({ id: faxId });
               if (!document.ok) {
-                toast('error', document.error.message, document.error.requestId);
+                toastError(document.error);
                 return;
               }
               await printPdf(document.value);

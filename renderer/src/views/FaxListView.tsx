@@ -6,8 +6,8 @@ import { Icon } from '../components/Icon';
 import { faxApi } from '../fax-api';
 import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
-import { useFaxWindow, type Filter } from '../lists/use-fax-window';
-import { navigate, toast, unreadStore } from '../state/app-state';
+import { isNarrowed, useFaxWindow, type Filter } from '../lists/use-fax-window';
+import { navigate, toast, toastError, unreadStore } from '../state/app-state';
 import { FaxDetail } from './FaxDetail';
 
 const statusChoices: Record<FaxDirection, Array<[string, string]>> = {
@@ -29,24 +29,22 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const [unreadOnly, setUnreadOnly] = useState(false);
   // No debounce: a search of 50,000 cached faxes takes 10–20 ms in main, and stale answers are dropped by the
   // window (the newest query wins).
-  const searchQuery = search;
   const filter = useMemo<Filter>(
     () => ({
       direction,
       ...(statuses.length > 0 ? { status: statuses } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
-      ...(searchQuery.trim() ? { search: searchQuery.trim() } : {}),
+      ...(search.trim() ? { search: search.trim() } : {}),
       ...(unreadOnly ? { unreadOnly } : {}),
     }),
-    [direction, statuses, from, to, searchQuery, unreadOnly],
+    [direction, statuses, from, to, search, unreadOnly],
   );
   const list = useFaxWindow(filter);
   const view = direction === 'inbound' ? 'inbox' : 'outbox';
-  const filtered = statuses.length > 0 || from !== '' || to !== '' || searchQuery.trim() !== '' || unreadOnly;
+  const filtered = isNarrowed(filter);
   // The summary describes the rows on screen, which follow the filters a moment later.
-  const shown = list.shownFilter;
-  const shownFiltered = shown !== null && (Boolean(shown.status?.length) || Boolean(shown.from) || Boolean(shown.to) || Boolean(shown.search) || Boolean(shown.unreadOnly));
+  const shownFiltered = list.shownFilter !== null && isNarrowed(list.shownFilter);
 
   const open = useCallback(
     (fax: FaxSummary) => {
@@ -59,7 +57,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const exportCsv = async () => {
     const result = await faxApi().exportFaxList(filter);
     if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The list was exported as CSV.' : 'Export cancelled.');
-    else toast('error', result.error.message, result.error.requestId);
+    else toastError(result.error);
   };
 
   const toggleStatus = (status: string) => setStatuses((current) => (current.includes(status) ? current.filter((item) => item !== status) : [...current, status]));

@@ -6,7 +6,7 @@ import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
 import { faxApi, type IpcError } from '../fax-api';
-import { connectionStore, toast } from '../state/app-state';
+import { connectionStore, toast, toastError } from '../state/app-state';
 import { capabilitiesOf } from '../state/capabilities';
 import { useStore } from '../state/store';
 
@@ -171,7 +171,7 @@ export function WebhooksView() {
                 if (result.ok) {
                   toast('success', 'The endpoint was deleted.');
                   load();
-                } else toast('error', result.error.message, result.error.requestId);
+                } else toastError(result.error);
               });
           }}
         >
