@@ -55,11 +55,12 @@ for (const bench of selected) {
 }
 
 const format = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 1 }));
-const table = [
-  '| metric | value | unit | target | pass | min | max | note |',
-  '|---|---:|---|---|---|---:|---:|---|',
-  ...results.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
-].join('\n');
+const tableOf = (metrics: readonly Metric[]): string =>
+  [
+    '| metric | value | unit | target | pass | min | max | note |',
+    '|---|---:|---|---|---|---:|---:|---|',
+    ...metrics.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
+  ].join('\n');
 
 const date = new Date().toISOString();
 const out = path.join(import.meta.dirname);
@@ -68,11 +69,6 @@ const previous = filters.length > 0 && fs.existsSync(path.join(out, 'results.jso
 const order = (metric: { benchmark: string }) => benchmarks.findIndex((bench) => bench.name === metric.benchmark);
 const merged = [...previous.filter((metric) => !selected.some((bench) => bench.name === metric.benchmark)), ...results].sort((a, b) => order(a) - order(b));
 fs.writeFileSync(path.join(out, 'results.json'), `${JSON.stringify({ date, machine, runsPerTiming: runs, metrics: merged, failures }, null, 2)}\n`);
-const mergedTable = [
-  '| metric | value | unit | target | pass | min | max | note |',
-  '|---|---:|---|---|---|---:|---:|---|',
-  ...merged.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
-].join('\n');
 fs.writeFileSync(
   path.join(out, 'RESULTS.md'),
   [
@@ -82,11 +78,11 @@ fs.writeFileSync(
     '',
     `Machine: ${String(machine.cpus)} × ${machine.cpuModel}, ${String(machine.memoryGiB)} GiB, ${machine.platform}; Node ${machine.node}; ${machine.chromium}.`,
     '',
-    mergedTable,
+    tableOf(merged),
     '',
     failures.length > 0 ? `Could not run: ${failures.join('; ')}` : '',
     'How each figure is measured: see the comment at the top of each file in `bench/benches/`.',
     '',
   ].join('\n'),
 );
-console.log(`\n${table}\n\nWritten bench/results.json and bench/RESULTS.md.`);
+console.log(`\n${tableOf(results)}\n\nWritten bench/results.json and bench/RESULTS.md.`);

@@ -44,7 +44,7 @@ export const initialSync: Benchmark = {
       atMost('initial sync: fax list requests (10,000 faxes)', Math.max(...listCalls), 'requests', limit, 'worst run'),
       atMost('initial sync: 429 responses', tooMany, 'responses', 0, `over ${String(runs)} runs`),
       info('initial sync: other requests (connect probes, account, contacts, numbers)', Math.max(...otherCalls), 'requests', 'once per connection, not per fax'),
-      { ...timing('initial sync: time from connect to 10,000 faxes cached', durations, 'ms', Infinity), target: '—', pass: true, note: 'no target: bound by the API’s 120 requests/min, of which user actions keep a reserve' },
+      timing('initial sync: time from connect to 10,000 faxes cached', durations, 'ms', null, 'no target: bound by the API’s 120 requests/min, of which user actions keep a reserve'),
     ];
     return metrics;
   },

@@ -32,19 +32,19 @@ export function median(values: readonly number[]): number {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** A timing metric over several runs: the median is the value; passes when the median meets the target. */
-export function timing(metric: string, runs: readonly number[], unit: string, limit: number, note?: string): Metric {
+/** What a figure must meet: at most or at least a value, or nothing (reported for comparison). */
+export type Goal = { atMost: number } | { atLeast: number } | null;
+
+/** A figure over several runs: the median is the value, and it must meet the goal. */
+export function timing(metric: string, runs: readonly number[], unit: string, goal: Goal, note?: string): Metric {
   const value = round(median(runs));
-  return { metric, value, unit, target: `≤ ${String(limit)}`, pass: value <= limit, runs: runs.map(round), min: round(Math.min(...runs)), max: round(Math.max(...runs)), ...(note ? { note } : {}) };
+  const [target, pass] = goal === null ? ['—', true] : 'atMost' in goal ? [`≤ ${String(goal.atMost)}`, value <= goal.atMost] : [`≥ ${String(goal.atLeast)}`, value >= goal.atLeast];
+  return { metric, value, unit, target, pass, runs: runs.map(round), min: round(Math.min(...runs)), max: round(Math.max(...runs)), ...(note ? { note } : {}) };
 }
 
 /** A single measured figure against an upper limit. */
 export function atMost(metric: string, value: number, unit: string, limit: number, note?: string): Metric {
   return { metric, value: round(value), unit, target: `≤ ${String(limit)}`, pass: value <= limit, ...(note ? { note } : {}) };
-}
-
-export function atLeast(metric: string, value: number, unit: string, limit: number, note?: string): Metric {
-  return { metric, value: round(value), unit, target: `≥ ${String(limit)}`, pass: value >= limit, ...(note ? { note } : {}) };
 }
 
 /** Reported for context, no target. */
