@@ -19,6 +19,7 @@ import { updateSettings } from './ipc/settings-handlers';
 import { lockGate, rendererEvents } from './lock/lock-gate';
 import { createLockService, type LockService } from './lock/lock-service';
 import type { Logger } from './log/logger';
+import { createComposeService } from './outbox/compose-service';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
 import { createOutbox, type Checkpoint } from './outbox/outbox';
@@ -87,7 +88,11 @@ export function createCore(deps: CoreDeps): Core {
     const outbox = createOutbox({ journal, staging, connection, cache, events, log: deps.log, fileKey: keys.fileKey, ...common, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
     const sync = createSyncEngine({ cache, connection, events, settings: deps.settings, log: deps.log, ...common });
     const pdfs = createPdfStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, cache, connection, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
-    return { cache, staging, drafts: createDrafts(deps.dataDir, keys.fileKey), outbox, pdfs, sync };
+    // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
+    await outbox.load();
+    const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
+    const compose = createComposeService({ outbox, drafts, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
+    return { cache, staging, drafts, compose, outbox, pdfs, sync };
   }
 
   const services = (): Promise<Services> => {
@@ -118,6 +123,10 @@ export function createCore(deps: CoreDeps): Core {
   const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log };
   const handlers: Handlers = {
     getAppInfo: () => Promise.resolve(deps.appInfo),
+    copyText: async ({ text }) => {
+      await deps.desktop.copyText(text);
+      return null;
+    },
     getConnection: () => Promise.resolve(connection.state()),
     getSettings: () => Promise.resolve(deps.settings.get()),
     updateSettings: async (patch) => {

@@ -11,14 +11,22 @@ export interface SaveRequest {
 export interface Desktop {
   /** The path the user chose, or null when they cancelled. */
   chooseSavePath(request: SaveRequest): Promise<string | null>;
+  /** Puts text on the system clipboard. */
+  copyText(text: string): Promise<void>;
 }
 
 /**
  * A desktop without dialogs (the browser harness, tests): files go to the download folder from Settings, under the
- * suggested name, never overwriting an existing file.
+ * suggested name, never overwriting an existing file; the clipboard is a value tests can read.
  */
-export function downloadFolderDesktop(downloadFolder: () => string): Desktop {
+export function downloadFolderDesktop(downloadFolder: () => string): Desktop & { clipboard(): string | null } {
+  let clipboard: string | null = null;
   return {
+    copyText(text) {
+      clipboard = text;
+      return Promise.resolve();
+    },
+    clipboard: () => clipboard,
     async chooseSavePath(request) {
       const fs = await import('node:fs/promises');
       const path = await import('node:path');

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
+import { statusGroups } from './fax-status';
 import type {
   AccountView,
   AppInfo,
@@ -36,7 +37,7 @@ const id = z.string().min(1).max(200);
 const faxListFilter = z
   .object({
     direction: z.enum(['inbound', 'outbound']),
-    status: z.array(z.string().max(40)).max(10).optional(),
+    groups: z.array(z.enum(statusGroups)).max(statusGroups.length).optional(),
     from: day.optional(),
     to: day.optional(),
     search: z.string().max(200).optional(),
@@ -69,6 +70,8 @@ const settingsPatch = z
 
 export const invokeContract = {
   getAppInfo: invoke<AppInfo>()(noRequest),
+  /** Puts text on the system clipboard (a request id, a webhook secret): the window has no clipboard permission. */
+  copyText: invoke<null>()(z.object({ text: z.string().min(1).max(10_000) }).strict()),
   getConnection: invoke<ConnectionState>()(noRequest),
   getSettings: invoke<Settings>()(noRequest),
   /** Validates and saves settings; the Fax Service address and CA change only through `connect`. */
@@ -107,6 +110,8 @@ export const invokeContract = {
   /** One fax; `refresh` asks the Fax Service for its current state first. */
   getFax: invoke<FaxDetail>()(z.object({ id: faxId, refresh: z.boolean().optional() }).strict()),
   markRead: invoke<{ unreadInbound: number }>()(z.object({ ids: z.array(faxId).max(1000), read: z.boolean() }).strict()),
+  /** How many received faxes are unread (the sidebar badge). */
+  getUnreadCount: invoke<{ unreadInbound: number }>()(noRequest),
   /** The fax's document as bytes (downloaded once, kept encrypted in the cache). */
   getFaxPdf: invoke<Uint8Array>()(z.object({ id: faxId }).strict()),
   /** Opens the document for the preview: its size and first bytes; the rest is read by range as pages need it. */
@@ -136,6 +141,7 @@ export const invokeContract = {
   saveDraft: invoke<null>()(
     z
       .object({
+        id,
         recipients,
         ...coverFields,
         files: z
@@ -161,6 +167,8 @@ export const invokeContract = {
   sendFax: invoke<SubmissionView>()(
     z
       .object({
+        /** The draft being sent: it is spent by the submission, and sending it again returns that submission. */
+        draftId: id.optional(),
         recipients,
         subject: coverFields.subject.optional(),
         notes: coverFields.notes.optional(),
@@ -172,7 +180,8 @@ export const invokeContract = {
   ),
   listOutbox: invoke<SubmissionView[]>()(noRequest),
   retrySubmission: invoke<SubmissionView>()(z.object({ id }).strict()),
-  discardSubmission: invoke<null>()(z.object({ id }).strict()),
+  /** `confirmed` is needed for a submission that may already be on its way (its outcome is unknown). */
+  discardSubmission: invoke<null>()(z.object({ id, confirmed: z.boolean().optional() }).strict()),
   /** A new submission to only the recipients that failed. */
   resendFailed: invoke<SubmissionView>()(z.object({ faxId }).strict()),
   /** Sends a fax's document (e.g. a received one) to other numbers. */

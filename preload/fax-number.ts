@@ -1,19 +1,48 @@
 /**
  * Fax numbers: what the user types → E.164, or a specific reason why not. International format is required
  * (a leading + and the country code): a fax sent to the wrong country is a privacy incident, so the app never
- * guesses one.
+ * guesses one. Text pasted from elsewhere is cleaned first: full-width digits and signs become plain ones (NFKC),
+ * and invisible characters (zero-width spaces, direction marks, soft hyphens) are dropped.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 export type NumberCheck = { ok: true; e164: string } | { ok: false; message: string };
 
+/** Characters nobody sees: zero-width spaces and joiners, direction marks and embeddings, word joiners, BOM, soft hyphen. */
+const invisible = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/** What people put between digits: spaces of every width, dashes of every length, dots, slashes, brackets. */
+const separators = /[\s().\-/\u2010-\u2015\u2212]/g;
+
+/** The input as the user meant it: NFKC (full-width → ASCII), invisible characters removed, trimmed. */
+export function cleanNumberInput(input: string): string {
+  return input.normalize('NFKC').replace(invisible, '').trim();
+}
+
+function describeCharacter(character: string): string {
+  if (/\p{L}/u.test(character)) return `the letter “${character}”`;
+  const code = character.codePointAt(0) ?? 0;
+  return `“${character}” (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+}
+
 export function checkFaxNumber(input: string): NumberCheck {
-  const trimmed = input.trim();
+  const trimmed = cleanNumberInput(input);
   if (trimmed === '') return { ok: false, message: 'Enter a fax number.' };
-  const compact = trimmed.replace(/[\s().-]/g, '');
+  const compact = trimmed.replace(separators, '');
   if (/^00\d/.test(compact)) return { ok: false, message: 'Use + instead of 00 before the country code (e.g. +44 20 7946 0958).' };
+  // Code points, not UTF-16 units: a stray emoji is named whole.
+  const characters = Array.from(compact);
+  const stray = characters.find((character, index) => !(/\d/.test(character) || (character === '+' && index === 0)));
+  if (stray !== undefined) {
+    const letters = characters.filter((character) => /\p{L}/u.test(character)).length;
+    return {
+      ok: false,
+      message:
+        letters > 1
+          ? 'A fax number has only digits: this one contains letters. Type the digits (letters on a keypad are not converted).'
+          : `A fax number has only digits after the +: this one contains ${describeCharacter(stray)}.`,
+    };
+  }
   if (!compact.startsWith('+')) return { ok: false, message: 'Add the country code with a leading + (e.g. +1 415 555 0100).' };
-  if (!/^\+\d+$/.test(compact)) return { ok: false, message: 'A fax number has only digits after the +.' };
   const digits = compact.length - 1;
   if (digits < 8) return { ok: false, message: 'This number is too short for an international fax number.' };
   if (digits > 15) return { ok: false, message: 'This number is too long: international numbers have at most 15 digits.' };

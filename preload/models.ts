@@ -3,11 +3,11 @@
  * the renderer never sees a raw server reply, an API key, or a file path it did not give.
  */
 
-/** Known fax states; any other value from the server is carried verbatim. */
-export const knownFaxStatuses = ['queued', 'converting', 'sending', 'delivered', 'failed', 'partial'] as const;
-export type KnownFaxStatus = (typeof knownFaxStatuses)[number];
+import type { StatusGroup } from './fax-status';
+
+/** The spec's fax states; any other value from the server is carried verbatim (see fax-status.ts). */
+export type KnownFaxStatus = 'queued' | 'converting' | 'sending' | 'delivered' | 'failed' | 'partial';
 export type FaxStatus = KnownFaxStatus | (string & {});
-export const pendingFaxStatuses: readonly string[] = ['queued', 'converting', 'sending'];
 
 export type FaxDirection = 'inbound' | 'outbound';
 
@@ -98,7 +98,10 @@ export interface FaxSummary {
   id: number;
   reference: string;
   direction: FaxDirection;
+  /** The service's word, verbatim. */
   status: FaxStatus;
+  /** What the word means (fax-status.ts): the lists filter and colour by it. */
+  statusGroup: StatusGroup;
   pages: number | null;
   createdAt: string;
   /** The first recipient for outbound faxes; the sender's number for inbound ones when known. */
@@ -125,7 +128,8 @@ export interface FaxDetail extends FaxSummary {
 
 export interface FaxListQuery {
   direction: FaxDirection;
-  status?: string[];
+  /** What the statuses mean (in progress, delivered, received, …), not the words themselves. */
+  groups?: StatusGroup[];
   /** Inclusive ISO date (yyyy-mm-dd) bounds, local to the user. */
   from?: string;
   to?: string;
@@ -154,8 +158,12 @@ export interface SyncState {
 
 export interface ContactView {
   id: string;
-  name: string;
+  /** The person's name, or the organisation's when that is all there is; null when the service gave neither. */
+  name: string | null;
+  /** The first fax number (the one used when the contact is picked). */
   faxNumber: string | null;
+  /** Every fax number the service gave for this contact, with its label when there is one. */
+  faxNumbers: Array<{ number: string; label: string | null }>;
   company: string | null;
   email: string | null;
 }
@@ -219,6 +227,8 @@ export interface DraftRecipient {
 }
 
 export interface Draft {
+  /** Made by the renderer for each new draft; a submission made from it spends it. */
+  id: string;
   recipients: DraftRecipient[];
   subject: string;
   notes: string;
@@ -255,6 +265,8 @@ export interface SubmissionView {
   error: { kind: string; message: string; requestId?: string; code?: string } | null;
   nextAttemptAt: number | null;
   origin: 'compose' | 'resend' | 'forward';
+  /** It went out at least once without a readable answer: it may already be on its way (never sent twice). */
+  outcomeUnknown: boolean;
 }
 
 export interface UploadProgress {

@@ -1,5 +1,5 @@
 /** Plausible fax records for filling a cache quickly (benchmarks of big inboxes; no Fax Service involved). */
-import type { FaxRecord } from '../../main/api/normalize';
+import type { FaxRecord } from '../../main/api/read/fax-reader';
 
 const senders = ['Riverside Clinic', 'Northgate Pharmacy', 'St. Mary Radiology', 'Lakeside Dental', 'City Lab Services', 'Oak Family Practice', 'Harbor Imaging', 'Summit Cardiology'];
 const subjects = ['Referral', 'Lab results', 'Prescription renewal', 'Prior authorization', 'Discharge summary', 'Imaging report', 'Insurance form', null];

@@ -11,9 +11,13 @@ import type { Logger } from '../log/logger';
 import { FaxApiError, transportFailure } from './api-error';
 import type { HttpCall, HttpResult, RequestBody, Transport } from './https-transport';
 import { bufferBody, multipartBody, type FormField, type FormFile } from './multipart-body';
-import { normalizeAccount, normalizeContact, normalizeFax, normalizeNumber, normalizeWebhook, webhookSecret, type FaxRecord } from './normalize';
+import { readAccount } from './read/account-reader';
+import { readContact } from './read/contact-reader';
+import { readFax, type FaxRecord } from './read/fax-reader';
+import { readNumber, readWebhook, webhookSecret } from './read/service-readers';
 import { retryAfterMs, type Priority, type RateBudget } from './rate-budget';
-import { backgroundRetryPolicy, backoffDelay, isRetryable, userRetryPolicy, type RetryPolicy } from './retry-policy';
+import { isRetryableFailure } from './failure-class';
+import { backgroundRetryPolicy, backoffDelay, userRetryPolicy, type RetryPolicy } from './retry-policy';
 import { accountSchema, contactSchema, errorEnvelopeSchema, faxSchema, listEnvelopeSchema, numberSchema, singleEnvelopeSchema, webhookSchema } from './schemas';
 
 export interface FaxClientDeps {
@@ -146,7 +150,7 @@ export function createFaxClient(deps: FaxClientDeps) {
         failure = error instanceof FaxApiError ? error : new FaxApiError(transportFailure(error));
         log.debug('api.failed', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, ms: now() - started, attempt });
       }
-      const retry = policy !== null && isRetryable(failure) && attempt < policy.maxAttempts && !options.signal?.aborted;
+      const retry = policy !== null && isRetryableFailure(failure, { write: call.method !== 'GET' }) && attempt < policy.maxAttempts && !options.signal?.aborted;
       if (!retry) {
         log.info('api.gave_up', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, status: failure.status, requestId: failure.requestId, attempt });
         throw failure;
@@ -192,9 +196,9 @@ export function createFaxClient(deps: FaxClientDeps) {
     };
   }
 
-  const readFax = (item: unknown): FaxRecord | null => {
+  const faxItem = (item: unknown): FaxRecord | null => {
     const parsed = faxSchema.safeParse(item);
-    return parsed.success ? normalizeFax(parsed.data) : null;
+    return parsed.success ? readFax(parsed.data) : null;
   };
 
   return {
@@ -212,14 +216,14 @@ export function createFaxClient(deps: FaxClientDeps) {
             created_before: query.createdBefore,
           },
         },
-        readFax,
+        faxItem,
         options,
       );
     },
 
     async getFax(id: number, options: CallOptions = {}): Promise<{ fax: FaxRecord; requestId: string | null }> {
       const { data, requestId } = await single({ method: 'GET', path: `/faxes/${id}` }, faxSchema, options);
-      return { fax: normalizeFax(data), requestId };
+      return { fax: readFax(data), requestId };
     },
 
     /** Streams the fax's PDF into a sink opened per attempt; never buffered whole. */
@@ -272,7 +276,7 @@ export function createFaxClient(deps: FaxClientDeps) {
         { method: 'GET', path: '/contacts', query: { q: query.q && query.q.trim() !== '' ? query.q.trim() : undefined, limit: query.limit, offset: query.offset } },
         (item) => {
           const parsed = contactSchema.safeParse(item);
-          return parsed.success ? normalizeContact(parsed.data) : null;
+          return parsed.success ? readContact(parsed.data) : null;
         },
         options,
       );
@@ -283,7 +287,7 @@ export function createFaxClient(deps: FaxClientDeps) {
         { method: 'GET', path: '/numbers' },
         (item, index) => {
           const parsed = numberSchema.safeParse(item);
-          return parsed.success ? normalizeNumber(parsed.data, index) : null;
+          return parsed.success ? readNumber(parsed.data, index) : null;
         },
         options,
       );
@@ -291,7 +295,7 @@ export function createFaxClient(deps: FaxClientDeps) {
 
     async getAccount(options: CallOptions = {}): Promise<{ account: AccountView; requestId: string | null }> {
       const { data, requestId } = await single({ method: 'GET', path: '/account' }, accountSchema, options);
-      return { account: normalizeAccount(data), requestId };
+      return { account: readAccount(data), requestId };
     },
 
     listWebhooks(options: CallOptions = {}): Promise<ListPage<WebhookView>> {
@@ -299,7 +303,7 @@ export function createFaxClient(deps: FaxClientDeps) {
         { method: 'GET', path: '/webhooks' },
         (item) => {
           const parsed = webhookSchema.safeParse(item);
-          return parsed.success ? normalizeWebhook(parsed.data) : null;
+          return parsed.success ? readWebhook(parsed.data) : null;
         },
         options,
       );
@@ -307,7 +311,7 @@ export function createFaxClient(deps: FaxClientDeps) {
 
     async createWebhook(input: { url: string; events?: string[]; description?: string }, options: CallOptions = {}): Promise<{ webhook: WebhookView; secret: string | null }> {
       const { data } = await single({ method: 'POST', path: '/webhooks', body: jsonBody(input) }, webhookSchema, { retry: null, ...options });
-      return { webhook: normalizeWebhook(data), secret: webhookSecret(data) };
+      return { webhook: readWebhook(data), secret: webhookSecret(data) };
     },
 
     async deleteWebhook(id: string, options: CallOptions = {}): Promise<void> {

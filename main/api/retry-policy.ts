@@ -1,8 +1,8 @@
 /**
- * When a failed call is tried again, and after how long: capped exponential backoff with full jitter. Network
- * errors, time-outs, 409 and 5xx are retried; 429 waits for Retry-After; 402 and every other 4xx are final.
+ * When a failed call is tried again, and after how long: capped exponential backoff with full jitter. What is
+ * worth retrying is decided by `classifyFailure` (network errors, time-outs, 409, 5xx, unreadable 2xx replies);
+ * 429 waits for Retry-After; 402 and every other 4xx are final.
  */
-import type { FaxApiError } from './api-error';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -16,19 +16,4 @@ export const backgroundRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMs:
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(random() * ceiling);
-}
-
-export function isRetryable(error: FaxApiError): boolean {
-  const { failure } = error;
-  switch (failure.kind) {
-    case 'network':
-    case 'timeout':
-      return true;
-    case 'http':
-      return failure.status === 409 || failure.status === 429 || failure.status >= 500;
-    case 'malformed':
-      return failure.status >= 500;
-    default:
-      return false;
-  }
 }

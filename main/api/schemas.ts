@@ -33,21 +33,14 @@ export const listEnvelopeSchema = z.looseObject({
   request_id: z.string().optional(),
 });
 
-export const recipientSchema = z.looseObject({
-  to: z.string(),
-  status: looseText,
-  // "string or null"; the exact format is not shown, so an object is kept (and shown as text) rather than refused.
-  error: z.union([z.string(), z.null(), z.record(z.string(), z.unknown())]).optional(),
-  name: z.string().nullable().optional(),
-});
-
 export const faxSchema = z.looseObject({
   id: z.number().int().nonnegative(),
   reference: looseText.optional(),
   object: z.string().optional(),
   status: looseText,
   direction: z.string().optional(),
-  to: z.string().nullable().optional(),
+  // E.164 per the spec; other services send an object or a list here, so the reader decides.
+  to: z.unknown().optional(),
   pages: z.number().int().nonnegative().nullable().optional(),
   recipients: z.array(z.unknown()).optional(),
   created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'created_at is not a timestamp'),
@@ -59,4 +52,3 @@ export const numberSchema = z.looseObject({ id: idLike.optional() });
 export const webhookSchema = z.looseObject({ id: idLike, url: z.string().optional() });
 
 export type FaxJson = z.infer<typeof faxSchema>;
-export type RecipientJson = z.infer<typeof recipientSchema>;

@@ -1,12 +1,14 @@
 /**
  * How many pages a file will fax as: PDF pages (pdf.js, which reads damaged files the way viewers do), TIFF
- * image directories, 1 per JPG/PNG, and for DOCX the page count Word stored (or an estimate). A PDF that needs a
- * password, or that cannot be read at all, is refused: nobody could check it before sending, nor read it after.
+ * image directories (each must hold an image), 1 per JPG/PNG, and for DOCX an estimate checked against its
+ * content (docx-pages.ts). A PDF that needs a password, or that cannot be read at all, is refused: nobody could
+ * check it before sending, nor read it after.
  */
 import fs from 'node:fs/promises';
 import type { StagedFileKind } from '../../preload/models';
 import { AppError } from '../errors';
-import { zipEntries, zipEntryText } from './zip-directory';
+import { docxPages, maxDocumentXmlBytes } from './docx-pages';
+import { tiffPages } from './tiff-pages';
 
 export interface PageCount {
   pages: number;
@@ -40,48 +42,30 @@ async function pdfPages(bytes: Buffer, label: string): Promise<number> {
   }
 }
 
-function tiffPages(bytes: Buffer): number {
-  if (bytes.length < 8) return 0;
-  const little = bytes[0] === 0x49;
-  const u16 = (at: number) => (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at));
-  const u32 = (at: number) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
-  let offset = u32(4);
-  const visited = new Set<number>();
-  let pages = 0;
-  while (offset > 0 && offset + 2 <= bytes.length && !visited.has(offset) && pages < 10_000) {
-    visited.add(offset);
-    pages += 1;
-    const nextAt = offset + 2 + u16(offset) * 12;
-    if (nextAt + 4 > bytes.length) break;
-    offset = u32(nextAt);
-  }
-  return pages;
-}
-
-function docxPages(bytes: Buffer): PageCount {
-  const entries = zipEntries(bytes);
-  const app = entries.get('docProps/app.xml');
-  const appXml = app ? zipEntryText(bytes, app) : null;
-  const stated = appXml ? /<Pages>(\d+)<\/Pages>/.exec(appXml)?.[1] : undefined;
-  if (stated !== undefined && Number(stated) > 0) return { pages: Number(stated), estimated: true };
-  const body = entries.get('word/document.xml');
-  const xml = body ? zipEntryText(bytes, body) : null;
-  const characters = (xml ?? '').replace(/<[^>]+>/g, '').length;
-  return { pages: Math.max(1, Math.ceil(characters / 3000)), estimated: true };
-}
-
 export async function countPagesOf(kind: StagedFileKind, bytes: Buffer, label: string): Promise<PageCount> {
   switch (kind) {
     case 'jpg':
     case 'png':
       return { pages: 1, estimated: false };
     case 'tiff': {
-      const pages = tiffPages(bytes);
-      if (pages < 1) throw new AppError('file', `${label} is a damaged TIFF image with no pages.`);
-      return { pages, estimated: false };
+      const tiff = tiffPages(bytes);
+      if (!tiff.ok) {
+        throw new AppError('file', tiff.page === null ? `${label} is a damaged TIFF image with no pages.` : `${label} is a damaged TIFF image: page ${tiff.page} holds no image.`);
+      }
+      return { pages: tiff.pages, estimated: false };
     }
-    case 'docx':
-      return docxPages(bytes);
+    case 'docx': {
+      const docx = await docxPages(bytes);
+      if (!docx.ok) {
+        throw new AppError(
+          'file',
+          docx.reason === 'too_large'
+            ? `${label} is too large to check: its text expands to more than ${Math.round(maxDocumentXmlBytes / 1024 / 1024)} MB. Save it as a PDF and add that instead.`
+            : `${label} is a damaged Word document whose text cannot be read. Open it in Word and save it again, or save it as a PDF.`,
+        );
+      }
+      return { pages: docx.pages, estimated: true };
+    }
     case 'pdf': {
       const pages = await pdfPages(bytes, label);
       if (pages < 1) throw new AppError('file', `${label} has no pages.`);

@@ -45,18 +45,7 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
     },
 
     async sendFax(request) {
-      const { outbox, drafts } = await context.services();
-      const submission = await outbox.submit({
-        recipients: request.recipients,
-        ...(request.subject !== undefined ? { subject: request.subject } : {}),
-        ...(request.notes !== undefined ? { notes: request.notes } : {}),
-        ...(request.coverId !== undefined ? { coverId: request.coverId } : {}),
-        fileIds: request.fileIds,
-        scheduledAt: request.scheduledAt ?? null,
-      });
-      // The draft is done only once the outbox holds the fax.
-      await drafts.clear();
-      return submission;
+      return (await context.services()).compose.send(request);
     },
 
     async listOutbox() {
@@ -67,8 +56,8 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
       return (await context.services()).outbox.retry(id);
     },
 
-    async discardSubmission({ id }) {
-      await (await context.services()).outbox.discard(id);
+    async discardSubmission({ id, confirmed }) {
+      await (await context.services()).outbox.discard(id, confirmed === undefined ? {} : { confirmed });
       return null;
     },
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { csvRow } from './csv';
 import type { HandlerContext } from './services';
 
-type FaxHandlers = Pick<Handlers, 'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getFaxPdf' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'>;
+type FaxHandlers = Pick<Handlers, 'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'getFaxPdf' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'>;
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
 const pdfHeadBytes = 64 * 1024;
@@ -53,6 +53,10 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       const unreadInbound = cache.faxes.unreadInbound();
       context.events.emit('faxesChanged', { added: [], updated: ids, unreadInbound });
       return { unreadInbound };
+    },
+
+    async getUnreadCount() {
+      return { unreadInbound: (await context.services()).cache.faxes.unreadInbound() };
     },
 
     async getFaxPdf({ id }) {

@@ -1,6 +1,7 @@
 /** The stateful services of main, opened at start (they need the data keys from the keychain). */
 import type { Desktop } from '../desktop';
 import type { ConnectionService } from '../connection/connection-service';
+import type { ComposeService } from '../outbox/compose-service';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
@@ -15,6 +16,7 @@ export interface Services {
   cache: Cache;
   staging: Staging;
   drafts: Drafts;
+  compose: ComposeService;
   outbox: Outbox;
   pdfs: PdfStore;
   sync: SyncEngine;

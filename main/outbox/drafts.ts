@@ -1,4 +1,9 @@
-/** The compose draft, kept encrypted on disk so it survives errors, restarts and a rejected key. */
+/**
+ * The compose draft, kept encrypted on disk so it survives errors, restarts and a rejected key. Each draft has an
+ * id; once a submission was journaled from it (the outbox says so), the draft is spent: it is never shown again
+ * and a late save of it is ignored — so a kill between journaling and clearing cannot bring a sent draft back.
+ */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import { z } from 'zod';
@@ -6,6 +11,8 @@ import type { Draft } from '../../preload/models';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
 
 const draftSchema = z.object({
+  // Drafts written before ids existed get one when read.
+  id: z.string().min(1).default(() => crypto.randomUUID()),
   recipients: z.array(z.object({ number: z.string(), name: z.string().optional() })),
   subject: z.string(),
   notes: z.string(),
@@ -17,23 +24,43 @@ const draftSchema = z.object({
   updatedAt: z.number(),
 }) satisfies z.ZodType<Draft>;
 
-export function createDrafts(dataDir: string, fileKey: Buffer) {
+export interface Drafts {
+  /** The draft, unless it was spent by a submission (then it is removed). */
+  get(): Promise<Draft | null>;
+  /** Saves the draft; a spent draft is not saved again. */
+  save(draft: Draft): Promise<void>;
+  /** Removes the draft with this id (another, newer draft is kept). */
+  clear(draftId?: string): Promise<void>;
+}
+
+export function createDrafts(dataDir: string, fileKey: Buffer, isSpent: (draftId: string) => boolean): Drafts {
   const file = path.join(dataDir, 'draft.sealed');
+
+  async function stored(): Promise<Draft | null> {
+    try {
+      return draftSchema.parse(await readSealedJson(file, fileKey));
+    } catch {
+      return null;
+    }
+  }
+
   return {
-    async get(): Promise<Draft | null> {
-      try {
-        return draftSchema.parse(await readSealedJson(file, fileKey));
-      } catch {
+    async get() {
+      const draft = await stored();
+      if (draft && isSpent(draft.id)) {
+        await fsp.rm(file, { force: true });
         return null;
       }
+      return draft;
     },
-    async save(draft: Draft): Promise<void> {
-      await writeSealedJson(file, fileKey, draftSchema.parse(draft));
+    async save(draft) {
+      const parsed = draftSchema.parse(draft);
+      if (isSpent(parsed.id)) return;
+      await writeSealedJson(file, fileKey, parsed);
     },
-    async clear(): Promise<void> {
+    async clear(draftId) {
+      if (draftId !== undefined && (await stored())?.id !== draftId) return;
       await fsp.rm(file, { force: true });
     },
   };
 }
-
-export type Drafts = ReturnType<typeof createDrafts>;

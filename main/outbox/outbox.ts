@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { DraftRecipient, RecipientView, SubmissionView } from '../../preload/models';
 import { FaxApiError, toAppError } from '../api/api-error';
+import { classifyFailure } from '../api/failure-class';
 import type { FormFile } from '../api/multipart-body';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError, isAppError } from '../errors';
@@ -56,6 +57,8 @@ export interface NewSubmission {
   relatedFaxId?: number | null;
   /** Keep the staged files after journaling (they belong to a draft the user keeps editing). */
   keepStaged?: boolean;
+  /** The compose draft being sent: journaling this submission spends it (see `hasDraft`). */
+  draftId?: string | null;
 }
 
 /** The service keeps Idempotency-Keys 24 hours; past this age an unanswered submission is looked for first. */
@@ -81,6 +84,7 @@ function view(record: SubmissionRecord, progress: { sent: number; total: number 
     error: record.error,
     nextAttemptAt: record.nextAttemptAt,
     origin: record.origin,
+    outcomeUnknown: record.outcomeUnknown,
   };
 }
 
@@ -163,27 +167,48 @@ export function createOutbox(deps: OutboxDeps) {
     }, delay);
   }
 
+  /** What the user reads when a send failed: the cover sheet named when it is what the service refused. */
+  function describeFailure(error: unknown, record: SubmissionRecord): AppError {
+    if (error instanceof FaxApiError) {
+      const failure = error.failure;
+      const mentionsCover = failure.kind === 'http' && /cover/i.test(`${failure.code ?? ''} ${failure.message ?? ''}`);
+      if (record.coverId && failure.kind === 'http' && failure.status >= 400 && failure.status < 500 && (failure.status === 404 || mentionsCover)) {
+        return new AppError(
+          'invalid_input',
+          'The Fax Service does not know the cover sheet ID of this fax. Check the ID in your Fax Service account, or send without a cover sheet; the fax stays in the outbox.',
+          { status: failure.status, ...(failure.requestId ? { requestId: failure.requestId } : {}), ...(failure.code ? { code: failure.code } : {}) },
+        );
+      }
+      if (classifyFailure(error, { write: true }) === 'unknown_outcome') {
+        return new AppError(
+          'server',
+          'The Fax Service\'s answer did not arrive or could not be read, so it is not known yet whether it accepted the fax. The app asks again with the same key: the fax is never sent twice.',
+          error.requestId ? { requestId: error.requestId } : {},
+        );
+      }
+      return toAppError(error);
+    }
+    return isAppError(error) ? error : new AppError('internal', 'Sending failed unexpectedly.');
+  }
+
   function failureState(error: unknown, record: SubmissionRecord): Partial<SubmissionRecord> {
-    const appError = error instanceof FaxApiError ? toAppError(error) : isAppError(error) ? error : new AppError('internal', 'Sending failed unexpectedly.');
+    const appError = describeFailure(error, record);
     const stored = {
       kind: appError.kind,
       message: appError.message,
       ...(appError.details.requestId ? { requestId: appError.details.requestId } : {}),
       ...(appError.details.code ? { code: appError.details.code } : {}),
     };
+    const retryDelay = (): number => retryDelaysMs[Math.min(record.attempts - 1, retryDelaysMs.length - 1)] ?? 300_000;
     if (error instanceof FaxApiError) {
-      const status = error.status;
-      const retryable =
-        error.failure.kind === 'network' ||
-        error.failure.kind === 'timeout' ||
-        (status !== null && (status === 409 || status === 429 || status >= 500));
-      if (retryable) {
-        const budgetWait = status === 429 ? Math.max(0, (deps.connection.budget()?.snapshot().blockedUntil ?? 0) - now()) : 0;
-        const delay = Math.max(budgetWait, retryDelaysMs[Math.min(record.attempts - 1, retryDelaysMs.length - 1)] ?? 300_000);
-        return { state: 'waiting', nextAttemptAt: now() + delay, error: stored, holdReason: null };
+      const verdict = classifyFailure(error, { write: true });
+      if (verdict === 'unknown_outcome') return { state: 'waiting', nextAttemptAt: now() + retryDelay(), error: stored, holdReason: null, outcomeUnknown: true };
+      if (verdict === 'offline' || verdict === 'retryable') {
+        const budgetWait = error.status === 429 ? Math.max(0, (deps.connection.budget()?.snapshot().blockedUntil ?? 0) - now()) : 0;
+        return { state: 'waiting', nextAttemptAt: now() + Math.max(budgetWait, retryDelay()), error: stored, holdReason: null };
       }
-      if (status === 401) return { state: 'held', holdReason: 'key', nextAttemptAt: null, error: stored };
-      if (status === 402) return { state: 'held', holdReason: 'quota', nextAttemptAt: null, error: stored };
+      if (error.status === 401) return { state: 'held', holdReason: 'key', nextAttemptAt: null, error: stored };
+      if (error.status === 402) return { state: 'held', holdReason: 'quota', nextAttemptAt: null, error: stored };
       if (error.failure.kind === 'tls') return { state: 'held', holdReason: 'certificate', nextAttemptAt: null, error: stored };
       return { state: 'failed', nextAttemptAt: null, error: stored, holdReason: null };
     }
@@ -211,13 +236,13 @@ export function createOutbox(deps: OutboxDeps) {
       });
       if (match) {
         log.info('outbox.reconciled_found', { submissionId: record.id, faxId: match.id });
-        return { ...record, state: 'accepted', faxId: match.id, reference: match.reference, acceptedAt: now(), error: null, nextAttemptAt: null };
+        return { ...record, state: 'accepted', faxId: match.id, reference: match.reference, acceptedAt: now(), error: null, nextAttemptAt: null, outcomeUnknown: false };
       }
       if (!page.hasMore) break;
     }
     log.info('outbox.reconciled_absent', { submissionId: record.id });
     // Not on the service: the old key is forgotten there, so a new key makes the next attempt a fresh one.
-    return { ...record, idempotencyKey: crypto.randomUUID(), keyGeneration: record.keyGeneration + 1, firstAttemptAt: null, state: 'pending' };
+    return { ...record, idempotencyKey: crypto.randomUUID(), keyGeneration: record.keyGeneration + 1, firstAttemptAt: null, state: 'pending', outcomeUnknown: false };
   }
 
   async function sendOne(initial: SubmissionRecord): Promise<void> {
@@ -258,7 +283,7 @@ export function createOutbox(deps: OutboxDeps) {
         },
       );
       checkpoint('outbox.reply_received');
-      record = { ...record, state: 'accepted', faxId: result.faxId, reference: result.reference, acceptedAt: now(), error: null, holdReason: null };
+      record = { ...record, state: 'accepted', faxId: result.faxId, reference: result.reference, acceptedAt: now(), error: null, holdReason: null, outcomeUnknown: false };
       await save(record);
       checkpoint('outbox.accepted_journaled');
       log.info('outbox.accepted', { submissionId: record.id, faxId: result.faxId, replayed: result.replayed, attempts: record.attempts });
@@ -300,11 +325,15 @@ export function createOutbox(deps: OutboxDeps) {
   const outbox = {
     list,
 
-    async start(): Promise<void> {
+    /** Reads the journal (before anything asks what the outbox holds: a spent draft is recognised by it). */
+    async load(): Promise<void> {
       for (const record of await deps.journal.readAll()) {
-        // An attempt under way when the app stopped resumes with the same key.
-        records.set(record.id, record.state === 'uploading' ? { ...record, state: 'pending' } : record);
+        // An attempt under way when the app stopped resumes with the same key; it may already have arrived.
+        records.set(record.id, record.state === 'uploading' ? { ...record, state: 'pending', outcomeUnknown: true } : record);
       }
+    },
+
+    async start(): Promise<void> {
       // Accepted submissions keep their files a week (for "resend failed recipients"), then only the record.
       for (const record of records.values()) {
         if (record.state === 'accepted' && now() - (record.acceptedAt ?? 0) > acceptedFilesKeptMs) await deps.journal.removeFiles(record.id);
@@ -337,6 +366,9 @@ export function createOutbox(deps: OutboxDeps) {
     },
 
     async submit(input: NewSubmission): Promise<SubmissionView> {
+      // A draft is sent once: asking again (a double click, a lost reply) gets the submission it already made.
+      const spent = input.draftId ? [...records.values()].find((record) => record.draftId === input.draftId) : undefined;
+      if (spent) return view(spent, progress.get(spent.id));
       const recipients = checkRecipients(input.recipients);
       const coverId = input.coverId?.trim() ?? '';
       checkFileCount(input.fileIds.length, coverId || null);
@@ -369,11 +401,18 @@ export function createOutbox(deps: OutboxDeps) {
         reference: null,
         acceptedAt: null,
         error: null,
+        draftId: input.draftId ?? null,
+        outcomeUnknown: false,
       };
       // The submission's own copies first; the record last: a crash in between leaves no submission, and the
       // draft's staged files are untouched.
       await fsp.mkdir(deps.journal.folder(record.id), { recursive: true, mode: 0o700 });
-      for (const [index, file] of staged.entries()) await fsp.copyFile(deps.staging.sealedPath(file.id), deps.journal.filePath(record.id, index));
+      try {
+        for (const [index, file] of staged.entries()) await deps.staging.copySealed(file.id, deps.journal.filePath(record.id, index));
+      } catch (error) {
+        await deps.journal.remove(record.id);
+        throw error;
+      }
       checkpoint('outbox.files_copied');
       await save(record);
       checkpoint('outbox.submission_journaled');
@@ -396,15 +435,29 @@ export function createOutbox(deps: OutboxDeps) {
       return view(next, undefined);
     },
 
-    async discard(id: string): Promise<void> {
+    /**
+     * Removes a submission that was not accepted. One that went out without a readable answer may already be on
+     * its way, so that needs `confirmed` (the UI asks first); if it did arrive, sync shows it like any sent fax.
+     */
+    async discard(id: string, options: { confirmed?: boolean } = {}): Promise<void> {
       const record = records.get(id);
       if (!record) return;
       if (record.state === 'uploading') throw new AppError('invalid_input', 'This fax is being sent right now; wait for the upload to finish.');
       if (record.state === 'accepted') throw new AppError('invalid_input', 'This fax was already accepted by the Fax Service and cannot be recalled.');
+      if (record.outcomeUnknown && options.confirmed !== true) {
+        throw new AppError('conflict', 'This fax may already be on its way: it went out at least once and the Fax Service\'s answer could not be read. Confirm to remove it from the outbox anyway.', {
+          code: 'outcome_unknown',
+        });
+      }
       await deps.journal.remove(id);
       records.delete(id);
       deps.cache.audit.record('delete', { submissionId: id });
       announce();
+    },
+
+    /** Whether a submission was made from this draft (the draft is then spent and must not come back). */
+    hasDraft(draftId: string): boolean {
+      return [...records.values()].some((record) => record.draftId === draftId);
     },
 
     /** The submission behind a fax, while its files are still kept. */
@@ -420,7 +473,6 @@ export function createOutbox(deps: OutboxDeps) {
       return paths;
     },
 
-    /** Staged files a submission still references (kept by staging purges). */
     async stop(): Promise<void> {
       started = false;
       unsubscribe?.();

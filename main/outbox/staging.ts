@@ -33,10 +33,20 @@ export interface Staging {
   get(id: string): Promise<StagedFile>;
   sealedPath(id: string): string;
   read(id: string): Promise<Buffer>;
+  /** Copies the staged (encrypted) file to `target`, e.g. into a submission. */
+  copySealed(id: string, target: string): Promise<void>;
   release(ids: readonly string[]): Promise<void>;
   /** Moves a staged file out of staging (into a submission); returns nothing if it does not exist. */
   moveTo(id: string, target: string): Promise<void>;
   purgeOlderThan(ageMs: number, keep: ReadonlySet<string>): Promise<void>;
+}
+
+const noLongerAvailable = (): AppError => new AppError('file', 'A file of this draft is no longer available. Add it again.');
+
+/** A staged copy that has gone (removed, or the staging folder cleaned) is "no longer available", not a crash. */
+function missingOr(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' ? noLongerAvailable() : error;
 }
 
 function displayName(filePath: string): string {
@@ -128,7 +138,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
       try {
         return stagedSchema.parse(await readSealedJson(metaPath(id), options.fileKey));
       } catch {
-        throw new AppError('file', 'A file of this draft is no longer available. Add it again.');
+        throw noLongerAvailable();
       }
     },
 
@@ -136,7 +146,20 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
 
     async read(id) {
       if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
-      return readSealed(sealedPath(id), options.fileKey);
+      try {
+        return await readSealed(sealedPath(id), options.fileKey);
+      } catch (error) {
+        throw missingOr(error);
+      }
+    },
+
+    async copySealed(id, target) {
+      if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
+      try {
+        await fsp.copyFile(sealedPath(id), target);
+      } catch (error) {
+        throw missingOr(error);
+      }
     },
 
     async release(ids) {

@@ -35,9 +35,13 @@ export const submissionRecordSchema = z.object({
   reference: z.string().nullable(),
   acceptedAt: z.number().nullable(),
   error: z.object({ kind: z.string(), message: z.string(), requestId: z.string().optional(), code: z.string().optional() }).nullable(),
+  /** The compose draft this submission was made from: that draft is spent the moment this record exists. */
+  draftId: z.string().nullable().default(null),
+  /** An attempt went out and no readable answer came back: the fax may exist on the service. */
+  outcomeUnknown: z.boolean().default(false),
 });
 
-export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+export type SubmissionRecord = z.output<typeof submissionRecordSchema>;
 
 export function createSubmissionJournal(dataDir: string, fileKey: Buffer) {
   const root = path.join(dataDir, 'outbox');

@@ -1,11 +1,14 @@
-/** Save dialogs in the Electron app. */
-import { BrowserWindow, dialog } from 'electron';
+/** Save dialogs and the clipboard in the Electron app. */
+import { BrowserWindow, clipboard, dialog } from 'electron';
 import path from 'node:path';
 import type { Desktop } from '../desktop';
 import type { SettingsStore } from '../store/settings-store';
 
 export function electronDesktop(settings: SettingsStore): Desktop {
   return {
+    async copyText(text) {
+      await clipboard.writeText(text);
+    },
     async chooseSavePath(request) {
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
       const options = {

@@ -7,7 +7,7 @@
  *   bound reaches back to the oldest of them); older ones are asked for one by one, a few per pass.
  */
 import type { FaxClient } from '../api/fax-client';
-import type { FaxRecord } from '../api/normalize';
+import type { FaxRecord } from '../api/read/fax-reader';
 import type { Cache } from '../store/cache/cache';
 import type { UpsertOutcome } from '../store/cache/fax-repository';
 import { z } from 'zod';

@@ -93,6 +93,26 @@ describe('control plane', () => {
     expect(((await t.api(key, 'GET', '/faxes')).json as ListJson<FaxJson>).data.total).toBe(1);
   });
 
+  it('a garble fault processes the send and answers 2xx with an unreadable body; the same key then replays the real reply', async () => {
+    const { key } = await t.fullAccess();
+    const form = multipart([{ name: 'to', value: '+14155550100' }, { name: 'files', filename: 'a.pdf', content: onePagePdf }]);
+    const send = () => t.api(key, 'POST', '/faxes', { headers: { 'Content-Type': form.contentType, 'Idempotency-Key': 'garble-1' }, body: form.body });
+    await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1, garble: 'html' });
+    const html = await send();
+    expect(html.status).toBe(202);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.json).toBeNull();
+    await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1, garble: 'truncated' });
+    expect((await send()).json).toBeNull();
+    await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 200, times: 1, garble: 'wrong_types' });
+    expect((await send()).json).toMatchObject({ data: { id: 'not-a-number' } });
+    const readable = await send();
+    expect(readable.headers['idempotent-replay']).toBe('true');
+    expect(readable.json).toMatchObject({ data: { status: 'queued' } });
+    expect(((await t.api(key, 'GET', '/faxes')).json as ListJson<FaxJson>).data.total).toBe(1);
+    expect((await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 500, garble: 'html' })).status).toBe(400);
+  });
+
   it('GET /sandbox/tls issues a 127.0.0.1 certificate signed by the sandbox CA', async () => {
     const { json } = await t.control<{ cert: string; key: string }>('GET', '/tls');
     const { X509Certificate } = await import('node:crypto');

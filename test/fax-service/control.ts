@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ApiError, invalidRequest, notFound, quota } from './api-error';
 import type { Clock } from './clock';
 import type { SandboxDb } from './database';
-import type { Faults } from './faults';
+import { garbles, type Faults } from './faults';
 import { asRecord, readJson, type Reply } from './http-io';
 import { hashKey, prefixedId, token } from './ids';
 import { accountResource, isPaused, type AccountRow } from './resources';
@@ -145,7 +145,10 @@ export function createControlPlane(deps: ControlDeps) {
     const pages = int(body, 'pages', 1, 500, 1);
     const spacing = int(body, 'spacing_seconds', 0, 86_400, 60);
     const status = str(body, 'status') ?? (direction === 'inbound' ? 'received' : 'delivered');
-    if (!['delivered', 'failed', 'partial', 'received'].includes(status)) throw invalidRequest('invalid_parameter', 'status must be a final state.');
+    // The spec's final states, or any other word: clients are tested against states other services use.
+    if (!/^[A-Za-z][A-Za-z_-]{0,39}$/.test(status) || ['queued', 'converting', 'sending'].includes(status)) {
+      throw invalidRequest('invalid_parameter', 'status must be a final state (a word, not queued, converting or sending).');
+    }
     const to = str(body, 'to');
     if (to !== null && !e164.test(to)) throw invalidRequest('invalid_number', 'to must be an E.164 number.');
     const newestAt = str(body, 'newest_at');
@@ -340,11 +343,14 @@ export function createControlPlane(deps: ControlDeps) {
         return { status: 204 };
       }
       if (method === 'POST') {
-        onlyFields(body, ['method', 'path', 'status', 'times', 'after_commit', 'reset_after_bytes']);
+        onlyFields(body, ['method', 'path', 'status', 'times', 'after_commit', 'reset_after_bytes', 'garble']);
         const faultMethod = str(body, 'method', { required: true }) as string;
         const faultPath = str(body, 'path', { required: true }) as string;
         const status = int(body, 'status', 0, 599, null);
-        if (status !== 0 && status < 400) throw invalidRequest('invalid_parameter', 'status must be 0 (connection reset) or an error status.');
+        const garble = body.garble === undefined ? null : garbles.find((candidate) => candidate === body.garble);
+        if (garble === undefined) throw invalidRequest('invalid_parameter', `garble must be one of ${garbles.join(', ')}.`);
+        if (garble !== null && (status < 200 || status > 299)) throw invalidRequest('invalid_parameter', 'A garbled reply needs a 2xx status.');
+        if (garble === null && status !== 0 && status < 400) throw invalidRequest('invalid_parameter', 'status must be 0 (connection reset) or an error status.');
         deps.faults.add({
           method: faultMethod,
           path: faultPath,
@@ -352,6 +358,7 @@ export function createControlPlane(deps: ControlDeps) {
           times: int(body, 'times', 1, 10_000, 1),
           afterCommit: body.after_commit === true,
           resetAfterBytes: body.reset_after_bytes === undefined ? null : int(body, 'reset_after_bytes', 0, 1_000_000_000, 0),
+          garble,
         });
         return { status: 201, json: { ok: true } };
       }

@@ -2,7 +2,9 @@
  * Injected failures for client tests: the next `times` API requests matching method + path fail with
  * `status`. With `after_commit`, the request is processed first (a fax is created) and the reply is still the
  * error — the case an idempotent retry must survive. Status 0 resets the connection (optionally after
- * `reset_after_bytes` of the request body have arrived: a reset mid-upload).
+ * `reset_after_bytes` of the request body have arrived: a reset mid-upload). With `garble`, the request is
+ * processed and answered with `status` (a 2xx) and a body nobody can read: an HTML page, the real JSON cut in
+ * half, or JSON whose fields have the wrong types.
  */
 import { ApiError } from './api-error';
 
@@ -13,6 +15,22 @@ export interface Fault {
   remaining: number;
   afterCommit: boolean;
   resetAfterBytes: number | null;
+  garble: Garble | null;
+}
+
+export const garbles = ['html', 'truncated', 'wrong_types'] as const;
+export type Garble = (typeof garbles)[number];
+
+/** The unreadable body that replaces a real reply. */
+export function garbledBody(garble: Garble, realBody: string): { body: string; contentType: string } {
+  switch (garble) {
+    case 'html':
+      return { body: '<!doctype html><html><head><title>200 OK</title></head><body><h1>Request received</h1></body></html>', contentType: 'text/html; charset=utf-8' };
+    case 'truncated':
+      return { body: realBody.slice(0, Math.floor(realBody.length / 2)), contentType: 'application/json; charset=utf-8' };
+    case 'wrong_types':
+      return { body: JSON.stringify({ data: { id: 'not-a-number', status: 7, pages: 'many' }, request_id: 42 }), contentType: 'application/json; charset=utf-8' };
+  }
 }
 
 function patternFor(path: string): RegExp {
@@ -49,7 +67,7 @@ export function errorForStatus(status: number): ApiError {
 export function createFaults() {
   let faults: Fault[] = [];
   return {
-    add(spec: { method: string; path: string; status: number; times: number; afterCommit: boolean; resetAfterBytes: number | null }): void {
+    add(spec: { method: string; path: string; status: number; times: number; afterCommit: boolean; resetAfterBytes: number | null; garble?: Garble | null }): void {
       faults.push({
         method: spec.method.toUpperCase(),
         pattern: patternFor(spec.path),
@@ -57,6 +75,7 @@ export function createFaults() {
         remaining: spec.times,
         afterCommit: spec.afterCommit,
         resetAfterBytes: spec.resetAfterBytes,
+        garble: spec.garble ?? null,
       });
     },
     clear(): void {

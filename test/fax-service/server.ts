@@ -16,7 +16,7 @@ import type { ApiContext, KeyRow, Services } from './context';
 import { createControlPlane, isControlToken, type RequestLogEntry } from './control';
 import { openSandboxDb, type SandboxDb } from './database';
 import { createEventRecorder } from './events';
-import { createFaults, errorForStatus } from './faults';
+import { createFaults, errorForStatus, garbledBody } from './faults';
 import { drain, sendError, sendReply, type Reply } from './http-io';
 import { createIdempotencyStore } from './idempotency';
 import { hashKey, newRequestId } from './ids';
@@ -184,7 +184,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         request.on('end', () => request.socket.destroy());
         return;
       }
-      if (fault && !fault.afterCommit) throw errorForStatus(fault.status);
+      if (fault && !fault.afterCommit && fault.garble === null) throw errorForStatus(fault.status);
 
       const candidates = routes.filter((route) => route.pattern.test(pathname));
       const route = candidates.find((candidate) => candidate.method === method);
@@ -199,6 +199,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const params = route.pattern.exec(pathname)?.groups ?? {};
       const context: ApiContext = { request, response, url, requestId, account: auth.account, key: auth.key, scopes, params: { ...params }, services };
       const reply = await route.handler(context);
+      if (fault?.garble) {
+        const { body, contentType } = garbledBody(fault.garble, 'json' in reply ? JSON.stringify(reply.json) : '');
+        response.writeHead(fault.status, { ...rateHeaders, 'X-Request-Id': requestId, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)) });
+        response.end(body);
+        return;
+      }
       if (fault?.afterCommit) throw errorForStatus(fault.status);
       sendReply(response, { ...reply, headers: { ...rateHeaders, ...(reply.headers ?? {}) } }, requestId);
     } catch (error) {

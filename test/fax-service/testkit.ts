@@ -176,29 +176,39 @@ export interface ListJson<T> {
   data: { object: string; data: T[]; total: number; limit: number; offset: number; has_more: boolean };
 }
 
-/** A ZIP archive (stored, no compression) with the given entries. */
-export function makeZip(entries: Record<string, string | Buffer>): Buffer {
+/** An entry stored deflated (method 8) instead of as is. */
+export interface Deflated {
+  deflate: string | Buffer;
+}
+
+/** A ZIP archive with the given entries (stored as is, or deflated). */
+export function makeZip(entries: Record<string, string | Buffer | Deflated>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, value] of Object.entries(entries)) {
-    const data = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const deflated = typeof value === 'object' && !Buffer.isBuffer(value);
+    const plain = deflated ? Buffer.from(value.deflate) : Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const data = deflated ? zlib.deflateRawSync(plain) : plain;
+    const method = deflated ? 8 : 0;
     const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data);
+    const crc = zlib.crc32(plain);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(plain.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(plain.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
@@ -215,32 +225,66 @@ export function makeZip(entries: Record<string, string | Buffer>): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
-/** A minimal Word document; `pages` goes into docProps/app.xml like Word writes it. */
-export function makeDocx(options: { pages?: number; text?: string } = {}): Buffer {
-  const entries: Record<string, string> = {
+/**
+ * A minimal Word document; `pages` goes into docProps/app.xml like Word writes it. `body` replaces the one
+ * paragraph of `text` with raw WordprocessingML; `deflate` compresses document.xml as Word does.
+ */
+export function makeDocx(options: { pages?: number; text?: string; body?: string; deflate?: boolean } = {}): Buffer {
+  const documentXml = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${options.body ?? `<w:p><w:r><w:t>${options.text ?? 'Hello'}</w:t></w:r></w:p>`}</w:body></w:document>`;
+  const entries: Record<string, string | Deflated> = {
     '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-    'word/document.xml': `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${options.text ?? 'Hello'}</w:t></w:r></w:p></w:body></w:document>`,
+    'word/document.xml': options.deflate ? { deflate: documentXml } : documentXml,
   };
   if (options.pages !== undefined) entries['docProps/app.xml'] = `<?xml version="1.0"?><Properties><Pages>${options.pages}</Pages></Properties>`;
   return makeZip(entries);
 }
 
-/** A little-endian TIFF with `pages` image directories (one tag each: enough to count pages). */
-export function makeTiff(pages: number): Buffer {
-  const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00]);
-  const ifds: Buffer[] = [];
+/** One TIFF page (image directory) entry: tag, type (3 SHORT, 4 LONG), value. */
+type TiffEntry = [number, 3 | 4, number];
+
+/**
+ * A little-endian, uncompressed black-and-white TIFF with `pages` real image directories (16 × 16 pixels each, a
+ * strip of white). `imageless` pages carry a directory without image data (a damaged file).
+ */
+export function makeTiff(pages: number, options: { imageless?: number[] } = {}): Buffer {
+  const width = 16;
+  const height = 16;
+  const stripBytes = (width / 8) * height;
+  const parts: Buffer[] = [Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00])];
+  let offset = 8;
   for (let index = 0; index < pages; index += 1) {
-    const ifd = Buffer.alloc(2 + 12 + 4);
-    ifd.writeUInt16LE(1, 0);
-    ifd.writeUInt16LE(256, 2); // ImageWidth
-    ifd.writeUInt16LE(3, 4);
-    ifd.writeUInt32LE(1, 6);
-    ifd.writeUInt16LE(1728, 10);
-    const next = index === pages - 1 ? 0 : 8 + (index + 1) * ifd.length;
-    ifd.writeUInt32LE(next, 14);
-    ifds.push(ifd);
+    const imageless = options.imageless?.includes(index + 1) ?? false;
+    const entries: TiffEntry[] = imageless
+      ? [[254, 4, 0]]
+      : [
+          [256, 3, width],
+          [257, 3, height],
+          [258, 3, 1],
+          [259, 3, 1],
+          [262, 3, 0],
+          [273, 4, 0], // strip offset, filled below
+          [278, 3, height],
+          [279, 4, stripBytes],
+        ];
+    const ifdSize = 2 + entries.length * 12 + 4;
+    const stripAt = offset + ifdSize;
+    const ifd = Buffer.alloc(ifdSize);
+    ifd.writeUInt16LE(entries.length, 0);
+    entries.forEach(([tag, type, value], entry) => {
+      const at = 2 + entry * 12;
+      ifd.writeUInt16LE(tag, at);
+      ifd.writeUInt16LE(type, at + 2);
+      ifd.writeUInt32LE(1, at + 4);
+      if (type === 3) ifd.writeUInt16LE(value, at + 8);
+      else ifd.writeUInt32LE(tag === 273 ? stripAt : value, at + 8);
+    });
+    const strip = imageless ? Buffer.alloc(0) : Buffer.alloc(stripBytes, 0);
+    const next = index === pages - 1 ? 0 : stripAt + strip.length;
+    ifd.writeUInt32LE(next, ifdSize - 4);
+    parts.push(ifd, strip);
+    offset = stripAt + strip.length;
   }
-  return Buffer.concat([header, ...ifds]);
+  return Buffer.concat(parts);
 }
 
 /** A JPEG header: enough for type detection (content sniffing), not a decodable image. */

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await t.advance(60);
   await app.call('syncNow');
   await app.call('listContacts', { offset: 0, limit: 10 });
-  await app.call('saveDraft', { recipients: [{ number: numbers[3], name: 'Dr. Alice Moreno' }], subject, notes: '', coverId: '', files: staged.value.staged.slice(1), updatedAt: Date.now() });
+  await app.call('saveDraft', { id: 'draft-at-rest', recipients: [{ number: numbers[3], name: 'Dr. Alice Moreno' }], subject, notes: '', coverId: '', files: staged.value.staged.slice(1), updatedAt: Date.now() });
   const services = await app.core.services();
   services.cache.db.pragma('wal_checkpoint(PASSIVE)');
 });

@@ -1,6 +1,7 @@
 // Exactly-once sending under SIGKILL: the app process is killed at every checkpoint of the send path (≥ 100
-// distinct points), restarted, and the service must hold exactly one fax per journaled submission — and every
-// submission the app confirmed must be there.
+// distinct points, journaling a draft's submission and clearing the draft among them), restarted, and the service
+// must hold exactly one fax per journaled submission — every submission the app confirmed must be there, and a
+// draft is either still a draft or journaled, never both and never neither.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -45,7 +46,8 @@ interface RunResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   submitted: Array<{ id: string; subject: string }>;
-  done: { checkpoints: number; outbox: Array<{ id: string; state: string; faxId: number | null; subject: string }> } | null;
+  drafts: string[];
+  done: { checkpoints: number; outbox: Array<{ id: string; state: string; faxId: number | null; subject: string; draftId: string | null }>; draftId: string | null } | null;
   output: string;
 }
 
@@ -58,7 +60,8 @@ function runChild(envOverrides: Record<string, string>): Promise<RunResult> {
     child.on('exit', (code, signal) => {
       const submitted = [...output.matchAll(/^SUBMITTED (\S+) (\S+)$/gm)].map((match) => ({ id: match[1] ?? '', subject: match[2] ?? '' }));
       const doneLine = /^DONE (.*)$/m.exec(output)?.[1];
-      resolve({ code, signal, submitted, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output });
+      const drafts = [...output.matchAll(/^DRAFT (\S+)$/gm)].map((match) => match[1] ?? '');
+      resolve({ code, signal, submitted, drafts, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output });
     });
   });
 }
@@ -94,6 +97,8 @@ describe('exactly-once sending under SIGKILL', () => {
     const run = await runChild({ ...env, CHILD_MODE: 'first' });
     expect(run.code, run.output).toBe(0);
     expect(run.submitted).toHaveLength(submissionsPerRun);
+    expect(run.done?.draftId).toBeNull();
+    expect(run.done?.outbox.map((item) => item.draftId).sort()).toEqual(run.drafts.sort());
     totalCheckpoints = run.done?.checkpoints ?? 0;
     expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
     expect(await serverSubjects(key)).toEqual(run.submitted.map((item) => item.subject).sort());
@@ -124,6 +129,12 @@ describe('exactly-once sending under SIGKILL', () => {
       const expected = journaled.map((item) => item.subject).sort();
       if (JSON.stringify(subjects) !== JSON.stringify(expected)) failures.push(`${tag}: service has ${JSON.stringify(subjects)}, journal has ${JSON.stringify(expected)}`);
       if (journaled.some((item) => item.state !== 'accepted')) failures.push(`${tag}: not all accepted: ${JSON.stringify(journaled)}`);
+      // A saved draft is either the draft the app shows or a journaled submission: never both, never neither.
+      for (const draftId of first.drafts) {
+        const sent = journaled.some((item) => item.draftId === draftId);
+        const shown = resumed.done.draftId === draftId;
+        if (sent === shown) failures.push(`${tag}: draft ${draftId} is ${sent ? 'both shown and sent' : 'neither shown nor sent'}`);
+      }
     }
     console.log(`SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);

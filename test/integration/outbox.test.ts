@@ -50,7 +50,7 @@ describe('outbox', () => {
     const app = await connectedCore(t);
     cores.push(app);
     const fileIds = await stage(app, 'calgray.pdf', 'rotation.pdf');
-    await app.call('saveDraft', { recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', files: [], updatedAt: Date.now() });
+    await app.call('saveDraft', { id: 'draft-referral', recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', files: [], updatedAt: Date.now() });
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+1 (415) 555-0100', name: 'Dr. Lee' }], subject: 'Referral', fileIds }));
     expect(submitted).toMatchObject({ pages: 5, fileCount: 2, recipients: [{ number: '+14155550100', name: 'Dr. Lee' }] });
     const done = await settled(app, submitted.id);
@@ -141,6 +141,98 @@ describe('outbox', () => {
     expect((await serverFaxes(app))[0]).toMatchObject({ pages: 4, recipients: [expect.objectContaining({ to: '+442079460958' })] });
   });
 
+  it('sending a draft spends it: it never comes back, a late save of it is ignored, and sending it again makes no second fax', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const fileIds = await stage(app, 'empty.pdf');
+    const draft = { id: 'draft-spent', recipients: [{ number: '+14155550100' }], subject: 'once', notes: '', coverId: '', files: [], updatedAt: Date.now() };
+    value(await app.call('saveDraft', draft));
+    const request = { draftId: draft.id, recipients: [{ number: '+14155550100' }], subject: 'once', fileIds };
+    const first = value<SubmissionView>(await app.call('sendFax', request));
+    // A debounced save that arrives after the send, and the same send again (a double click, a lost reply).
+    value(await app.call('saveDraft', { ...draft, subject: 'typed late' }));
+    expect(value(await app.call('getDraft'))).toBeNull();
+    const again = value<SubmissionView>(await app.call('sendFax', request));
+    expect(again.id).toBe(first.id);
+    await settled(app, first.id);
+    expect(await serverFaxes(app)).toHaveLength(1);
+    // A kill between journaling and removing the draft leaves the draft file behind: it is spent, so it stays hidden.
+    const { writeSealedJson } = await import('../../main/store/crypto/sealed-file');
+    const { loadDataKeys } = await import('../../main/store/crypto/data-keys');
+    await writeSealedJson(path.join(app.dataDir, 'draft.sealed'), (await loadDataKeys(app.secrets)).fileKey, draft);
+    expect(value(await app.call('getDraft'))).toBeNull();
+    expect(fs.existsSync(path.join(app.dataDir, 'draft.sealed'))).toBe(false);
+    // A new draft (another id) is kept.
+    value(await app.call('saveDraft', { ...draft, id: 'draft-next', subject: 'next' }));
+    expect(value(await app.call('getDraft'))).toMatchObject({ id: 'draft-next', subject: 'next' });
+  });
+
+  it('a 2xx reply nobody can read means "checking", not "not sent": asked again with the same key until a readable answer, one fax each', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const garbles = ['html', 'truncated', 'wrong_types'];
+    for (const garble of garbles) await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1, garble });
+    const ids: string[] = [];
+    for (const [index] of garbles.entries()) {
+      const fileIds = await stage(app, 'empty.pdf');
+      ids.push(value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: `+1415555010${index}` }], subject: `garbled ${index}`, fileIds })).id);
+    }
+    for (const id of ids) {
+      const checking = await settled(app, id, ['waiting', 'accepted']);
+      if (checking.state === 'waiting') {
+        expect(checking.outcomeUnknown).toBe(true);
+        expect(checking.error?.message).toMatch(/not known yet whether it accepted the fax.*never sent twice/);
+      }
+    }
+    const views = value<SubmissionView[]>(await app.call('listOutbox'));
+    expect(views.filter((view) => view.outcomeUnknown).length).toBeGreaterThan(0);
+    for (const id of ids) expect(await settled(app, id)).toMatchObject({ state: 'accepted', outcomeUnknown: false, attempts: 2 });
+    expect(await serverFaxes(app)).toHaveLength(3);
+  });
+
+  it('discarding a submission that may be on its way needs a confirmation; if the fax did arrive, sync shows it like any other', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    // Every reply to the send is unreadable (the fax is created the first time), so the outcome stays unknown.
+    await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1000, garble: 'html' });
+    const fileIds = await stage(app, 'empty.pdf');
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], subject: 'maybe sent', fileIds }));
+    await settled(app, submitted.id, ['waiting']);
+    const refused = (await app.call('discardSubmission', { id: submitted.id })) as Reply<unknown>;
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'outcome_unknown', message: expect.stringMatching(/may already be on its way/) as unknown } });
+    expect(value<SubmissionView[]>(await app.call('listOutbox')).map((item) => item.id)).toContain(submitted.id);
+    value(await app.call('discardSubmission', { id: submitted.id, confirmed: true }));
+    await t.control('DELETE', '/faults');
+    expect(value<SubmissionView[]>(await app.call('listOutbox'))).toEqual([]);
+    await app.call('syncNow');
+    const sent = value<{ items: Array<{ subject: string | null; direction: string }> }>(await app.call('listFaxes', { direction: 'outbound', offset: 0, limit: 10 }));
+    expect(sent.items).toEqual([expect.objectContaining({ subject: 'maybe sent', direction: 'outbound' })]);
+  });
+
+  it('a staged file that has disappeared is "no longer available" everywhere, never an internal error', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const [fileId = ''] = await stage(app, 'empty.pdf');
+    fs.rmSync(path.join(app.dataDir, 'staging', `${fileId}.sealed`));
+    const read = (await app.call('readStagedFile', { id: fileId })) as Reply<unknown>;
+    expect(read).toMatchObject({ ok: false, error: { kind: 'file', message: 'A file of this draft is no longer available. Add it again.' } });
+    const send = (await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds: [fileId] })) as Reply<unknown>;
+    expect(send).toMatchObject({ ok: false, error: { kind: 'file', message: 'A file of this draft is no longer available. Add it again.' } });
+    expect(value<SubmissionView[]>(await app.call('listOutbox'))).toEqual([]);
+    expect(fs.readdirSync(path.join(app.dataDir, 'outbox'))).toEqual([]);
+  });
+
+  it('a cover sheet ID the service does not know is named as such, not as "no such item"', async () => {
+    const app = await connectedCore(t);
+    cores.push(app);
+    const fileIds = await stage(app, 'empty.pdf');
+    const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], coverId: 'cov_does_not_exist', fileIds }));
+    const failed = await settled(app, submitted.id, ['failed']);
+    expect(failed.error?.message).toMatch(/does not know the cover sheet ID/);
+    expect(failed.error?.message).not.toMatch(/no such item/);
+    expect(failed.error?.requestId).toMatch(/^req_/);
+  });
+
   it('a submission older than the 24 h key retention is looked for in the fax list, not blindly resent', async () => {
     const app = await connectedCore(t);
     cores.push(app);
@@ -174,6 +266,7 @@ describe('outbox', () => {
       now: () => Date.now(),
     });
     await t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'outbound', count: 1, to: '+14155550100', newest_at: new Date(old + 500).toISOString() });
+    await outbox.load();
     await outbox.start();
     await waitUntil(() => outbox.record(submitted.id)?.state, (state) => state === 'accepted', { what: 'reconciled' });
     expect(outbox.record(submitted.id)?.faxId).not.toBe(record.faxId);

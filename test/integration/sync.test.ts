@@ -89,7 +89,7 @@ describe('sync', () => {
     await t.advance(60);
     await app.call('syncNow');
     expect(services.cache.faxes.pending()).toEqual([]);
-    expect((await app.call('listFaxes', { direction: 'outbound', status: ['delivered'], offset: 0, limit: 1 })) as Ok<FaxListPage>).toMatchObject({ value: { total: 100 } });
+    expect((await app.call('listFaxes', { direction: 'outbound', groups: ['delivered'], offset: 0, limit: 1 })) as Ok<FaxListPage>).toMatchObject({ value: { total: 100 } });
     expect((await requestsOf(app.accountId)).filter((request) => request.status === 429)).toEqual([]);
   }, 60_000);
 

@@ -13,18 +13,21 @@ const accountSnapshot = z.object({
   usageRatio: z.number().nullable(),
 }) satisfies z.ZodType<AccountView>;
 
+const faxNumbersSchema = z.array(z.object({ number: z.string(), label: z.string().nullable() }));
+
 export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
   return {
     /** Keeps contacts seen on the service; `replaceAll` drops the ones that are gone (after a full listing). */
     saveContacts(contacts: readonly ContactView[], options: { replaceAll: boolean; firstPosition: number }): void {
-      const upsert = db.prepare(`INSERT INTO contacts (id, name, fax_number, company, email, search, position) VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET name = excluded.name, fax_number = excluded.fax_number, company = excluded.company, email = excluded.email,
-        search = excluded.search, position = excluded.position`);
+      const upsert = db.prepare(`INSERT INTO contacts (id, name, fax_number, fax_numbers, company, email, search, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET name = excluded.name, fax_number = excluded.fax_number, fax_numbers = excluded.fax_numbers, company = excluded.company,
+        email = excluded.email, search = excluded.search, position = excluded.position`);
       db.transaction(() => {
         if (options.replaceAll) db.prepare('DELETE FROM contacts').run();
         contacts.forEach((contact, index) => {
-          const search = [contact.name, contact.faxNumber, contact.company, contact.email].filter(Boolean).join(' ').toLowerCase();
-          upsert.run(contact.id, contact.name, contact.faxNumber, contact.company, contact.email, search, options.firstPosition + index);
+          const search = [contact.name, ...contact.faxNumbers.map((found) => found.number), contact.company, contact.email].filter(Boolean).join(' ').toLowerCase();
+          // The column predates nameless contacts: '' stands for "no name".
+          upsert.run(contact.id, contact.name ?? '', contact.faxNumber, JSON.stringify(contact.faxNumbers), contact.company, contact.email, search, options.firstPosition + index);
         });
       })();
     },
@@ -35,10 +38,17 @@ export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
       const args = q ? [`%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`] : [];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM contacts ${clause}`).get(...args) as { n: number }).n;
       const rows = db
-        .prepare(`SELECT id, name, fax_number, company, email FROM contacts ${clause} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
-        .all(...args, query.limit, query.offset) as Array<{ id: string; name: string; fax_number: string | null; company: string | null; email: string | null }>;
+        .prepare(`SELECT id, name, fax_number, fax_numbers, company, email FROM contacts ${clause} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
+        .all(...args, query.limit, query.offset) as Array<{ id: string; name: string; fax_number: string | null; fax_numbers: string; company: string | null; email: string | null }>;
       return {
-        items: rows.map((row) => ({ id: row.id, name: row.name, faxNumber: row.fax_number, company: row.company, email: row.email })),
+        items: rows.map((row) => ({
+          id: row.id,
+          name: row.name === '' ? null : row.name,
+          faxNumber: row.fax_number,
+          faxNumbers: faxNumbersSchema.catch([]).parse(JSON.parse(row.fax_numbers)),
+          company: row.company,
+          email: row.email,
+        })),
         total,
         offset: query.offset,
         hasMore: query.offset + rows.length < total,

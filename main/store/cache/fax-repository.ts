@@ -3,8 +3,8 @@
  * lists need (filters, search, windows of a 50,000-fax list), unread marks, and the cursors sync needs.
  */
 import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary, RecipientView } from '../../../preload/models';
-import { pendingFaxStatuses } from '../../../preload/models';
-import type { FaxRecord } from '../../api/normalize';
+import { statusGroup, type StatusGroup } from '../../../preload/fax-status';
+import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
 
 interface FaxRow {
@@ -12,6 +12,7 @@ interface FaxRow {
   reference: string;
   direction: 'inbound' | 'outbound';
   status: string;
+  status_group: StatusGroup;
   pages: number | null;
   created_at: string;
   created_ms: number;
@@ -36,8 +37,6 @@ export interface UpsertOutcome {
 
 /** Up to this many matches, a search reads them by id and sorts them rather than scanning in time order. */
 const fewMatches = 2_000;
-
-const pendingList = pendingFaxStatuses.map((status) => `'${status}'`).join(', ');
 
 function searchText(record: FaxRecord): string {
   return [record.reference, record.to, record.from, record.subject, record.senderName, ...record.recipients.flatMap((recipient) => [recipient.to, recipient.name])]
@@ -65,6 +64,7 @@ function toSummary(row: FaxRow): FaxSummary {
     reference: row.reference,
     direction: row.direction,
     status: row.status,
+    statusGroup: row.status_group,
     pages: row.pages,
     createdAt: row.created_at,
     counterpart: row.counterpart,
@@ -81,11 +81,11 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
   const byId = db.prepare<[number], FaxRow>('SELECT * FROM faxes WHERE id = ?');
   const statusOf = db.prepare<[number], { status: string; recipients: string }>('SELECT status, recipients FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
-    INSERT INTO faxes (id, reference, direction, status, pages, created_at, created_ms, to_number, from_number, counterpart, subject, sender_name, cost,
+    INSERT INTO faxes (id, reference, direction, status, status_group, pages, created_at, created_ms, to_number, from_number, counterpart, subject, sender_name, cost,
       provider_error, recipients, recipient_count, search, unread, origin, synced_ms)
-    VALUES (@id, @reference, @direction, @status, @pages, @created_at, @created_ms, @to_number, @from_number, @counterpart, @subject, @sender_name, @cost,
+    VALUES (@id, @reference, @direction, @status, @status_group, @pages, @created_at, @created_ms, @to_number, @from_number, @counterpart, @subject, @sender_name, @cost,
       @provider_error, @recipients, @recipient_count, @search, @unread, 'server', @synced_ms)
-    ON CONFLICT(id) DO UPDATE SET reference = excluded.reference, direction = excluded.direction, status = excluded.status, pages = excluded.pages,
+    ON CONFLICT(id) DO UPDATE SET reference = excluded.reference, direction = excluded.direction, status = excluded.status, status_group = excluded.status_group, pages = excluded.pages,
       created_at = excluded.created_at, created_ms = excluded.created_ms, to_number = excluded.to_number, from_number = excluded.from_number,
       counterpart = excluded.counterpart, subject = coalesce(excluded.subject, faxes.subject), sender_name = excluded.sender_name, cost = excluded.cost,
       provider_error = excluded.provider_error, recipients = excluded.recipients, recipient_count = excluded.recipient_count, search = excluded.search,
@@ -102,6 +102,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
         reference: record.reference,
         direction: record.direction,
         status: record.status,
+        status_group: statusGroup(record.direction, record.status),
         pages: record.pages,
         created_at: record.createdAt,
         created_ms: record.createdMs,
@@ -129,18 +130,18 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
   });
 
   const insertLocal = db.prepare(`
-    INSERT OR IGNORE INTO faxes (id, reference, direction, status, pages, created_at, created_ms, to_number, counterpart, subject, recipients,
+    INSERT OR IGNORE INTO faxes (id, reference, direction, status, status_group, pages, created_at, created_ms, to_number, counterpart, subject, recipients,
       recipient_count, search, unread, submission_id, origin, synced_ms)
-    VALUES (@id, @reference, 'outbound', @status, @pages, @created_at, @created_ms, @to_number, @to_number, @subject, @recipients, @recipient_count,
+    VALUES (@id, @reference, 'outbound', @status, @status_group, @pages, @created_at, @created_ms, @to_number, @to_number, @subject, @recipients, @recipient_count,
       @search, 0, @submission_id, 'local', 0)`);
   const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ? WHERE id = ?');
 
   function where(query: Omit<FaxListQuery, 'offset' | 'limit'>): { clause: string; args: Array<string | number> } {
     const parts = ['direction = ?'];
     const args: Array<string | number> = [query.direction];
-    if (query.status && query.status.length > 0) {
-      parts.push(`status IN (${query.status.map(() => '?').join(', ')})`);
-      args.push(...query.status);
+    if (query.groups && query.groups.length > 0) {
+      parts.push(`status_group IN (${query.groups.map(() => '?').join(', ')})`);
+      args.push(...query.groups);
     }
     if (query.from) {
       parts.push('created_ms >= ?');
@@ -169,6 +170,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
         id: input.id,
         reference: input.reference ?? String(input.id),
         status: input.status ?? 'queued',
+        status_group: statusGroup('outbound', input.status ?? 'queued'),
         pages: input.pages,
         created_at: new Date(createdMs).toISOString(),
         created_ms: createdMs,
@@ -243,7 +245,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
     },
 
     pending(): Array<{ id: number; createdMs: number }> {
-      return (db.prepare(`SELECT id, created_ms FROM faxes WHERE status IN (${pendingList}) ORDER BY created_ms`).all() as Array<{ id: number; created_ms: number }>).map(
+      return (db.prepare("SELECT id, created_ms FROM faxes WHERE status_group = 'in_progress' ORDER BY created_ms").all() as Array<{ id: number; created_ms: number }>).map(
         (row) => ({ id: row.id, createdMs: row.created_ms }),
       );
     },

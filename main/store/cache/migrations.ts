@@ -1,5 +1,6 @@
 /** Schema migrations of the cache, in order; the index + 1 is the schema version. Never edit a released one. */
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { statusGroup } from '../../../preload/fax-status';
 
 export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => {
@@ -44,5 +45,20 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   // v2: searching 50,000 faxes reads this narrow index instead of every row (bench/RESULTS.md, big inbox).
   (db) => {
     db.exec('CREATE INDEX faxes_search ON faxes (direction, search)');
+  },
+  // v3: lists filter by what a status means (preload/fax-status.ts), not by one word; contacts keep every fax number.
+  (db) => {
+    db.exec(`
+      ALTER TABLE faxes ADD COLUMN status_group TEXT NOT NULL DEFAULT 'other';
+      ALTER TABLE contacts ADD COLUMN fax_numbers TEXT NOT NULL DEFAULT '[]';
+    `);
+    const update = db.prepare('UPDATE faxes SET status_group = ? WHERE id = ?');
+    for (const row of db.prepare('SELECT id, direction, status FROM faxes').all() as Array<{ id: number; direction: 'inbound' | 'outbound'; status: string }>) {
+      update.run(statusGroup(row.direction, row.status), row.id);
+    }
+    db.exec(`
+      UPDATE contacts SET fax_numbers = json_array(json_object('number', fax_number, 'label', NULL)) WHERE fax_number IS NOT NULL;
+      CREATE INDEX faxes_in_progress ON faxes (created_ms) WHERE status_group = 'in_progress';
+    `);
   },
 ];

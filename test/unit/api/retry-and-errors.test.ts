@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FaxApiError, toAppError, transportFailure, type ApiFailure } from '../../../main/api/api-error';
-import { backoffDelay, isRetryable } from '../../../main/api/retry-policy';
+import { classifyFailure, isRetryableFailure as isRetryable } from '../../../main/api/failure-class';
+import { backoffDelay } from '../../../main/api/retry-policy';
 
 const http = (status: number, code: string | null = null): FaxApiError =>
   new FaxApiError({ kind: 'http', status, type: null, code, message: null, requestId: 'req_1', retryAfterMs: null });
@@ -13,6 +14,29 @@ describe('retry policy', () => {
     for (const status of [400, 401, 402, 403, 404, 422]) expect(isRetryable(http(status)), String(status)).toBe(false);
     expect(isRetryable(new FaxApiError({ kind: 'tls', code: 'CERT_HAS_EXPIRED' }))).toBe(false);
     expect(isRetryable(new FaxApiError({ kind: 'refused_redirect', detail: 'x' }))).toBe(false);
+  });
+
+  it('classifies each failure once: offline, retryable, unknown outcome (writes only) or definitive', () => {
+    const malformed = (status: number) => new FaxApiError({ kind: 'malformed', status, detail: 'not JSON', requestId: null });
+    const reset = new FaxApiError({ kind: 'network', code: 'ECONNRESET' });
+    const refused = new FaxApiError({ kind: 'network', code: 'ECONNREFUSED' });
+    // A read that broke off: offline. A write that broke off after connecting: it may have arrived.
+    expect(classifyFailure(reset)).toBe('offline');
+    expect(classifyFailure(reset, { write: true })).toBe('unknown_outcome');
+    // A connection that never opened carried nothing.
+    expect(classifyFailure(refused, { write: true })).toBe('offline');
+    expect(classifyFailure(new FaxApiError({ kind: 'timeout' }), { write: true })).toBe('unknown_outcome');
+    // A 2xx that cannot be read: for a send, the fax may exist; for a read, ask again.
+    expect(classifyFailure(malformed(202), { write: true })).toBe('unknown_outcome');
+    expect(classifyFailure(malformed(200))).toBe('retryable');
+    expect(classifyFailure(malformed(502))).toBe('retryable');
+    expect(classifyFailure(malformed(403))).toBe('definitive');
+    expect(classifyFailure(http(409), { write: true })).toBe('unknown_outcome');
+    expect(classifyFailure(http(409))).toBe('retryable');
+    expect(classifyFailure(http(429), { write: true })).toBe('retryable');
+    expect(classifyFailure(http(500), { write: true })).toBe('retryable');
+    expect(classifyFailure(http(402), { write: true })).toBe('definitive');
+    expect(classifyFailure(new Error('not an API failure'))).toBe('definitive');
   });
 
   it('backs off exponentially with full jitter, capped', () => {

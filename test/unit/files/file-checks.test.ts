@@ -54,12 +54,46 @@ describe('type by content, pages by type', () => {
     expect(await countPages('docx', stated, 'File 1')).toEqual({ pages: 7, estimated: true });
     const long = write('long.docx', makeDocx({ text: 'x'.repeat(7000) }));
     expect(await countPages('docx', long, 'File 1')).toEqual({ pages: 3, estimated: true });
+    const deflated = write('deflated.docx', makeDocx({ text: 'y'.repeat(7000), deflate: true, pages: 3 }));
+    expect(await countPages('docx', deflated, 'File 1')).toEqual({ pages: 3, estimated: true });
+  });
+
+  it('DOCX: a stated page count that disagrees wildly with the content is not believed', async () => {
+    // 60,000 characters of text (about 20 pages) claiming to be 1 page: the content decides.
+    const understated = write('understated.docx', makeDocx({ pages: 1, text: 'word '.repeat(12_000), deflate: true }));
+    expect(await countPages('docx', understated, 'File 1')).toEqual({ pages: 20, estimated: true });
+    // A one-line letter claiming 900 pages.
+    const overstated = write('overstated.docx', makeDocx({ pages: 900 }));
+    expect(await countPages('docx', overstated, 'File 1')).toEqual({ pages: 1, estimated: true });
+    // Explicit page breaks count even where there is little text.
+    const breaks = '<w:p><w:r><w:t>Page</w:t><w:br w:type="page"/></w:r></w:p>'.repeat(11);
+    expect(await countPages('docx', write('breaks.docx', makeDocx({ body: breaks })), 'File 1')).toEqual({ pages: 12, estimated: true });
+    // A plausible stated count stays (pictures can fill pages the text alone would not).
+    const pictures = '<w:p><w:r><w:drawing>…</w:drawing></w:r></w:p>'.repeat(6);
+    expect(await countPages('docx', write('pictures.docx', makeDocx({ body: pictures, pages: 6 })), 'File 1')).toEqual({ pages: 6, estimated: true });
+  });
+
+  it('DOCX: text that cannot be inflated within the cap is refused as too large to check, never "about 1 page"', async () => {
+    // A deflate bomb: 70 MB of text in a small file.
+    const bomb = write('bomb.docx', makeDocx({ text: 'a'.repeat(70 * 1024 * 1024), deflate: true, pages: 1 }));
+    expect(fs.statSync(bomb).size).toBeLessThan(1_000_000);
+    await expect(countPages('docx', bomb, 'File 4')).rejects.toThrow('File 4 is too large to check: its text expands to more than 64 MB. Save it as a PDF and add that instead.');
+    // Corrupt deflate data is damaged, not one page.
+    const docx = makeDocx({ text: 'z'.repeat(5000), deflate: true });
+    const at = docx.indexOf('word/document.xml') + 'word/document.xml'.length;
+    docx.fill(0xff, at, at + 40);
+    await expect(countPages('docx', write('corrupt.docx', docx), 'File 5')).rejects.toThrow(/File 5 is a damaged Word document/);
   });
 
   it('TIFF: one page per image directory', async () => {
     const tiff = write('scan.pdf', makeTiff(4));
     expect(await detectKind(tiff)).toBe('tiff');
     expect(await countPages('tiff', tiff, 'File 1')).toEqual({ pages: 4, estimated: false });
+  });
+
+  it('TIFF: a directory without an image makes the file damaged, naming the page', async () => {
+    await expect(countPages('tiff', write('hole.tif', makeTiff(3, { imageless: [2] })), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 2 holds no image.');
+    await expect(countPages('tiff', write('first.tif', makeTiff(1, { imageless: [1] })), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 1 holds no image.');
   });
 
   it('PNG and JPG: one page each, whatever the name', async () => {

@@ -8,7 +8,13 @@ describe('fax numbers', () => {
     ['+44 20 7946 0958', '+442079460958'],
     ['+49 30 901820', '+4930901820'],
     ['  +14155550100 ', '+14155550100'],
-  ])('%s → %s', (input, e164) => {
+    // Full-width digits and plus (typed with an East Asian input method) are the same number.
+    ['＋１ ４１５ ５５５ ０１００', '+14155550100'],
+    // Invisible characters pasted from documents and web pages: zero-width space, direction marks, BOM, soft hyphen.
+    ['\u200B+1\u200E415\u200F555\u00AD0100\uFEFF', '+14155550100'],
+    ['\u202A+44 20 7946 0958\u202C', '+442079460958'],
+    ['+1 415–555—0100', '+14155550100'],
+  ])('%j → %s', (input, e164) => {
     expect(checkFaxNumber(input)).toEqual({ ok: true, e164 });
   });
 
@@ -16,7 +22,11 @@ describe('fax numbers', () => {
     ['', /Enter a fax number/],
     ['4155550100', /country code/],
     ['0044 20 7946 0958', /Use \+ instead of 00/],
-    ['+1 415 CALL NOW', /only digits/],
+    ['+1 415 CALL NOW', /contains letters/],
+    ['+1 415 555 01OO', /contains letters/],
+    ['+1 415 555 010O', /contains the letter “O”/],
+    ['+1 415 555 0100 #2', /contains “#” \(U\+0023\)/],
+    ['14155550100+', /contains “\+”/],
     ['+1415', /too short/],
     ['+1234567890123456', /too long/],
     ['+1 000 000 0000', /not a valid number/],

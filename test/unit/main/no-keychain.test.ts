@@ -38,7 +38,7 @@ describe('no keychain', () => {
     expect(connect).toMatchObject({ ok: false });
     const list = await core.dispatch('listFaxes', { direction: 'inbound', offset: 0, limit: 10 });
     expect(list).toMatchObject({ ok: false, error: { kind: 'keychain', message: expect.stringMatching(/keychain is not available/) as unknown } });
-    const draft = await core.dispatch('saveDraft', { recipients: [{ number: '+14155550100' }], subject: 'kept nowhere', notes: '', coverId: '', files: [], updatedAt: 1 });
+    const draft = await core.dispatch('saveDraft', { id: 'draft-1', recipients: [{ number: '+14155550100' }], subject: 'kept nowhere', notes: '', coverId: '', files: [], updatedAt: 1 });
     expect(draft).toMatchObject({ ok: false, error: { kind: 'keychain' } });
     await core.dispose();
     // Only the settings file (no secret in it) exists: no cache.db, no drafts, no staging, no key.

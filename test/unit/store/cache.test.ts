@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaxRecord } from '../../../main/api/normalize';
+import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { createLogger, memorySink } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
 import { migrations } from '../../../main/store/cache/migrations';
@@ -59,12 +59,18 @@ describe('encrypted cache', () => {
 
   it('a version 1 cache is upgraded in place, keeping its faxes', () => {
     const dir = tempDir();
-    const first = cacheAt(dir);
-    first.faxes.upsertMany([fax({ id: 7, direction: 'inbound' })], { markNewInboundUnread: false });
-    first.db.exec('DROP INDEX faxes_search');
-    first.db.pragma('user_version = 1');
-    first.close();
-    const upgraded = cacheAt(dir);
+    const keyHex = 'aa'.repeat(32);
+    const raw = new Database(path.join(dir, 'cache.db'));
+    raw.pragma("cipher = 'sqlcipher'");
+    raw.pragma('legacy = 4');
+    raw.pragma(`key = "x'${keyHex}'"`);
+    migrations[0]?.(raw);
+    raw.pragma('user_version = 1');
+    raw
+      .prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (7, 'FX-7', 'inbound', 'received', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0)")
+      .run();
+    raw.close();
+    const upgraded = cacheAt(dir, keyHex);
     expect(upgraded.db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'faxes_search'").get()).toEqual({ name: 'faxes_search' });
     expect(upgraded.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).total).toBe(1);
@@ -74,7 +80,7 @@ describe('encrypted cache', () => {
     const dir = tempDir();
     const cache = cacheAt(dir);
     cache.faxes.upsertMany([fax({ subject: 'Oncology referral', senderName: 'Riverside Clinic' })], { markNewInboundUnread: false });
-    cache.directory.saveContacts([{ id: 'c1', name: 'Jane Doe', faxNumber: '+14155550199', company: 'Lab', email: null }], { replaceAll: true, firstPosition: 0 });
+    cache.directory.saveContacts([{ id: 'c1', name: 'Jane Doe', faxNumber: '+14155550199', faxNumbers: [{ number: '+14155550199', label: null }], company: 'Lab', email: null }], { replaceAll: true, firstPosition: 0 });
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     cache.close();
     open.splice(0);
@@ -137,8 +143,49 @@ describe('fax repository', () => {
     const common = cache.faxes.list({ direction: 'outbound', search: 'common lab', offset: 2990, limit: 10 });
     expect(common.total).toBe(2997);
     expect(common.items.map((item) => item.id)).toEqual(newestFirst(records.filter((record) => record.subject === 'Common lab results').map((record) => record.id)).slice(2990));
-    const mixed = cache.faxes.list({ direction: 'outbound', search: 'referral', status: ['failed'], offset: 0, limit: 10 });
+    const mixed = cache.faxes.list({ direction: 'outbound', search: 'referral', groups: ['failed'], offset: 0, limit: 10 });
     expect(mixed.total).toBe(0);
+  });
+
+  it('"Received" is every inbound fax that arrived, whatever word the service used; unknown words are kept verbatim', () => {
+    const cache = cacheAt(tempDir());
+    const words = ['received', 'delivered', 'completed', 'SUCCESS', 'archived_by_carrier', 'receiving', 'failed'];
+    cache.faxes.upsertMany(
+      words.map((status, index) => fax({ id: 100 + index, direction: 'inbound', status, from: '+14155550177' })),
+      { markNewInboundUnread: false },
+    );
+    const received = cache.faxes.list({ direction: 'inbound', groups: ['received'], offset: 0, limit: 10 });
+    expect(received.items.map((item) => item.status).sort()).toEqual(['SUCCESS', 'archived_by_carrier', 'completed', 'delivered', 'received']);
+    expect(cache.faxes.list({ direction: 'inbound', groups: ['in_progress'], offset: 0, limit: 10 }).items.map((item) => item.status)).toEqual(['receiving']);
+    expect(cache.faxes.list({ direction: 'inbound', groups: ['failed'], offset: 0, limit: 10 }).items.map((item) => item.status)).toEqual(['failed']);
+    // Unfiltered, nothing is hidden.
+    expect(cache.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).total).toBe(words.length);
+    // An outbound word nobody knows is "other", shown verbatim, never dropped.
+    cache.faxes.upsertMany([fax({ id: 200, status: 'escalated' })], { markNewInboundUnread: false });
+    expect(cache.faxes.list({ direction: 'outbound', groups: ['other'], offset: 0, limit: 10 }).items).toEqual([expect.objectContaining({ id: 200, status: 'escalated', statusGroup: 'other' })]);
+  });
+
+  it('migrates a v2 cache: each fax gets its status group, each contact its list of numbers', () => {
+    const dir = tempDir();
+    const keyHex = crypto.randomBytes(32).toString('hex');
+    const raw = new Database(path.join(dir, 'cache.db'));
+    raw.pragma("cipher = 'sqlcipher'");
+    raw.pragma('legacy = 4');
+    raw.pragma(`key = "x'${keyHex}'"`);
+    migrations[0]?.(raw);
+    migrations[1]?.(raw);
+    raw.pragma('user_version = 2');
+    const insert = raw.prepare(
+      "INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0)",
+    );
+    insert.run(1, 'A', 'inbound', 'completed');
+    insert.run(2, 'B', 'outbound', 'sending');
+    raw.prepare("INSERT INTO contacts (id, name, fax_number, company, email, search, position) VALUES ('c', 'Lab', '+14155550100', NULL, NULL, '', 0)").run();
+    raw.close();
+    const upgraded = cacheAt(dir, keyHex);
+    expect(upgraded.faxes.list({ direction: 'inbound', groups: ['received'], offset: 0, limit: 5 }).total).toBe(1);
+    expect(upgraded.faxes.pending().map((item) => item.id)).toEqual([2]);
+    expect(upgraded.directory.contacts({ offset: 0, limit: 5 }).items[0]?.faxNumbers).toEqual([{ number: '+14155550100', label: null }]);
   });
 
   it('lists newest first with filters: status, local date range, search, unread; with totals for paging', () => {
@@ -153,7 +200,7 @@ describe('fax repository', () => {
       { markNewInboundUnread: true },
     );
     expect(cache.faxes.list({ direction: 'outbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3, 2, 1]);
-    expect(cache.faxes.list({ direction: 'outbound', status: ['failed', 'partial'], offset: 0, limit: 10 }).total).toBe(2);
+    expect(cache.faxes.list({ direction: 'outbound', groups: ['failed', 'partial'], offset: 0, limit: 10 }).total).toBe(2);
     expect(cache.faxes.list({ direction: 'outbound', search: 'st. mary', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3]);
     expect(cache.faxes.list({ direction: 'outbound', search: 'LAB', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([1]);
     expect(cache.faxes.list({ direction: 'outbound', search: '100%_', offset: 0, limit: 10 }).total).toBe(0);

@@ -34,4 +34,14 @@ describe('import boundaries', () => {
     expect(await errorsFor('renderer/src/App.tsx', "import { x } from '../../main/core';\n")).toEqual([expect.stringContaining('no Node')]);
     expect(await errorsFor('renderer/src/App.tsx', "import { ipcRenderer } from 'electron';\n")).toEqual([expect.stringContaining('window.fax only')]);
   });
+
+  it('only the renderer\'s data layer calls main', async () => {
+    expect(await errorsFor('renderer/src/views/InboxView.tsx', "import { faxApi } from '../data/ipc';\n")).toEqual([expect.stringContaining('use the data module')]);
+    expect(await errorsFor('renderer/src/views/InboxView.tsx', "import type { IpcError } from '../data/ipc';\n")).toEqual([]);
+    expect(await errorsFor('renderer/src/views/InboxView.tsx', 'void window.fax.syncNow();\n')).toEqual([expect.stringContaining('Only renderer/src/data/ipc.ts')]);
+    expect(await errorsFor('renderer/src/data/faxes.ts', "import { faxApi } from './ipc';\n")).toEqual([]);
+    expect(await errorsFor('renderer/src/data/ipc.ts', 'export const api = () => window.fax;\n')).toEqual([]);
+    expect(await errorsFor('renderer/src/data/faxes.ts', 'export const api = () => window.fax;\n')).toEqual([expect.stringContaining('Only renderer/src/data/ipc.ts')]);
+    expect(await errorsFor('renderer/src/data/faxes.ts', "import fs from 'node:fs';\n")).toEqual([expect.stringContaining('no Node')]);
+  });
 });

@@ -1,8 +1,67 @@
 // The client reads replies shaped differently from the sandbox's choices: unknown fields, other spellings of
-// "not shown" fields, unknown states, odd types.
+// "not shown" fields, unknown states, odd types — and whole replies of other implementations (fixtures/).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeAccount, normalizeContact, normalizeFax, normalizeNumber, normalizeRecipient, normalizeWebhook, webhookSecret } from '../../../main/api/normalize';
+import { readAccount as normalizeAccount } from '../../../main/api/read/account-reader';
+import { readContact as normalizeContact } from '../../../main/api/read/contact-reader';
+import { readFax as normalizeFax, readRecipient as normalizeRecipient } from '../../../main/api/read/fax-reader';
+import { readNumber as normalizeNumber, readWebhook as normalizeWebhook, webhookSecret } from '../../../main/api/read/service-readers';
 import { faxSchema, listEnvelopeSchema } from '../../../main/api/schemas';
+import { statusGroup } from '../../../preload/fax-status';
+
+interface Fixture {
+  account: Record<string, unknown>;
+  contacts: Array<Record<string, unknown>>;
+  outbound: unknown;
+  inbound: unknown;
+  expected: {
+    account: Record<string, unknown>;
+    contacts: Array<{ name: string | null; faxNumbers: string[]; company: string | null; email: string | null }>;
+    outbound: { cost: string | null; providerError: string | null; subject: string | null; recipients: Array<[string, string, string | null]> };
+    inbound: { from: string | null; senderName: string | null; group: string };
+  };
+}
+
+const fixtureDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures');
+const fixtures = fs
+  .readdirSync(fixtureDir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => [name.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(fixtureDir, name), 'utf8')) as Fixture] as const);
+
+describe('replies of five differently shaped implementations', () => {
+  it('has the sandbox\'s own shape and at least four others', () => {
+    expect(fixtures.map(([name]) => name)).toContain('sandbox');
+    expect(fixtures.length).toBeGreaterThanOrEqual(5);
+  });
+
+  describe.each(fixtures)('%s', (_name, fixture) => {
+    it('account: plan, pages used, page limit, billing cycle, paused — nothing invented', () => {
+      expect(normalizeAccount(fixture.account)).toMatchObject(fixture.expected.account);
+    });
+
+    it('contacts: names whole, split or only an organisation; every fax number, never a voice line', () => {
+      const read = fixture.contacts.map((contact) => normalizeContact(contact));
+      expect(read.map((contact) => ({ name: contact.name, faxNumbers: contact.faxNumbers.map((found) => found.number), company: contact.company, email: contact.email }))).toEqual(
+        fixture.expected.contacts,
+      );
+      for (const contact of read) expect(contact.faxNumber).toBe(contact.faxNumbers[0]?.number ?? null);
+    });
+
+    it('an outbound fax: cost in its unit, the carrier\'s message, each recipient\'s result and reason', () => {
+      const fax = normalizeFax(faxSchema.parse(fixture.outbound));
+      const { recipients, ...rest } = fixture.expected.outbound;
+      expect(fax).toMatchObject(rest);
+      expect(fax.recipients.map((recipient) => [recipient.to, recipient.status, recipient.error])).toEqual(recipients);
+    });
+
+    it('an inbound fax: the sender\'s number and name, and it counts as received whatever its final word', () => {
+      const fax = normalizeFax(faxSchema.parse(fixture.inbound));
+      expect(fax).toMatchObject({ direction: 'inbound', from: fixture.expected.inbound.from, senderName: fixture.expected.inbound.senderName });
+      expect(statusGroup(fax.direction, fax.status)).toBe(fixture.expected.inbound.group);
+    });
+  });
+});
 
 const minimalFax = { id: 7, status: 'queued', created_at: '2026-05-01T10:00:00Z' };
 
@@ -24,6 +83,8 @@ describe('fax replies', () => {
       faxSchema.parse({ ...minimalFax, senderName: 'Clinic', price: 1.5, failure_reason: 'T.30 DCN', sender_number: '+14155550100', subject: 'Labs' }),
     );
     expect(fax).toMatchObject({ senderName: 'Clinic', cost: '1.50', providerError: 'T.30 DCN', from: '+14155550100', subject: 'Labs' });
+    // A bare number is shown as given: no unit is invented.
+    expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: 21 })).cost).toBe('21');
     expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: { amount: 2, currency: 'EUR' } })).cost).toBe('2.00 EUR');
     expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: { amount_cents: 42, currency: 'USD' } })).cost).toBe('0.42 USD');
     expect(normalizeFax(faxSchema.parse({ ...minimalFax, cost: '€0.10' })).cost).toBe('€0.10');
@@ -34,7 +95,8 @@ describe('fax replies', () => {
     expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'no answer' })?.reason).toMatch(/Nobody answered/);
     expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'not_a_fax_machine' })?.reason).toMatch(/not as a fax machine/);
     expect(normalizeRecipient({ to: '+1', status: 'failed', error: 'E_WEIRD_42' })).toMatchObject({ error: 'E_WEIRD_42', reason: null });
-    expect(normalizeRecipient({ to: '+1', status: 'failed', error: { code: 'busy', detail: 'x' } })?.error).toBe('{"code":"busy","detail":"x"}');
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: { code: 'busy', detail: 'x' } })?.error).toBe('busy: x');
+    expect(normalizeRecipient({ to: '+1', status: 'failed', error: { weird: true } })?.error).toBe('{"weird":true}');
     expect(normalizeRecipient({ to: '+1', status: 'delivered', error: null })).toMatchObject({ error: null, reason: null });
     expect(normalizeRecipient({ status: 'delivered' })).toBeNull();
   });
@@ -80,10 +142,14 @@ describe('account, contacts, numbers, webhooks', () => {
       id: '5',
       name: 'Ann Lee',
       faxNumber: '+14155550100',
+      faxNumbers: [{ number: '+14155550100', label: null }],
       company: 'Lab',
       email: null,
     });
-    expect(normalizeContact({ id: 'x' }).name).toBe('Unnamed contact');
+    // Nothing to call it by: unknown, not an invented name.
+    expect(normalizeContact({ id: 'x' }).name).toBeNull();
+    // Only voice lines: no fax number.
+    expect(normalizeContact({ id: 'y', name: 'Desk', phones: [{ type: 'mobile', number: '+14155550100' }] }).faxNumbers).toEqual([]);
   });
 
   it('numbers with other field names; a number without a number is dropped', () => {
