@@ -36,16 +36,34 @@ export const boundaryConfigs = [
     },
   },
   { files: ipcWrappers, rules: { 'no-restricted-imports': 'off' } },
-  {
-    files: ['renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer reaches main through window.fax only.' }],
-          patterns: [{ group: ['node:*', '**/main/**'], message: 'The renderer has no Node and no main-process code.' }],
-        },
-      ],
-    },
-  },
+  ...rendererConfigs(),
 ];
+
+/** The renderer: no Electron, no Node, no main code; and only its data layer (renderer/src/data/) calls main. */
+function rendererConfigs() {
+  const paths = [{ name: 'electron', message: 'The renderer reaches main through window.fax only.' }];
+  const noNodeOrMain = { group: ['node:*', '**/main/**'], message: 'The renderer has no Node and no main-process code.' };
+  return [
+    {
+      files: ['renderer/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths,
+            patterns: [
+              noNodeOrMain,
+              { group: ['**/data/ipc'], allowTypeImports: true, message: 'Views do not call main: use the data module of the domain (renderer/src/data/).' },
+            ],
+          },
+        ],
+        'no-restricted-properties': ['error', { object: 'window', property: 'fax', message: 'Only renderer/src/data/ipc.ts opens window.fax.' }],
+      },
+    },
+    {
+      files: ['renderer/src/data/**/*.{ts,tsx}'],
+      rules: { 'no-restricted-imports': ['error', { paths, patterns: [noNodeOrMain] }] },
+    },
+    { files: ['renderer/src/data/ipc.ts'], rules: { 'no-restricted-properties': 'off' } },
+  ];
+}

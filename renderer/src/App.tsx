@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { addFiles } from './compose/compose-state';
 import { Dialog } from './components/Dialog';
 import { Sidebar } from './components/Sidebar';
 import { Banners, StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
-import { connectionStore, lockNow, lockStore, navigate, onboardingStore, routeStore, type ViewName } from './state/app-state';
-import { useStore } from './state/store';
+import { addFiles } from './data/compose';
+import { connectionStore, onboardingStore } from './data/connection';
+import { lockNow, lockStore } from './data/lock';
+import { navigate, numberedScreens, routeStore } from './data/navigation';
+import { useStore } from './data/store';
 import { AboutView } from './views/AboutView';
 import { AccountView } from './views/AccountView';
 import { ComposeView } from './views/ComposeView';
@@ -29,8 +31,6 @@ const shortcuts: Array<[string, string]> = [
   ['?', 'This list'],
 ];
 
-const numbered: ViewName[] = ['inbox', 'outbox', 'contacts', 'numbers', 'account', 'webhooks'];
-
 function useGlobalShortcuts(openHelp: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -50,7 +50,8 @@ function useGlobalShortcuts(openHelp: () => void): void {
         void lockNow();
       } else if (mod && /^[1-6]$/.test(event.key)) {
         event.preventDefault();
-        navigate(numbered[Number(event.key) - 1] ?? 'inbox');
+        // navigate() refuses a screen this key's scopes do not open.
+        navigate(numberedScreens[Number(event.key) - 1] ?? 'inbox');
       } else if (!typing && event.key === '?') {
         openHelp();
       }
@@ -101,12 +102,19 @@ function useFileDrop(): boolean {
   return dragging;
 }
 
-function CurrentView() {
-  const route = useStore(routeStore);
+/**
+ * Before a key is connected there is nothing to navigate to: onboarding takes the whole window, without the
+ * sidebar (only About is reachable, from onboarding itself).
+ */
+function useOnboarding(): boolean {
   const connection = useStore(connectionStore);
   const onboarding = useStore(onboardingStore);
-  if ((connection?.status === 'signed_out' || onboarding) && route.view !== 'about') return <OnboardingView />;
-  switch (route.view) {
+  return connection?.status === 'signed_out' || onboarding;
+}
+
+function CurrentView() {
+  const route = useStore(routeStore);
+  switch (route.screen) {
     case 'inbox':
       return <FaxListView direction="inbound" faxId={route.faxId} />;
     case 'outbox':
@@ -122,7 +130,7 @@ function CurrentView() {
     case 'webhooks':
       return <WebhooksView />;
     case 'settings':
-      return connection?.status === 'signed_out' ? <OnboardingView /> : <SettingsView />;
+      return <SettingsView />;
     case 'about':
       return <AboutView />;
   }
@@ -137,17 +145,19 @@ export function App() {
 
 function UnlockedApp() {
   const [help, setHelp] = useState(false);
+  const onboarding = useOnboarding();
+  const route = useStore(routeStore);
   useGlobalShortcuts(() => setHelp(true));
   const dragging = useFileDrop();
   return (
-    <div className="app-shell">
+    <div className={`app-shell${onboarding ? ' app-shell-onboarding' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Sidebar />
+      {onboarding ? null : <Sidebar />}
       <main className="content" id="main">
         <Banners />
-        <CurrentView />
+        {onboarding && route.screen !== 'about' ? <OnboardingView /> : <CurrentView />}
       </main>
       <StatusBar />
       <Toasts />

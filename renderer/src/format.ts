@@ -1,19 +1,24 @@
 /** Words and numbers as people read them. */
-import type { FaxStatus } from '../../preload/models';
+import { statusGroup, type StatusGroup } from '../../preload/fax-status';
+import type { FaxDirection, FaxStatus } from '../../preload/models';
 
-const statusWords: Record<string, { label: string; tone: 'success' | 'warning' | 'danger' | 'info' | 'neutral' }> = {
-  queued: { label: 'Queued', tone: 'info' },
-  converting: { label: 'Converting', tone: 'info' },
-  sending: { label: 'Sending', tone: 'info' },
-  delivered: { label: 'Delivered', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  partial: { label: 'Partly delivered', tone: 'warning' },
-  received: { label: 'Received', tone: 'success' },
+type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+const statusWords: Record<string, string> = {
+  queued: 'Queued',
+  converting: 'Converting',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  partial: 'Partly delivered',
+  received: 'Received',
 };
 
-/** A known state in words; an unknown one verbatim (the service may add states). */
-export function statusLabel(status: FaxStatus): { label: string; tone: 'success' | 'warning' | 'danger' | 'info' | 'neutral' } {
-  return statusWords[status] ?? { label: status, tone: 'neutral' };
+const tones: Record<StatusGroup, Tone> = { in_progress: 'info', delivered: 'success', received: 'success', partial: 'warning', failed: 'danger', other: 'neutral' };
+
+/** A known state in words, any other verbatim (the service may use its own), toned by what it means. */
+export function statusLabel(direction: FaxDirection, status: FaxStatus): { label: string; tone: Tone } {
+  return { label: statusWords[status] ?? status, tone: tones[statusGroup(direction, status)] };
 }
 
 export function pagesText(pages: number | null): string {

@@ -22,13 +22,21 @@ export interface AppFixture {
   close(): Promise<void>;
 }
 
-export async function startApp(options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox } = {}): Promise<AppFixture> {
+export async function startApp(
+  options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox; viewport?: { width: number; height: number }; scopes?: string[] } = {},
+): Promise<AppFixture> {
   const t = options.sandbox ?? (await startTestSandbox());
   const demo = await seedDemoAccount(t.sandbox);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-e2e-'));
   const secrets = keychainSecretStore(keychainServiceFor(userDataDir));
   if (options.signedIn !== false) await secrets.set('api-key', demo.apiKey);
-  const harness = await startHarness({ userDataDir, baseUrl: t.sandbox.baseUrl, caPath: t.sandbox.caCertPath, colorScheme: options.colorScheme ?? 'light' });
+  const harness = await startHarness({
+    userDataDir,
+    baseUrl: t.sandbox.baseUrl,
+    caPath: t.sandbox.caCertPath,
+    colorScheme: options.colorScheme ?? 'light',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
   return {
     t,
     demo,

@@ -28,7 +28,9 @@ describe('contacts, account, webhooks', () => {
   it('account: plan, cycle and a usage meter that warns near and past the allowance', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Account & usage' }).click();
-    await expect.poll(() => page.getByTestId('usage-text').textContent()).toBe('186 of 500 (37 %)');
+    await expect.poll(() => page.getByTestId('usage-text').textContent()).toBe('37 % of the allowance');
+    await expect(page.getByTestId('pages-used').textContent()).resolves.toBe('186');
+    await expect(page.getByTestId('page-limit').textContent()).resolves.toBe('500');
     await expect(page.getByTestId('usage-meter').getAttribute('aria-valuenow')).resolves.toBe('186');
     await expect(page.getByTestId('usage-warning').count()).resolves.toBe(0);
     await app.t.control('PATCH', `/accounts/${app.demo.accountId}`, { pages_used: 470 });

@@ -69,6 +69,27 @@ describe('onboarding', () => {
     await expect(app.page.getByRole('button', { name: 'New fax' }).isDisabled()).resolves.toBe(true);
     await expect(app.page.getByRole('button', { name: 'Contacts' }).isDisabled()).resolves.toBe(true);
     await expect(app.page.getByRole('button', { name: /^Inbox/ }).isDisabled()).resolves.toBe(false);
+    // Keyboard shortcuts cannot open what the key may not use either.
+    await app.page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    for (const keys of ['Control+3', 'Control+4', 'Control+n']) {
+      await app.page.keyboard.press(keys);
+      await expect(app.page.getByRole('heading', { level: 1 }).first().textContent(), keys).resolves.toBe('Inbox');
+    }
+    await app.page.keyboard.press('Control+5');
+    await app.page.getByRole('heading', { name: 'Account & usage' }).waitFor();
+  });
+
+  it('during onboarding there is no sidebar to click; About is reachable and leads back', async () => {
+    const app = await signedOutApp();
+    await expect(app.page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+    // Shortcuts lead nowhere either: there is nothing to open without a key.
+    await app.page.keyboard.press('Control+2');
+    await expect(app.page.getByRole('heading', { name: 'Connect Fax Desktop' }).isVisible()).resolves.toBe(true);
+    await app.page.getByRole('button', { name: 'About' }).click();
+    await app.page.getByRole('heading', { name: 'About Fax Desktop' }).waitFor();
+    await expect(app.page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+    await app.page.getByRole('button', { name: 'Back to setup' }).click();
+    await app.page.getByRole('heading', { name: 'Connect Fax Desktop' }).waitFor();
   });
 
   it('http is refused before anything is sent', async () => {

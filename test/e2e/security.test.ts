@@ -103,6 +103,7 @@ describe('renderer lock-down', () => {
     expect(members.keys).toEqual([
       'clearLockPin',
       'connect',
+      'copyText',
       'createWebhook',
       'deleteWebhook',
       'discardSubmission',
@@ -117,6 +118,7 @@ describe('renderer lock-down', () => {
       'getLockState',
       'getSettings',
       'getSyncState',
+      'getUnreadCount',
       'listContacts',
       'listFaxes',
       'listNumbers',

@@ -28,6 +28,8 @@ export interface NodeMainOptions {
 
 export interface NodeMain {
   core: Core;
+  /** Where saves go and what was copied (the harness has no dialogs and no system clipboard). */
+  desktop: ReturnType<typeof downloadFolderDesktop>;
   settings: SettingsStore;
   secrets: SecretStore;
   keychainService: string;
@@ -49,6 +51,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
   }
   const keychainService = keychainServiceFor(options.userDataDir);
   const secrets = options.secrets ?? keychainSecretStore(keychainService);
+  const desktop = downloadFolderDesktop(() => settings.get().downloadFolder);
   const core = createCore({
     appInfo: {
       name: 'Fax Desktop',
@@ -61,7 +64,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     settings,
     secrets,
     log,
-    desktop: downloadFolderDesktop(() => settings.get().downloadFolder),
+    desktop,
   });
-  return { core, settings, secrets, keychainService, logFile };
+  return { core, desktop, settings, secrets, keychainService, logFile };
 }

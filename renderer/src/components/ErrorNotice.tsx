@@ -1,4 +1,5 @@
-import type { IpcError } from '../fax-api';
+import type { IpcError } from '../data/ipc';
+import { RequestId } from './RequestId';
 
 const advice: Partial<Record<IpcError['kind'], string>> = {
   offline: 'You can keep working: saved faxes stay readable and new faxes wait in the outbox.',
@@ -12,10 +13,14 @@ export function ErrorNotice({ error, title }: { error: IpcError; title?: string 
       {title ? <span className="notice-title">{title}</span> : null}
       <p>{error.message}</p>
       {advice[error.kind] ? <p className="notice-meta">{advice[error.kind]}</p> : null}
-      {error.code ? <p className="notice-meta">Code: <code>{error.code}</code></p> : null}
+      {error.code ? (
+        <p className="notice-meta">
+          Code: <code>{error.code}</code>
+        </p>
+      ) : null}
       {error.requestId ? (
         <p className="notice-meta">
-          Request id <code>{error.requestId}</code> — quote it when contacting support.
+          <RequestId id={error.requestId} hint />
         </p>
       ) : null}
     </div>

@@ -1,7 +1,9 @@
-import { faxApi } from '../fax-api';
+import { accountStore } from '../data/account';
+import { connectionStore } from '../data/connection';
+import { navigate } from '../data/navigation';
+import { useStore } from '../data/store';
+import { syncNow, syncStore } from '../data/sync';
 import { dateTime, timeUntil } from '../format';
-import { accountStore, connectionStore, navigate, syncStore } from '../state/app-state';
-import { useStore } from '../state/store';
 
 /** The strip at the bottom: connection, last sync, and what the app is waiting for. */
 export function StatusBar() {
@@ -30,7 +32,7 @@ export function StatusBar() {
         {sync?.phase === 'rate_limited' && sync.nextRunAt ? ` · syncing paused until ${timeUntil(sync.nextRunAt)} (request budget)` : ''}
       </span>
       {connection?.status === 'connected' || connection?.status === 'offline' ? (
-        <button type="button" className="button button-ghost button-small" onClick={() => void faxApi().syncNow()}>
+        <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>
           Sync now
         </button>
       ) : null}

@@ -1,7 +1,8 @@
-import type { FaxStatus } from '../../../preload/models';
+import type { FaxDirection, FaxStatus } from '../../../preload/models';
 import { statusLabel } from '../format';
 
-export function StatusChip({ status }: { status: FaxStatus }) {
-  const { label, tone } = statusLabel(status);
+/** A fax's or recipient's state: known words in plain language, any other word verbatim, coloured by its meaning. */
+export function StatusChip({ status, direction }: { status: FaxStatus; direction: FaxDirection }) {
+  const { label, tone } = statusLabel(direction, status);
   return <span className={`chip ${tone === 'neutral' ? '' : `chip-${tone}`}`}>{label}</span>;
 }

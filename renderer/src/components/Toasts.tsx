@@ -1,18 +1,26 @@
-import { toastStore } from '../state/app-state';
-import { useStore } from '../state/store';
+import { dismissToast, toastStore } from '../data/toasts';
+import { useStore } from '../data/store';
+import { Icon } from './Icon';
+import { RequestId } from './RequestId';
 
+/** Messages in the corner; one with a request id stays until dismissed. */
 export function Toasts() {
   const toasts = useStore(toastStore);
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.tone}`}>
-          {toast.text}
-          {toast.requestId ? (
-            <div className="notice-meta">
-              Request id <code>{toast.requestId}</code>
-            </div>
-          ) : null}
+        <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast" data-sticky={toast.sticky}>
+          <div className="toast-body">
+            {toast.text}
+            {toast.requestId ? (
+              <div className="notice-meta">
+                <RequestId id={toast.requestId} />
+              </div>
+            ) : null}
+          </div>
+          <button type="button" className="icon-button toast-close" onClick={() => dismissToast(toast.id)} aria-label="Dismiss">
+            <Icon name="close" size={14} />
+          </button>
         </div>
       ))}
     </div>

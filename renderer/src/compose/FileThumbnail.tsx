@@ -5,15 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import UTIF from 'utif';
-import { faxApi } from '../fax-api';
+import { fileBytes, type ComposeFile } from '../data/compose';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
-import type { ComposeFile } from './compose-state';
-
-export async function fileBytes(file: ComposeFile): Promise<Uint8Array | null> {
-  if (file.source) return new Uint8Array(await file.source.arrayBuffer());
-  const result = await faxApi().readStagedFile({ id: file.id });
-  return result.ok ? result.value : null;
-}
 
 async function drawTiff(bytes: Uint8Array, canvas: HTMLCanvasElement): Promise<void> {
   const ifds = UTIF.decode(bytes);
@@ -36,6 +29,8 @@ export function FileThumbnail({ file }: { file: ComposeFile }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'done' | 'none'>('loading');
+  /** Why there is no picture, when main said why (e.g. the staged copy is no longer available). */
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     const run = { cancelled: false };
@@ -48,8 +43,13 @@ export function FileThumbnail({ file }: { file: ComposeFile }) {
           setState('none');
           return;
         }
-        const bytes = await fileBytes(file);
-        if (!bytes || stopped()) return setState('none');
+        const read = await fileBytes(file);
+        if (stopped()) return;
+        if ('error' in read) {
+          setProblem(read.error.message);
+          return setState('none');
+        }
+        const { bytes } = read;
         if (file.kind === 'jpg' || file.kind === 'png') {
           url = URL.createObjectURL(new Blob([bytes.slice()], { type: file.kind === 'png' ? 'image/png' : 'image/jpeg' }));
           setImage(url);
@@ -81,9 +81,9 @@ export function FileThumbnail({ file }: { file: ComposeFile }) {
   }, [file]);
 
   return (
-    <div className="thumbnail" aria-hidden="true" data-state={state} data-testid="thumbnail">
-      {image ? <img src={image} alt="" /> : <canvas ref={canvas} style={state === 'done' ? undefined : { display: 'none' }} />}
-      {state !== 'done' ? <span>{file.kind.toUpperCase()}</span> : null}
+    <div className="thumbnail" aria-hidden="true" data-state={state} data-testid="thumbnail" title={problem ?? undefined}>
+      {image ? <img src={image} alt="" /> : <canvas ref={canvas} className={state === 'done' ? undefined : 'hidden'} />}
+      {state !== 'done' ? <span>{problem ? 'Missing' : file.kind.toUpperCase()}</span> : null}
     </div>
   );
 }

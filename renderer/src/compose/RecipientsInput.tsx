@@ -4,10 +4,18 @@
  */
 import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { checkFaxNumber } from '../../../preload/fax-number';
-import type { ContactView } from '../../../preload/models';
 import { Icon } from '../components/Icon';
-import { faxApi } from '../fax-api';
-import { addPasted, addRecipients, removeRecipient, type RecipientEntry } from './compose-state';
+import { addPasted, addRecipients, removeRecipient, type RecipientEntry } from '../data/compose';
+import { searchContacts } from '../data/directory';
+
+/** One fax number of one contact: a contact with several numbers is offered once per number. */
+interface Suggestion {
+  key: string;
+  name: string | null;
+  company: string | null;
+  number: string;
+  label: string | null;
+}
 
 function parseTyped(text: string): { number: string; name?: string } {
   const named = /^(.*?)\s*<([^>]+)>\s*$/.exec(text);
@@ -18,7 +26,7 @@ function parseTyped(text: string): { number: string; name?: string } {
 export function RecipientsInput({ recipients, contactsAvailable }: { recipients: RecipientEntry[]; contactsAvailable: boolean }) {
   const [text, setText] = useState('');
   // Suggestions belong to the text they were found for; other text shows none.
-  const [found, setFound] = useState<{ query: string; contacts: ContactView[] }>({ query: '', contacts: [] });
+  const [found, setFound] = useState<{ query: string; contacts: Suggestion[] }>({ query: '', contacts: [] });
   const [active, setActive] = useState(0);
   const listId = useId();
   const hintId = useId();
@@ -30,14 +38,15 @@ export function RecipientsInput({ recipients, contactsAvailable }: { recipients:
     if (!searchable) return;
     let current = true;
     const timer = setTimeout(() => {
-      void faxApi()
-        .listContacts({ q: query, offset: 0, limit: 8 })
-        .then((result) => {
-          if (current && result.ok) {
-            setFound({ query, contacts: result.value.items.filter((contact) => contact.faxNumber) });
-            setActive(0);
-          }
-        });
+      void searchContacts({ q: query, offset: 0, limit: 8 }).then((result) => {
+        if (current && result.ok) {
+          const suggestions = result.value.items.flatMap((contact) =>
+            contact.faxNumbers.map((found) => ({ key: `${contact.id}-${found.number}`, name: contact.name, company: contact.company, number: found.number, label: found.label })),
+          );
+          setFound({ query, contacts: suggestions.slice(0, 8) });
+          setActive(0);
+        }
+      });
     }, 180);
     return () => {
       current = false;
@@ -52,9 +61,8 @@ export function RecipientsInput({ recipients, contactsAvailable }: { recipients:
     setText('');
   };
 
-  const pick = (contact: ContactView) => {
-    if (!contact.faxNumber) return;
-    addRecipients([{ number: contact.faxNumber, name: contact.name }]);
+  const pick = (suggestion: Suggestion) => {
+    addRecipients([{ number: suggestion.number, ...(suggestion.name ? { name: suggestion.name } : {}) }]);
     setText('');
   };
 
@@ -140,7 +148,7 @@ export function RecipientsInput({ recipients, contactsAvailable }: { recipients:
       {suggestions.length > 0 ? (
         <ul className="suggestions" id={listId} role="listbox" aria-label="Contacts">
           {suggestions.map((contact, index) => (
-            <li key={contact.id} role="presentation">
+            <li key={contact.key} role="presentation">
               <button
                 type="button"
                 id={`${listId}-${index}`}
@@ -150,10 +158,11 @@ export function RecipientsInput({ recipients, contactsAvailable }: { recipients:
                 onClick={() => pick(contact)}
               >
                 <span>
-                  {contact.name}
-                  {contact.company ? <span className="field-hint"> · {contact.company}</span> : null}
+                  {contact.name ?? contact.company ?? 'No name'}
+                  {contact.company && contact.name ? <span className="field-hint"> · {contact.company}</span> : null}
+                  {contact.label ? <span className="field-hint"> · {contact.label}</span> : null}
                 </span>
-                <span className="mono">{contact.faxNumber}</span>
+                <span className="mono">{contact.number}</span>
               </button>
             </li>
           ))}

@@ -2,7 +2,7 @@
  * Tells main that someone is using the window, so the auto-lock counts idle time from the last input. At most
  * one report per interval: the idle limit is minutes, so a few seconds of slack cost nothing.
  */
-import { faxApi } from '../fax-api';
+import { faxApi } from './ipc';
 
 export const activityReportIntervalMs = 10_000;
 

@@ -1,4 +1,5 @@
-import type { ConnectionState, KeyCapabilities, ViewName as ContractView } from '../../../preload/models';
+/** What the connected key may open, from the connection state main reports. */
+import type { ConnectionState, KeyCapabilities, ViewName } from '../../../preload/models';
 
 export function capabilitiesOf(connection: ConnectionState | null): KeyCapabilities | null {
   if (connection?.status === 'connected') return connection.capabilities;
@@ -6,7 +7,7 @@ export function capabilitiesOf(connection: ConnectionState | null): KeyCapabilit
   return null;
 }
 
-export function canUse(connection: ConnectionState | null, view: ContractView): boolean {
+export function canUse(connection: ConnectionState | null, view: ViewName): boolean {
   return capabilitiesOf(connection)?.views[view] ?? false;
 }
 

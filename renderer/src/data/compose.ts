@@ -6,9 +6,13 @@
  */
 import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
 import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
-import type { DraftRecipient, StagedFile } from '../../../preload/models';
-import { faxApi } from '../fax-api';
-import { createStore } from '../state/store';
+import type { DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
+import { faxApi, type IpcError } from './ipc';
+import { showOutbox } from './list-filters';
+import { onLockChange } from './lock';
+import { navigate } from './navigation';
+import { createStore } from './store';
+import { toast } from './toasts';
 
 export interface RecipientEntry {
   key: string;
@@ -24,6 +28,8 @@ export interface ComposeFile extends StagedFile {
 }
 
 export interface ComposeState {
+  /** This draft's id: main treats it as spent once a fax was journaled from it. */
+  draftId: string;
   recipients: RecipientEntry[];
   subject: string;
   notes: string;
@@ -36,9 +42,11 @@ export interface ComposeState {
   staging: number;
 }
 
-export const emptyCompose: ComposeState = { recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', problems: [], staging: 0 };
+export function emptyCompose(): ComposeState {
+  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', problems: [], staging: 0 };
+}
 
-export const composeStore = createStore<ComposeState>(emptyCompose);
+export const composeStore = createStore<ComposeState>(emptyCompose());
 
 let keySeq = 0;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -62,17 +70,60 @@ function scheduleSave(): void {
   saveTimer = setTimeout(() => void saveNow(), 400);
 }
 
+/** The recipients as main takes them: the E.164 form where the input was valid, the input otherwise. */
+export function draftRecipients(state: ComposeState): DraftRecipient[] {
+  return state.recipients.map((recipient) => ({ number: recipient.e164 ?? recipient.input, ...(recipient.name ? { name: recipient.name } : {}) }));
+}
+
+function scheduledAtOf(state: ComposeState): number | null {
+  return state.scheduleAt ? new Date(state.scheduleAt).getTime() : null;
+}
+
 export async function saveNow(): Promise<void> {
   const state = composeStore.get();
   await faxApi().saveDraft({
-    recipients: state.recipients.map((recipient): DraftRecipient => ({ number: recipient.e164 ?? recipient.input, ...(recipient.name ? { name: recipient.name } : {}) })),
+    id: state.draftId,
+    recipients: draftRecipients(state),
     subject: state.subject,
     notes: state.notes,
     coverId: state.coverId,
     files: state.files.map((file) => ({ id: file.id, name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: file.pagesEstimated })),
-    scheduledAt: state.scheduleAt ? new Date(state.scheduleAt).getTime() : null,
+    scheduledAt: scheduledAtOf(state),
     updatedAt: Date.now(),
   });
+}
+
+/**
+ * Hands the draft to the outbox. On success the compose form starts over and the outbox shows, unfiltered, with
+ * the new fax in it; on failure the draft stays exactly as it is and main's reason is returned.
+ */
+export async function sendDraft(): Promise<IpcError | null> {
+  const state = composeStore.get();
+  const result = await faxApi().sendFax({
+    draftId: state.draftId,
+    recipients: draftRecipients(state),
+    subject: state.subject,
+    notes: state.notes,
+    coverId: state.coverId,
+    fileIds: state.files.map((file) => file.id),
+    scheduledAt: scheduledAtOf(state),
+  });
+  if (!result.ok) return result.error;
+  resetCompose();
+  announceQueued(result.value);
+  showOutbox();
+  return null;
+}
+
+function announceQueued(submission: SubmissionView): void {
+  toast('success', submission.state === 'scheduled' ? 'Scheduled: the fax waits in the outbox until its time.' : 'In the outbox: uploading now.');
+}
+
+/** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */
+export async function fileBytes(file: ComposeFile): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
+  if (file.source) return { bytes: new Uint8Array(await file.source.arrayBuffer()) };
+  const result = await faxApi().readStagedFile({ id: file.id });
+  return result.ok ? { bytes: result.value } : { error: result.error };
 }
 
 export function problem(message: string): void {
@@ -207,7 +258,8 @@ export async function restoreDraft(): Promise<void> {
   if (!result.value) return;
   const draft = result.value;
   composeStore.set({
-    ...emptyCompose,
+    ...emptyCompose(),
+    draftId: draft.id,
     recipients: draft.recipients.map((recipient) => entry(recipient.number, recipient.name ?? '')),
     subject: draft.subject,
     notes: draft.notes,
@@ -219,7 +271,7 @@ export async function restoreDraft(): Promise<void> {
 
 export function resetCompose(): void {
   if (saveTimer) clearTimeout(saveTimer);
-  composeStore.set(emptyCompose);
+  composeStore.set(emptyCompose());
 }
 
 /** On locking: the draft goes to main (encrypted on disk) and leaves the renderer's memory, files included. */
@@ -228,7 +280,7 @@ export async function stashDraftForLock(): Promise<void> {
   saveTimer = null;
   if (!draftLoaded) return;
   const saving = saveNow();
-  composeStore.set(emptyCompose);
+  composeStore.set(emptyCompose());
   draftLoaded = false;
   await saving;
 }
@@ -237,4 +289,27 @@ export function toLocalInput(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Keeps the draft with main across the lock, and brings files opened with the app into compose — always after
+ * the draft they join has been restored, never before (restoring replaces the compose state).
+ */
+export function startCompose(): void {
+  let draftRestored: Promise<void> | null = null;
+  const composeOpenedFiles = async () => {
+    if (!draftRestored) return; // still starting or locked: taken when the draft is restored
+    await draftRestored;
+    if ((await takeOpenedFiles()) > 0) navigate('compose');
+  };
+  onLockChange((locked) => {
+    if (locked) {
+      draftRestored = null;
+      void stashDraftForLock();
+    } else {
+      draftRestored = restoreDraft();
+      void composeOpenedFiles();
+    }
+  });
+  faxApi().on('filesOpened', () => void composeOpenedFiles());
 }

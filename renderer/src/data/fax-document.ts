@@ -5,8 +5,8 @@
  * hundred kilobytes, and the renderer never holds more of the document than it shows.
  */
 import { PDFDataRangeTransport, type PDFDocumentProxy } from 'pdfjs-dist';
-import { faxApi } from '../fax-api';
-import { openDocument, PdfOpenError } from './pdf-engine';
+import { openDocument, PdfOpenError } from '../pdf/pdf-engine';
+import { faxApi } from './ipc';
 
 class FaxRangeTransport extends PDFDataRangeTransport {
   constructor(

@@ -4,19 +4,13 @@
  * until the first window of the new ones arrives, so the list changes once instead of flashing empty.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FaxListQuery, FaxSummary } from '../../../preload/models';
-import { faxApi, type IpcError } from '../fax-api';
-import { faxesVersionStore } from '../state/app-state';
-import { useStore } from '../state/store';
+import type { FaxSummary } from '../../../preload/models';
+import { faxesVersionStore } from './faxes';
+import { faxApi, type IpcError } from './ipc';
+import type { ListQuery } from './list-filters';
+import { useStore } from './store';
 
 export const windowSize = 100;
-
-export type Filter = Omit<FaxListQuery, 'offset' | 'limit'>;
-
-/** True when the filter shows fewer than all faxes of its direction. */
-export function isNarrowed(filter: Filter): boolean {
-  return Boolean(filter.status?.length) || Boolean(filter.from) || Boolean(filter.to) || Boolean(filter.search) || Boolean(filter.unreadOnly);
-}
 
 export interface FaxWindow {
   total: number | null;
@@ -28,10 +22,10 @@ export interface FaxWindow {
   /** False while the rows and total shown still belong to the previous filters. */
   current: boolean;
   /** The filters the rows and total shown belong to. */
-  shownFilter: Filter | null;
+  shownQuery: ListQuery | null;
 }
 
-export function useFaxWindow(filter: Filter): FaxWindow {
+export function useFaxWindow(filter: ListQuery): FaxWindow {
   const version = useStore(faxesVersionStore).version;
   const pages = useRef(new Map<number, FaxSummary[]>());
   const loading = useRef(new Set<number>());
@@ -50,7 +44,7 @@ export function useFaxWindow(filter: Filter): FaxWindow {
       if (loading.current.has(page)) return;
       loading.current.add(page);
       void faxApi()
-        .listFaxes({ ...(JSON.parse(filterKey) as Filter), offset: page * windowSize, limit: windowSize })
+        .listFaxes({ ...(JSON.parse(filterKey) as ListQuery), offset: page * windowSize, limit: windowSize })
         .then((result) => {
           loading.current.delete(page);
           if (gen !== generation.current) return;
@@ -104,5 +98,5 @@ export function useFaxWindow(filter: Filter): FaxWindow {
 
   const rowAt = useCallback((index: number) => pages.current.get(Math.floor(index / windowSize))?.[index % windowSize], []);
 
-  return { total: counted ? counted.total : null, rowAt, request, error, revision, current: counted?.key === filterKey, shownFilter: counted ? (JSON.parse(counted.key) as Filter) : null };
+  return { total: counted ? counted.total : null, rowAt, request, error, revision, current: counted?.key === filterKey, shownQuery: counted ? (JSON.parse(counted.key) as ListQuery) : null };
 }

@@ -1,6 +1,9 @@
-/** The renderer's only door to the app: `window.fax`, typed from the IPC contract. */
-import type { FaxApi } from '../../preload/bridge';
-import type { IpcError, IpcResult } from '../../preload/ipc-result';
+/**
+ * The renderer's only door to main: `window.fax`, typed from the IPC contract. Only the modules in data/ open it
+ * (a lint rule says so); views call those modules.
+ */
+import type { FaxApi } from '../../../preload/bridge';
+import type { IpcError, IpcResult } from '../../../preload/ipc-result';
 
 declare global {
   interface Window {

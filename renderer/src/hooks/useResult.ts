@@ -3,7 +3,7 @@
  * (a module-level function or a useCallback); a new `load` loads again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { IpcError, IpcResult } from '../fax-api';
+import type { IpcError, IpcResult } from '../data/ipc';
 
 export type Loadable<T> =
   | { state: 'loading' }

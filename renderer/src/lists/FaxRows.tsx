@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { FaxSummary } from '../../../preload/models';
 import { StatusChip } from '../components/StatusChip';
 import { pagesText, shortDate } from '../format';
-import type { FaxWindow } from './use-fax-window';
+import type { FaxWindow } from '../data/fax-window';
 
 export const rowHeight = 64;
 const overscan = 8;
@@ -120,7 +120,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="what">{what(fax)}</span>
         <span className="meta">
           {summary ? <span className="chip">{summary}</span> : null}
-          <StatusChip status={fax.status} />
+          <StatusChip status={fax.status} direction={fax.direction} />
         </span>
       </div>
     );

@@ -1,47 +1,39 @@
-/** What is still in the outbox: uploading (with progress), waiting to retry, scheduled, held or failed. */
+/** What is still in the outbox: uploading (with progress), checking, waiting to retry, scheduled, held or failed. */
+import { useState } from 'react';
 import type { SubmissionView } from '../../../preload/models';
-import { dateTime, timeUntil } from '../format';
-import { faxApi } from '../fax-api';
-import { outboxStore, progressStore, toast } from '../state/app-state';
-import { useStore } from '../state/store';
-
-const stateWords: Record<SubmissionView['state'], string> = {
-  scheduled: 'Scheduled',
-  pending: 'About to send',
-  uploading: 'Uploading',
-  waiting: 'Waiting to retry',
-  accepted: 'Accepted by the Fax Service',
-  failed: 'Not sent',
-  held: 'On hold',
-};
-
-function holdText(item: SubmissionView): string | null {
-  if (item.state === 'waiting' && item.nextAttemptAt) return `Next try at ${timeUntil(item.nextAttemptAt)}. ${item.error?.message ?? ''}`;
-  if (item.state === 'scheduled' && item.scheduledAt) return `Goes out ${dateTime(item.scheduledAt)}.`;
-  if (item.state === 'held' || item.state === 'failed') return item.error?.message ?? null;
-  return null;
-}
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { RequestId } from '../components/RequestId';
+import { discardSubmission, outboxStore, progressStore, retrySubmission, submissionStatus, waitingItems } from '../data/outbox';
+import { useStore } from '../data/store';
 
 export function OutboxQueue() {
-  const items = useStore(outboxStore).filter((item) => item.state !== 'accepted');
+  const items = waitingItems(useStore(outboxStore));
   const progress = useStore(progressStore);
+  const [confirming, setConfirming] = useState<SubmissionView | null>(null);
   if (items.length === 0) return null;
-  const act = async (call: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
-    const result = await call();
-    if (!result.ok) toast('error', result.error?.message ?? 'That did not work.');
+
+  const discard = async (item: SubmissionView) => {
+    // A fax that may already be on its way is only removed after the user has read why that matters.
+    if (item.outcomeUnknown) {
+      setConfirming(item);
+      return;
+    }
+    const refused = await discardSubmission(item.id, false);
+    if (refused?.code === 'outcome_unknown') setConfirming(item);
   };
+
   return (
     <section className="outbox-items" aria-label="Waiting in the outbox">
       <h3>In the outbox ({items.length})</h3>
       {items.map((item) => {
         const upload = progress[item.id];
-        const detail = holdText(item);
+        const status = submissionStatus(item);
         return (
-          <div key={item.id} className="outbox-item" data-testid="outbox-item" data-state={item.state}>
+          <div key={item.id} className="outbox-item" data-testid="outbox-item" data-state={item.state} data-checking={item.outcomeUnknown}>
             <div className="row">
               <strong>{item.recipients.map((recipient) => recipient.name ?? recipient.number).join(', ')}</strong>
               <span className="nav-spacer" />
-              <span className={`chip ${item.state === 'failed' ? 'chip-danger' : item.state === 'held' ? 'chip-warning' : 'chip-info'}`}>{stateWords[item.state]}</span>
+              <span className={`chip chip-${status.tone}`}>{status.label}</span>
             </div>
             <span className="field-hint">
               {item.subject ? `${item.subject} · ` : ''}
@@ -52,18 +44,18 @@ export function OutboxQueue() {
                 <div style={{ width: `${(upload.bytesSent / upload.bytesTotal) * 100}%` }} />
               </div>
             ) : null}
-            {detail ? <span className="reason">{detail}</span> : null}
+            {status.detail ? <span className="reason">{status.detail}</span> : null}
             {item.error?.requestId ? (
               <span className="notice-meta">
-                Request id <code>{item.error.requestId}</code>
+                <RequestId id={item.error.requestId} />
               </span>
             ) : null}
-            {item.state === 'held' || item.state === 'failed' || item.state === 'waiting' || item.state === 'scheduled' ? (
+            {status.actionable ? (
               <div className="row">
-                <button type="button" className="button button-small" onClick={() => void act(() => faxApi().retrySubmission({ id: item.id }))}>
-                  {item.state === 'scheduled' ? 'Send now' : 'Retry now'}
+                <button type="button" className="button button-small" onClick={() => void retrySubmission(item.id)}>
+                  {item.state === 'scheduled' ? 'Send now' : item.outcomeUnknown ? 'Check now' : 'Retry now'}
                 </button>
-                <button type="button" className="button button-small button-danger" onClick={() => void act(() => faxApi().discardSubmission({ id: item.id }))}>
+                <button type="button" className="button button-small button-danger" onClick={() => void discard(item)}>
                   Discard
                 </button>
               </div>
@@ -71,6 +63,21 @@ export function OutboxQueue() {
           </div>
         );
       })}
+      {confirming ? (
+        <ConfirmDialog
+          title="Discard a fax that may already be on its way?"
+          confirmLabel="Discard anyway"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const item = confirming;
+            setConfirming(null);
+            void discardSubmission(item.id, true);
+          }}
+        >
+          <p>This fax went out at least once, and the Fax Service’s answer could not be read. It may already be on its way to the recipients.</p>
+          <p>Discarding only removes it from the outbox here: it cannot recall a fax. If the fax did arrive at the Fax Service, it appears in the sent list like any other.</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

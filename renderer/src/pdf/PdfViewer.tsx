@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { Icon } from '../components/Icon';
-import { openFaxDocument } from './fax-document';
+import { openFaxDocument } from '../data/fax-document';
 import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
 
 type Fit = 'width' | 'page' | 'custom';

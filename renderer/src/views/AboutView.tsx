@@ -1,19 +1,26 @@
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi } from '../fax-api';
+import { loadAppInfo } from '../data/app-info';
+import { connectionStore, onboardingStore } from '../data/connection';
+import { navigate } from '../data/navigation';
+import { useStore } from '../data/store';
 import { useResult } from '../hooks/useResult';
 import { pdfjsVersion } from '../pdf/pdf-engine';
-import { connectionStore } from '../state/app-state';
-import { useStore } from '../state/store';
 import { LicensesCard } from './LicensesCard';
-
-const loadAppInfo = () => faxApi().getAppInfo();
 
 export function AboutView() {
   const [info] = useResult(loadAppInfo);
   const connection = useStore(connectionStore);
+  const onboarding = useStore(onboardingStore) || connection?.status === 'signed_out';
   return (
     <section aria-labelledby="about-title" className="view">
-      <h1 id="about-title">About Fax Desktop</h1>
+      <div className="view-header">
+        <h1 id="about-title">About Fax Desktop</h1>
+        {onboarding ? (
+          <button type="button" className="button button-small" onClick={() => navigate('settings')}>
+            Back to setup
+          </button>
+        ) : null}
+      </div>
       <div className="card">
         {info.state === 'loading' ? <p className="skeleton skeleton-line" /> : null}
         {info.state === 'failed' ? <ErrorNotice error={info.error} /> : null}

@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
+import type { AccountView as Account } from '../../../preload/models';
 import { SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi, type IpcError } from '../fax-api';
-import { accountStore } from '../state/app-state';
-import { useStore } from '../state/store';
+import { accountStore, refreshAccount } from '../data/account';
+import type { IpcError } from '../data/ipc';
+import { useStore } from '../data/store';
+
+/** What the Fax Service did not say (or said in a way the app cannot read) is shown as unknown, never guessed. */
+const unknown = <span className="field-hint">Unknown (the Fax Service did not say)</span>;
+
+function cycleText(cycle: Account['billingCycle']) {
+  if (!cycle) return unknown;
+  if (cycle.label && !cycle.start && !cycle.end) return cycle.label;
+  return `${cycle.start ?? 'unknown start'} – ${cycle.end ?? 'unknown end'}`;
+}
 
 export function AccountView() {
   const account = useStore(accountStore);
   const [error, setError] = useState<IpcError | null>(null);
   useEffect(() => {
-    void faxApi()
-      .getAccount({ refresh: true })
-      .then((result) => (result.ok ? result.value && accountStore.set(result.value) : setError(result.error)));
+    void refreshAccount().then(setError);
   }, []);
   const ratio = account?.usageRatio ?? null;
   const percent = ratio === null ? null : Math.round(ratio * 100);
@@ -27,14 +35,19 @@ export function AccountView() {
         <div className="card" data-testid="account-card">
           <dl className="facts">
             <dt>Plan</dt>
-            <dd style={{ textTransform: 'capitalize' }}>{account.plan ?? 'Not stated'}</dd>
+            <dd className="capitalised">{account.plan ?? unknown}</dd>
             <dt>Billing cycle</dt>
-            <dd>{account.billingCycle ? account.billingCycle.label ?? `${account.billingCycle.start ?? '?'} – ${account.billingCycle.end ?? '?'}` : 'Not stated'}</dd>
-            <dt>Pages this cycle</dt>
-            <dd data-testid="usage-text">
-              {account.pagesUsed ?? '—'} of {account.pageLimit ?? '—'}
-              {percent !== null ? ` (${percent} %)` : ''}
-            </dd>
+            <dd>{cycleText(account.billingCycle)}</dd>
+            <dt>Pages used this cycle</dt>
+            <dd data-testid="pages-used">{account.pagesUsed ?? unknown}</dd>
+            <dt>Page limit</dt>
+            <dd data-testid="page-limit">{account.pageLimit ?? unknown}</dd>
+            {percent !== null ? (
+              <>
+                <dt>Usage</dt>
+                <dd data-testid="usage-text">{percent} % of the allowance</dd>
+              </>
+            ) : null}
           </dl>
           {ratio !== null ? (
             <div

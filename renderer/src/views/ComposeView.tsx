@@ -1,24 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { faxLimits } from '../../../preload/fax-limits';
-import { addFiles, composeStore, dismissProblems, moveFile, pageTotals, removeFile, resetCompose, sendBlocker, setField, type ComposeFile } from '../compose/compose-state';
-import { FileThumbnail, fileBytes } from '../compose/FileThumbnail';
+import { FileThumbnail } from '../compose/FileThumbnail';
 import { RecipientsInput } from '../compose/RecipientsInput';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
 import { bytesText, pagesText } from '../format';
-import { faxApi, type IpcError } from '../fax-api';
+import { accountStore, pagesRemaining } from '../data/account';
+import { canUse, hasKey } from '../data/capabilities';
+import { addFiles, composeStore, dismissProblems, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
+import { connectionStore } from '../data/connection';
+import type { IpcError } from '../data/ipc';
+import { useStore } from '../data/store';
 import { PdfViewer } from '../pdf/PdfViewer';
-import { accountStore, connectionStore, navigate, toast } from '../state/app-state';
-import { canUse, hasKey } from '../state/capabilities';
-import { useStore } from '../state/store';
 
 const kindNames: Record<ComposeFile['kind'], string> = { pdf: 'PDF', docx: 'Word document', jpg: 'JPEG image', png: 'PNG image', tiff: 'TIFF image' };
 
 function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void }) {
-  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const [read, setRead] = useState<Awaited<ReturnType<typeof fileBytes>> | null>(null);
   useEffect(() => {
-    void fileBytes(file).then(setBytes);
+    void fileBytes(file).then(setRead);
   }, [file]);
   return (
     <Dialog
@@ -30,8 +31,10 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
         </button>
       }
     >
-      {file.kind === 'pdf' ? (
-        bytes ? <PdfViewer source={{ bytes }} label={file.name} /> : <div className="skeleton" style={{ height: 400 }} />
+      {read && 'error' in read ? (
+        <ErrorNotice error={read.error} />
+      ) : file.kind === 'pdf' ? (
+        read ? <PdfViewer source={{ bytes: read.bytes }} label={file.name} /> : <div className="skeleton preview-skeleton" />
       ) : (
         <p>Only PDF files can be paged through here; the thumbnail shows the first page of this {kindNames[file.kind]}.</p>
       )}
@@ -49,30 +52,16 @@ export function ComposeView() {
   const picker = useRef<HTMLInputElement>(null);
   const totals = pageTotals(state);
   const blocker = sendBlocker(state);
-  const remaining = account?.pageLimit !== null && account?.pageLimit !== undefined && account.pagesUsed !== null ? account.pageLimit - account.pagesUsed : null;
+  const remaining = pagesRemaining(account);
   const canSend = !hasKey(connection) || canUse(connection, 'compose');
 
   const send = async () => {
     if (blocker || sending) return;
     setSending(true);
     setError(null);
-    const result = await faxApi().sendFax({
-      recipients: state.recipients.map((recipient) => ({ number: recipient.e164 ?? recipient.input, ...(recipient.name ? { name: recipient.name } : {}) })),
-      subject: state.subject,
-      notes: state.notes,
-      coverId: state.coverId,
-      fileIds: state.files.map((file) => file.id),
-      scheduledAt: state.scheduleAt ? new Date(state.scheduleAt).getTime() : null,
-    });
+    // On failure the draft stays as it is: nothing is lost.
+    setError(await sendDraft());
     setSending(false);
-    if (!result.ok) {
-      // The draft stays as it is: nothing is lost.
-      setError(result.error);
-      return;
-    }
-    resetCompose();
-    toast('success', result.value.state === 'scheduled' ? 'Scheduled: the fax waits in the outbox until its time.' : 'In the outbox: uploading now.');
-    navigate('outbox');
   };
 
   useEffect(() => {
@@ -171,16 +160,16 @@ export function ComposeView() {
             <ol className="file-list" aria-label="Documents to send">
               {state.files.map((file, index) => (
                 <li key={file.id} className="file-card" data-testid="file-card">
-                  <button type="button" className="icon-button" style={{ padding: 0 }} onClick={() => setPreview(file)} aria-label={`Preview ${file.name}`}>
+                  <button type="button" className="icon-button thumbnail-button" onClick={() => setPreview(file)} aria-label={`Preview ${file.name}`}>
                     <FileThumbnail file={file} />
                   </button>
-                  <div style={{ minWidth: 0 }}>
-                    <div style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</div>
+                  <div className="file-card-text">
+                    <div className="file-name">{file.name}</div>
                     <div className="field-hint">
                       {kindNames[file.kind]} · {file.pagesEstimated ? `about ${pagesText(file.pages)}` : pagesText(file.pages)} · {bytesText(file.size)}
                     </div>
                   </div>
-                  <div className="row" style={{ gap: 2 }}>
+                  <div className="row row-tight">
                     <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={`Move ${file.name} up`}>
                       <Icon name="up" />
                     </button>
@@ -196,7 +185,7 @@ export function ComposeView() {
             </ol>
           </div>
         </div>
-        <aside className="card" aria-label="Summary" style={{ position: 'sticky', top: 0 }}>
+        <aside className="card compose-summary" aria-label="Summary">
           <h2>Summary</h2>
           <div className="summary-line">
             <span>Pages per recipient</span>

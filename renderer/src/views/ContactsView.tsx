@@ -1,13 +1,24 @@
 import { useEffect, useState } from 'react';
-import type { ContactPage } from '../../../preload/models';
-import { addRecipients } from '../compose/compose-state';
+import type { ContactPage, ContactView } from '../../../preload/models';
 import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
-import { faxApi, type IpcError } from '../fax-api';
-import { navigate } from '../state/app-state';
+import { addRecipients } from '../data/compose';
+import { searchContacts } from '../data/directory';
+import type { IpcError } from '../data/ipc';
+import { navigate } from '../data/navigation';
 
 const pageSize = 25;
+
+/** A contact's name as the service gave it; "No name" when it gave none (nothing is invented). */
+export function contactName(contact: ContactView): string {
+  return contact.name ?? 'No name';
+}
+
+function faxTo(contact: ContactView, number: string): void {
+  addRecipients([{ number, ...(contact.name ? { name: contact.name } : {}) }]);
+  navigate('compose');
+}
 
 export function ContactsView() {
   const [query, setQuery] = useState('');
@@ -18,15 +29,13 @@ export function ContactsView() {
   useEffect(() => {
     let cancelled = false;
     const timer = setTimeout(() => {
-      void faxApi()
-        .listContacts({ ...(query.trim() ? { q: query.trim() } : {}), offset, limit: pageSize })
-        .then((result) => {
-          if (cancelled) return;
-          if (result.ok) {
-            setPage(result.value);
-            setError(null);
-          } else setError(result.error);
-        });
+      void searchContacts({ q: query, offset, limit: pageSize }).then((result) => {
+        if (cancelled) return;
+        if (result.ok) {
+          setPage(result.value);
+          setError(null);
+        } else setError(result.error);
+      });
     }, 200);
     return () => {
       cancelled = true;
@@ -45,8 +54,7 @@ export function ContactsView() {
         </label>
         <input
           id="contacts-search"
-          className="input"
-          style={{ flex: 1 }}
+          className="input grow"
           type="search"
           placeholder="Search names, fax numbers, companies"
           value={query}
@@ -66,39 +74,34 @@ export function ContactsView() {
         </EmptyState>
       ) : null}
       {page && page.items.length > 0 ? (
-        <div className="card" style={{ padding: 0 }}>
+        <div className="card card-flush">
           <table className="table" aria-label="Contacts" data-testid="contacts-table">
             <thead>
               <tr>
                 <th>Name</th>
                 <th>Fax number</th>
                 <th>Company</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
               </tr>
             </thead>
             <tbody>
               {page.items.map((contact) => (
                 <tr key={contact.id} data-testid="contact-row">
-                  <td>{contact.name}</td>
-                  <td className="mono">{contact.faxNumber ?? '—'}</td>
-                  <td>{contact.company ?? ''}</td>
-                  <td style={{ textAlign: 'right' }}>
-                    {contact.faxNumber ? (
-                      <button
-                        type="button"
-                        className="button button-small"
-                        onClick={() => {
-                          addRecipients([{ number: contact.faxNumber ?? '', name: contact.name }]);
-                          navigate('compose');
-                        }}
-                        aria-label={`Fax ${contact.name}`}
-                      >
-                        <Icon name="compose" size={14} /> Fax
-                      </button>
-                    ) : null}
+                  <td className={contact.name ? undefined : 'field-hint'}>{contactName(contact)}</td>
+                  <td>
+                    {contact.faxNumbers.length === 0 ? <span className="field-hint">No fax number</span> : null}
+                    <ul className="plain-list">
+                      {contact.faxNumbers.map((found) => (
+                        <li key={found.number} className="row row-tight">
+                          <span className="mono">{found.number}</span>
+                          {found.label ? <span className="field-hint">{found.label}</span> : null}
+                          <button type="button" className="button button-small" onClick={() => faxTo(contact, found.number)} aria-label={`Fax ${contactName(contact)} at ${found.number}`}>
+                            <Icon name="compose" size={14} /> Fax
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
                   </td>
+                  <td>{contact.company ?? ''}</td>
                 </tr>
               ))}
             </tbody>

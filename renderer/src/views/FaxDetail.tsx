@@ -5,11 +5,12 @@ import { Icon } from '../components/Icon';
 import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
-import { faxApi, type IpcError } from '../fax-api';
+import { RequestId } from '../components/RequestId';
+import { faxesVersionStore, loadFax, printFax, resendFailed, saveFaxPdf } from '../data/faxes';
+import type { IpcError } from '../data/ipc';
+import { useStore } from '../data/store';
+import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
-import { printPdf } from '../pdf/print';
-import { faxesVersionStore, navigate, toast, toastError } from '../state/app-state';
-import { useStore } from '../state/store';
 import { ForwardDialog } from './ForwardDialog';
 
 export function FaxDetail({ faxId }: { faxId: number }) {
@@ -21,14 +22,12 @@ export function FaxDetail({ faxId }: { faxId: number }) {
 
   const load = useCallback(
     (refresh: boolean) =>
-      faxApi()
-        .getFax({ id: faxId, refresh })
-        .then((result) => {
-          if (result.ok) {
-            setDetail(result.value);
-            setError(null);
-          } else setError(result.error);
-        }),
+      loadFax(faxId, refresh).then((result) => {
+        if (result.ok) {
+          setDetail(result.value);
+          setError(null);
+        } else setError(result.error);
+      }),
     [faxId],
   );
 
@@ -68,7 +67,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
             {dateTime(detail.createdAt)} · {pagesText(detail.pages)} · <span className="mono">{detail.reference}</span>
           </p>
         </div>
-        <StatusChip status={detail.status} />
+        <StatusChip status={detail.status} direction={detail.direction} />
       </div>
       <div className="row" role="toolbar" aria-label="Fax actions">
         {detail.direction === 'outbound' && failed.length > 0 ? (
@@ -76,15 +75,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
             type="button"
             className="button button-primary"
             disabled={busy !== null}
-            onClick={() =>
-              void run('resend', async () => {
-                const result = await faxApi().resendFailed({ faxId });
-                if (result.ok) {
-                  toast('success', `Queued again for ${failed.length} recipient${failed.length === 1 ? '' : 's'} that failed.`);
-                  navigate('outbox');
-                } else toastError(result.error);
-              })
-            }
+            onClick={() => void run('resend', () => resendFailed(faxId, failed.length))}
           >
             <Icon name="retry" /> Resend to failed ({failed.length})
           </button>
@@ -96,13 +87,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           type="button"
           className="button"
           disabled={busy !== null}
-          onClick={() =>
-            void run('save', async () => {
-              const result = await faxApi().saveFaxPdf({ id: faxId });
-              if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The PDF was saved.' : 'Not saved.');
-              else toastError(result.error);
-            })
-          }
+          onClick={() => void run('save', () => saveFaxPdf(faxId))}
         >
           <Icon name="download" /> Save PDF
         </button>
@@ -110,18 +95,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           type="button"
           className="button"
           disabled={busy !== null}
-          onClick={() =>
-            void run('print', async () => {
-              // Printing draws every page, so it reads the whole document (the preview reads only what it shows).
-              const document = await faxApi().getFaxPdf({ id: faxId });
-              if (!document.ok) {
-                toastError(document.error);
-                return;
-              }
-              await printPdf(document.value);
-              await faxApi().notePrinted({ id: faxId });
-            })
-          }
+          onClick={() => void run('print', () => printFax(faxId))}
         >
           <Icon name="print" /> Print
         </button>
@@ -130,7 +104,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
       <dl className="facts">
         <dt>Status</dt>
         <dd>
-          <StatusChip status={detail.status} />
+          <StatusChip status={detail.status} direction={detail.direction} />
         </dd>
         {detail.subject ? (
           <>
@@ -160,7 +134,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           <>
             <dt>Request id</dt>
             <dd>
-              <code>{detail.requestId}</code>
+              <RequestId id={detail.requestId} label={false} />
             </dd>
           </>
         ) : null}
@@ -182,7 +156,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
                   <span className="mono">{recipient.to}</span>
                 </td>
                 <td>
-                  <StatusChip status={recipient.status} />
+                  <StatusChip status={recipient.status} direction={detail.direction} />
                   {recipient.reason ? <div className="reason">{recipient.reason}</div> : null}
                   {recipient.error && !recipient.reason ? <div className="reason mono">{recipient.error}</div> : null}
                 </td>

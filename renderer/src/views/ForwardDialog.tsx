@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi, type IpcError } from '../fax-api';
-import { navigate, toast } from '../state/app-state';
+import { forwardFax } from '../data/faxes';
+import type { IpcError } from '../data/ipc';
 
 /** Sends a fax's document (a received one, typically) on to other numbers. */
 export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () => void }) {
@@ -18,19 +18,14 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
 
   const send = async () => {
     setBusy(true);
-    const result = await faxApi().forwardFax({
+    const refused = await forwardFax({
       faxId,
       recipients: checks.map((item) => ({ number: item.check.ok ? item.check.e164 : item.entry })),
       ...(subject.trim() ? { subject: subject.trim() } : {}),
     });
     setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    toast('success', 'Forwarded: the fax is in the outbox.');
-    onClose();
-    navigate('outbox');
+    if (refused) setError(refused);
+    else onClose();
   };
 
   return (

@@ -5,7 +5,8 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { ConnectionState } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi, type IpcError } from '../fax-api';
+import { connect } from '../data/connection';
+import type { IpcError } from '../data/ipc';
 
 export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnected }: { initialBaseUrl: string; initialCaPath: string | null; submitLabel: string; onConnected: (state: ConnectionState) => void }) {
   const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
@@ -25,7 +26,7 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
     // The key leaves the renderer now and is not kept here, whatever the outcome.
     setApiKey('');
     setReveal(false);
-    const result = await faxApi().connect({ apiKey: key, baseUrl: baseUrl.trim(), extraCaPath: caPath.trim() === '' ? null : caPath.trim() });
+    const result = await connect({ apiKey: key, baseUrl: baseUrl.trim(), extraCaPath: caPath.trim() === '' ? null : caPath.trim() });
     setBusy(false);
     if (result.ok) onConnected(result.value);
     else setError(result.error);

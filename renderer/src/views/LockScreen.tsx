@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { LockState } from '../../../preload/models';
 import { Icon } from '../components/Icon';
-import { faxApi } from '../fax-api';
+import { unlock } from '../data/lock';
 
 function useSecondsUntil(at: number | null): number {
   const [now, setNow] = useState(() => Date.now());
@@ -36,7 +36,7 @@ export function LockScreen({ lock }: { lock: LockState }) {
     const value = secret;
     setSecret('');
     setBusy(true);
-    const result = await faxApi().unlock(withPin ? { pin: value } : { apiKey: value });
+    const result = await unlock(withPin ? { pin: value } : { apiKey: value });
     setBusy(false);
     if (result.ok) return;
     setMessage(result.error.message);

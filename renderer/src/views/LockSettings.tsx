@@ -1,9 +1,9 @@
 /** The app lock in Settings: the idle time, the local PIN (set, change, remove) and "lock now". */
 import { useState, type SyntheticEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../preload/models';
-import { faxApi } from '../fax-api';
-import { lockNow, lockStore, toast } from '../state/app-state';
-import { useStore } from '../state/store';
+import { clearPin, lockNow, lockStore, setPin as savePin } from '../data/lock';
+import { useStore } from '../data/store';
+import { toast } from '../data/toasts';
 
 export function LockSettings({ settings, save }: { settings: Settings; save: (patch: SettingsPatch) => Promise<void> }) {
   const lock = useStore(lockStore);
@@ -14,24 +14,18 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const result = await faxApi().setLockPin({ pin, ...(pinSet ? { currentPin } : {}) });
+    const refused = await savePin(pin, pinSet ? currentPin : null);
     setPin('');
     setCurrentPin('');
-    if (result.ok) {
-      setProblem(null);
-      lockStore.set(result.value);
-      toast('success', pinSet ? 'The PIN was changed.' : 'The PIN is set: it unlocks the app from now on.');
-    } else setProblem(result.error.message);
+    setProblem(refused?.message ?? null);
+    if (!refused) toast('success', pinSet ? 'The PIN was changed.' : 'The PIN is set: it unlocks the app from now on.');
   };
 
   const remove = async () => {
-    const result = await faxApi().clearLockPin({ currentPin });
+    const refused = await clearPin(currentPin);
     setCurrentPin('');
-    if (result.ok) {
-      setProblem(null);
-      lockStore.set(result.value);
-      toast('info', 'The PIN was removed: the API key unlocks the app now.');
-    } else setProblem(result.error.message);
+    setProblem(refused?.message ?? null);
+    if (!refused) toast('info', 'The PIN was removed: the API key unlocks the app now.');
   };
 
   return (

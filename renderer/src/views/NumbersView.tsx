@@ -1,9 +1,7 @@
 import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi } from '../fax-api';
+import { loadNumbers } from '../data/directory';
 import { useResult } from '../hooks/useResult';
-
-const loadNumbers = () => faxApi().listNumbers();
 
 export function NumbersView() {
   const [numbers] = useResult(loadNumbers);

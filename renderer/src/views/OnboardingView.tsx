@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { ConnectionState } from '../../../preload/models';
 import { Icon } from '../components/Icon';
-import { connectionStore, navigate, onboardingStore, settingsStore } from '../state/app-state';
-import { useStore } from '../state/store';
+import { connectionStore, finishOnboarding } from '../data/connection';
+import { navigate } from '../data/navigation';
+import { settingsStore } from '../data/settings';
+import { useStore } from '../data/store';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 
@@ -17,10 +19,13 @@ export function OnboardingView() {
           <span className="brand-mark">
             <Icon name="fax" size={18} />
           </span>
-          <div>
+          <div className="grow">
             <h1 id="onboarding-title">Connect Fax Desktop</h1>
             <p className="view-subtitle">Paste the API key from your Fax Service account settings. Faxes may carry health information: the key and your faxes stay on this computer, encrypted.</p>
           </div>
+          <button type="button" className="button button-ghost button-small" onClick={() => navigate('about')}>
+            About
+          </button>
         </div>
         {connection?.status === 'signed_out' && connection.message ? (
           <div className="notice notice-error" role="alert">
@@ -40,8 +45,8 @@ export function OnboardingView() {
                   type="button"
                   className="button button-primary"
                   onClick={() => {
-                    onboardingStore.set(false);
-                    navigate(connected.status === 'connected' && connected.capabilities.views.inbox ? 'inbox' : 'account');
+                    finishOnboarding();
+                    if (!navigate('inbox')) navigate('account');
                   }}
                 >
                   Continue

@@ -2,9 +2,12 @@ import { useState } from 'react';
 import type { SettingsPatch } from '../../../preload/models';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { faxApi, type IpcError } from '../fax-api';
-import { connectionStore, settingsStore, toast } from '../state/app-state';
-import { useStore } from '../state/store';
+import { RequestId } from '../components/RequestId';
+import { connectionStore, signOut, testConnection } from '../data/connection';
+import type { IpcError } from '../data/ipc';
+import { saveSettings, settingsStore } from '../data/settings';
+import { useStore } from '../data/store';
+import { toast } from '../data/toasts';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
@@ -17,11 +20,7 @@ export function SettingsView() {
   const [replacing, setReplacing] = useState(connection?.status === 'key_rejected');
 
   const save = async (patch: SettingsPatch) => {
-    const result = await faxApi().updateSettings(patch);
-    if (result.ok) {
-      settingsStore.set(result.value);
-      setError(null);
-    } else setError(result.error);
+    setError(await saveSettings(patch));
   };
 
   if (!settings || !connection) return null;
@@ -44,7 +43,7 @@ export function SettingsView() {
             <p>{connection.message}</p>
             {connection.requestId ? (
               <p className="notice-meta">
-                Request id <code>{connection.requestId}</code>
+                <RequestId id={connection.requestId} />
               </p>
             ) : null}
           </div>
@@ -68,7 +67,7 @@ export function SettingsView() {
               Enter a different key
             </button>
           ) : null}
-          <button type="button" className="button" onClick={() => void faxApi().reconnect()}>
+          <button type="button" className="button" onClick={() => void testConnection()}>
             Test the connection
           </button>
           <button type="button" className="button button-danger" onClick={() => setConfirmSignOut(true)}>
@@ -139,7 +138,7 @@ export function SettingsView() {
           onCancel={() => setConfirmSignOut(false)}
           onConfirm={() => {
             setConfirmSignOut(false);
-            void faxApi().signOut().then((result) => (result.ok ? toast('info', 'Signed out: the key was removed from the keychain.') : toast('error', result.error.message)));
+            void signOut();
           }}
         >
           <p>The API key is removed from the system keychain. Drafts and faxes waiting in the outbox are kept and go out when you connect again.</p>

@@ -5,10 +5,13 @@ import { Dialog } from '../components/Dialog';
 import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
-import { faxApi, type IpcError } from '../fax-api';
-import { connectionStore, toast, toastError } from '../state/app-state';
-import { capabilitiesOf } from '../state/capabilities';
-import { useStore } from '../state/store';
+import { copyText } from '../data/app-info';
+import { capabilitiesOf } from '../data/capabilities';
+import { connectionStore } from '../data/connection';
+import { createWebhook, deleteWebhook, loadWebhooks } from '../data/directory';
+import type { IpcError } from '../data/ipc';
+import { useStore } from '../data/store';
+import { toast, toastError } from '../data/toasts';
 
 const eventKinds: Array<[string, string]> = [
   ['fax.received', 'A fax arrives'],
@@ -30,9 +33,7 @@ export function WebhooksView() {
   const [formError, setFormError] = useState<IpcError | null>(null);
 
   const load = useCallback(() => {
-    void faxApi()
-      .listWebhooks()
-      .then((result) => (result.ok ? (setItems(result.value), setError(null)) : setError(result.error)));
+    void loadWebhooks().then((result) => (result.ok ? (setItems(result.value), setError(null)) : setError(result.error)));
   }, []);
   useEffect(load, [load]);
 
@@ -41,7 +42,7 @@ export function WebhooksView() {
   const create = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (urlProblem || !url.trim()) return;
-    const result = await faxApi().createWebhook({ url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) });
+    const result = await createWebhook({ url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) });
     if (!result.ok) {
       setFormError(result.error);
       return;
@@ -147,7 +148,7 @@ export function WebhooksView() {
               <button
                 type="button"
                 className="button button-small"
-                onClick={() => void navigator.clipboard.writeText(created.secret ?? '').then(() => toast('success', 'Copied.'), () => toast('error', 'Copying failed: select the secret and copy it.'))}
+                onClick={() => void copyText(created.secret ?? '', 'The secret')}
               >
                 <Icon name="copy" size={14} /> Copy
               </button>
@@ -165,14 +166,12 @@ export function WebhooksView() {
           onConfirm={() => {
             const target = confirmDelete;
             setConfirmDelete(null);
-            void faxApi()
-              .deleteWebhook({ id: target.id })
-              .then((result) => {
-                if (result.ok) {
-                  toast('success', 'The endpoint was deleted.');
-                  load();
-                } else toastError(result.error);
-              });
+            void deleteWebhook(target.id).then((result) => {
+              if (result.ok) {
+                toast('success', 'The endpoint was deleted.');
+                load();
+              } else toastError(result.error);
+            });
           }}
         >
           <p>

@@ -1,0 +1,75 @@
+/**
+ * Faxes: the change signal lists refetch on, the unread count, one fax's detail, and what can be done with a fax
+ * (mark read, save or print its PDF, export a list, resend to failed recipients, forward).
+ */
+import type { DraftRecipient, FaxDetail, FaxesChanged } from '../../../preload/models';
+import { printPdf } from '../pdf/print';
+import { faxApi, type IpcError, type IpcResult } from './ipc';
+import { showOutbox, type ListQuery } from './list-filters';
+import { createStore } from './store';
+import { toast, toastError } from './toasts';
+
+/** Bumped whenever faxes change, so lists know to refetch their window. */
+export const faxesVersionStore = createStore<{ version: number; last: FaxesChanged | null }>({ version: 0, last: null });
+export const unreadStore = createStore<number>(0);
+
+export function applyFaxesChanged(change: FaxesChanged | null): void {
+  if (change) unreadStore.set(change.unreadInbound);
+  faxesVersionStore.set((current) => ({ version: current.version + 1, last: change }));
+}
+
+export async function loadUnreadCount(): Promise<void> {
+  const result = await faxApi().getUnreadCount();
+  if (result.ok) unreadStore.set(result.value.unreadInbound);
+}
+
+export function loadFax(id: number, refresh: boolean): Promise<IpcResult<FaxDetail>> {
+  return faxApi().getFax({ id, refresh });
+}
+
+export async function markRead(ids: number[], read: boolean): Promise<void> {
+  const result = await faxApi().markRead({ ids, read });
+  if (result.ok) unreadStore.set(result.value.unreadInbound);
+}
+
+export async function saveFaxPdf(id: number): Promise<void> {
+  const result = await faxApi().saveFaxPdf({ id });
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The PDF was saved.' : 'Not saved.');
+  else toastError(result.error);
+}
+
+export async function printFax(id: number): Promise<void> {
+  // Printing draws every page, so it reads the whole document (the preview reads only what it shows).
+  const document = await faxApi().getFaxPdf({ id });
+  if (!document.ok) {
+    toastError(document.error);
+    return;
+  }
+  await printPdf(document.value);
+  await faxApi().notePrinted({ id });
+}
+
+export async function exportList(query: ListQuery): Promise<void> {
+  const result = await faxApi().exportFaxList(query);
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The list was exported as CSV.' : 'Export cancelled.');
+  else toastError(result.error);
+}
+
+export async function resendFailed(faxId: number, failedCount: number): Promise<void> {
+  const result = await faxApi().resendFailed({ faxId });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  toast('success', `Queued again for ${failedCount} recipient${failedCount === 1 ? '' : 's'} that failed.`);
+  showOutbox();
+}
+
+/** Forwards a fax's document; on success the outbox shows, unfiltered. */
+export async function forwardFax(request: { faxId: number; recipients: DraftRecipient[]; subject?: string }): Promise<IpcError | null> {
+  const result = await faxApi().forwardFax(request);
+  if (!result.ok) return result.error;
+  toast('success', 'Forwarded: the fax is in the outbox.');
+  showOutbox();
+  return null;
+}

@@ -1,0 +1,46 @@
+/**
+ * Which screen is shown. A screen that needs a scope the key lacks is never opened, whether by the sidebar, a
+ * keyboard shortcut, a menu or a notification.
+ */
+import type { ConnectionState, ViewName } from '../../../preload/models';
+import { canUse } from './capabilities';
+import { connectionStore } from './connection';
+import { createStore } from './store';
+
+export type Screen = 'inbox' | 'outbox' | 'compose' | 'contacts' | 'numbers' | 'account' | 'webhooks' | 'settings' | 'about';
+
+export interface Route {
+  screen: Screen;
+  /** The fax open in the detail pane of the inbox or outbox. */
+  faxId: number | null;
+}
+
+/** The capability view each screen needs (null: always open). */
+export const screenNeeds: Readonly<Record<Screen, ViewName | null>> = {
+  inbox: 'inbox',
+  outbox: 'outbox',
+  compose: 'compose',
+  contacts: 'contacts',
+  numbers: 'numbers',
+  account: 'account',
+  webhooks: 'webhooks',
+  settings: null,
+  about: null,
+};
+
+/** The screens Ctrl/⌘ 1–6 open, in order. */
+export const numberedScreens: readonly Screen[] = ['inbox', 'outbox', 'contacts', 'numbers', 'account', 'webhooks'];
+
+export const routeStore = createStore<Route>({ screen: 'inbox', faxId: null });
+
+export function screenAvailable(screen: Screen, connection: ConnectionState | null): boolean {
+  const needs = screenNeeds[screen];
+  return needs === null || canUse(connection, needs);
+}
+
+/** Shows a screen if the key may use it; returns whether it did. */
+export function navigate(screen: Screen, faxId: number | null = null): boolean {
+  if (!screenAvailable(screen, connectionStore.get())) return false;
+  routeStore.set({ screen, faxId });
+  return true;
+}

@@ -1,0 +1,76 @@
+/**
+ * What waits in the outbox, its upload progress, and the user's actions on it. How a submission is described
+ * (state word, tone, explanation) is decided here, once, for every view that shows it.
+ */
+import type { SubmissionView, UploadProgress } from '../../../preload/models';
+import { dateTime, timeUntil } from '../format';
+import { faxApi, type IpcError } from './ipc';
+import { createStore } from './store';
+import { toastError } from './toasts';
+
+export const outboxStore = createStore<SubmissionView[]>([]);
+export const progressStore = createStore<Record<string, UploadProgress>>({});
+
+export async function loadOutbox(): Promise<void> {
+  const result = await faxApi().listOutbox();
+  if (result.ok) outboxStore.set(result.value);
+}
+
+export function applyProgress(progress: UploadProgress): void {
+  progressStore.set((current) => ({ ...current, [progress.submissionId]: progress }));
+}
+
+/** What is still in the outbox (accepted ones are in the sent list). */
+export function waitingItems(items: readonly SubmissionView[]): SubmissionView[] {
+  return items.filter((item) => item.state !== 'accepted');
+}
+
+export interface SubmissionStatus {
+  label: string;
+  tone: 'info' | 'warning' | 'danger';
+  /** One sentence on what happens next, when there is something to say. */
+  detail: string | null;
+  /** Retry / discard make sense now. */
+  actionable: boolean;
+}
+
+const labels: Record<SubmissionView['state'], string> = {
+  scheduled: 'Scheduled',
+  pending: 'About to send',
+  uploading: 'Uploading',
+  waiting: 'Waiting to retry',
+  accepted: 'Accepted by the Fax Service',
+  failed: 'Not sent',
+  held: 'On hold',
+};
+
+export function submissionStatus(item: SubmissionView, now: number = Date.now()): SubmissionStatus {
+  const actionable = item.state === 'held' || item.state === 'failed' || item.state === 'waiting' || item.state === 'scheduled';
+  // The answer to an earlier attempt could not be read: the app is finding out, never "not sent".
+  if (item.outcomeUnknown && (item.state === 'waiting' || item.state === 'pending' || item.state === 'uploading')) {
+    const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? ` Asking again at ${timeUntil(item.nextAttemptAt)}.` : '';
+    return { label: 'Checking…', tone: 'info', detail: `${item.error?.message ?? 'The Fax Service\'s answer could not be read; the app asks again with the same key.'}${next}`, actionable };
+  }
+  const tone = item.state === 'failed' ? 'danger' : item.state === 'held' ? 'warning' : 'info';
+  let detail: string | null = null;
+  if (item.state === 'waiting' && item.nextAttemptAt) detail = `Next try at ${timeUntil(item.nextAttemptAt)}. ${item.error?.message ?? ''}`.trim();
+  else if (item.state === 'scheduled' && item.scheduledAt) detail = `Goes out ${dateTime(item.scheduledAt)}.`;
+  else if (item.state === 'held' || item.state === 'failed') detail = item.error?.message ?? null;
+  return { label: labels[item.state], tone, detail, actionable };
+}
+
+export async function retrySubmission(id: string): Promise<void> {
+  const result = await faxApi().retrySubmission({ id });
+  if (!result.ok) toastError(result.error);
+}
+
+/**
+ * Removes a submission from the outbox. One whose outcome is unknown may already be on its way: main refuses it
+ * unless `confirmed` (the view asks first).
+ */
+export async function discardSubmission(id: string, confirmed: boolean): Promise<IpcError | null> {
+  const result = await faxApi().discardSubmission({ id, confirmed });
+  if (result.ok) return null;
+  if (result.error.code !== 'outcome_unknown') toastError(result.error);
+  return result.error;
+}

@@ -1,0 +1,58 @@
+/**
+ * Starts the renderer's data: reads whether the app is locked, then every slice (connection, settings, sync,
+ * outbox, account, unread count), and keeps them current from main's events. Locking forgets every slice that
+ * holds account or fax data; unlocking reads them again.
+ */
+import { accountStore, loadAccount } from './account';
+import { startCompose } from './compose';
+import { applyConnection, connectionStore, loadConnection } from './connection';
+import { applyFaxesChanged, loadUnreadCount } from './faxes';
+import { faxApi } from './ipc';
+import { applyLockState, loadLockState, onLockChange } from './lock';
+import { navigate } from './navigation';
+import { applyProgress, loadOutbox, outboxStore, progressStore } from './outbox';
+import { loadSettings, settingsStore } from './settings';
+import { loadSyncState, syncStore } from './sync';
+import { clearToasts, toast } from './toasts';
+
+let started = false;
+
+function loadSlices(): void {
+  void loadConnection();
+  void loadSettings();
+  void loadSyncState();
+  void loadOutbox();
+  void loadAccount();
+  void loadUnreadCount();
+}
+
+function clearSlices(): void {
+  connectionStore.set(null);
+  outboxStore.set([]);
+  accountStore.set(null);
+  progressStore.set({});
+  clearToasts();
+  applyFaxesChanged(null);
+}
+
+export function startAppState(): void {
+  if (started) return;
+  started = true;
+  const fax = faxApi();
+  onLockChange((locked) => (locked ? clearSlices() : loadSlices()));
+  startCompose();
+  void loadLockState();
+  fax.on('lockChanged', applyLockState);
+  fax.on('connectionChanged', (state) => {
+    applyConnection(state);
+    if (state.status === 'connected' && state.account) accountStore.set(state.account);
+  });
+  fax.on('settingsChanged', (settings) => settingsStore.set(settings));
+  fax.on('syncStateChanged', (state) => syncStore.set(state));
+  fax.on('outboxChanged', (items) => outboxStore.set(items));
+  fax.on('accountChanged', (account) => accountStore.set(account));
+  fax.on('faxesChanged', applyFaxesChanged);
+  fax.on('uploadProgress', applyProgress);
+  fax.on('faxReceived', () => toast('info', 'A new fax arrived.'));
+  fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
+}
