@@ -16,7 +16,7 @@ if (binary) {
     'The Electron binary is not available (no internet, or ELECTRON_SKIP_BINARY_DOWNLOAD=1).\n' +
       'Opening Fax Desktop in the browser harness instead: the same main process and renderer, in Chromium.\n',
   );
-  const args = ['test/harness/cli.ts', '--user-data', path.join(os.homedir(), '.fax-desktop-harness')];
+  const args = ['test/harness/cli.ts', '--user-data', path.join(os.homedir(), '.fax-desktop-harness'), '--command', 'npm start'];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -21,7 +21,7 @@ afterAll(async () => app.close());
 async function clippedElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const describe = (element: Element, why: string): string => {
-      const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid') ?? (element.textContent ?? '').trim().slice(0, 40);
+      const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid') ?? (element.textContent || '').trim().slice(0, 40);
       return `${why}: <${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${label}`;
     };
     const found: string[] = [];

@@ -3,7 +3,7 @@
  * some history both ways. Used by `npm run demo` and the UI tests. All data is invented.
  */
 import type { Sandbox } from './server';
-import { rawRequest } from './testkit';
+import { rawRequest } from './raw-request';
 
 export interface DemoAccount {
   accountId: string;

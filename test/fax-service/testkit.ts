@@ -5,47 +5,17 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { rawRequest, type RawResponse } from './raw-request';
 import { startSandbox, type Sandbox } from './server';
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  json: unknown;
-}
+export { rawRequest, type RawResponse };
 
 export interface ErrorEnvelope {
   error: { type: string; code: string; message: string };
   request_id: string;
-}
-
-export function rawRequest(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; ca?: string } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = https.request(url, { method: options.method ?? 'GET', headers: options.headers, ca: options.ca }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        let json: unknown = null;
-        try {
-          json = JSON.parse(body.toString('utf8'));
-        } catch {
-          json = null;
-        }
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, json });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(options.body);
-  });
 }
 
 export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };
@@ -70,11 +40,11 @@ export function multipart(parts: readonly Part[]): { body: Buffer; contentType: 
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The shared real-world corpus (tests only: a user's clone does not have ../shared). */
 export const corpusDir = path.resolve('..', 'shared', 'corpus', 'pdfs');
 export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
 
-/** A tiny valid 1-page PDF (for tests that do not care about the document). */
-export const onePagePdf = corpusPdf('empty.pdf');
+export { onePagePdf } from './sample-documents';
 export const tinyPng = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100' + '05fe02fea70000000049454e44ae426082',
   'hex',

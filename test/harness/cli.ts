@@ -1,14 +1,16 @@
 /**
- * `npm run harness -- --base-url <https url> [--ca <pem>] [--user-data <dir>] [--headless] [--cdp-port <n>]`
+ * `npm run harness -- --base-url <https url> [--ca <pem>] [--user-data <dir>] [--headless] [--cdp-port <n>] [--command <what the user ran>]`
  *
  * Starts main's handlers in Node and the app in Chromium, prints one JSON line {"cdpUrl": …} when the window is
  * ready (connect an outside Playwright with connectOverCDP), and runs until killed. The user then connects by
- * typing the API key into the app, exactly as in Electron.
+ * typing the API key into the app, exactly as in Electron. Without a display it runs headless and says, in plain
+ * words, how to see the window (xvfb-run, chrome://inspect, Playwright).
  */
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHarness } from './harness';
+import { hasDisplay, headlessGuide } from './headless-guide';
 
 const { values } = parseArgs({
   options: {
@@ -17,14 +19,14 @@ const { values } = parseArgs({
     'user-data': { type: 'string' },
     headless: { type: 'boolean', default: false },
     'cdp-port': { type: 'string' },
+    /** The command the user ran, for the advice when there is no display (npm run demo, npm start). */
+    command: { type: 'string' },
   },
   strict: true,
 });
 
-const headless = values.headless || !process.env.DISPLAY;
-if (!values.headless && !process.env.DISPLAY) {
-  process.stderr.write('No display found ($DISPLAY is empty): running Chromium headless. Use xvfb-run -a or connect over CDP.\n');
-}
+const noDisplay = !hasDisplay();
+const headless = values.headless || noDisplay;
 
 const userDataDir = values['user-data'] ?? path.join(os.homedir(), '.fax-desktop-harness');
 const harness = await startHarness({
@@ -36,6 +38,7 @@ const harness = await startHarness({
 });
 
 process.stdout.write(`${JSON.stringify({ cdpUrl: harness.cdpUrl })}\n`);
+if (noDisplay && harness.cdpUrl) process.stderr.write(headlessGuide(harness.cdpUrl, values.command ?? 'npm run harness'));
 
 const stop = (): void => {
   void harness.close().finally(() => process.exit(0));
