@@ -4,9 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './eslint.boundaries.js';
+import { layerConfigs } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
+  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'eslint.layers.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -27,6 +28,7 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs,
+  ...layerConfigs,
   {
     files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

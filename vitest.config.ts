@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'renderer',
-          include: ['test/renderer/**/*.test.tsx'],
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },

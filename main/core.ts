@@ -12,13 +12,16 @@ import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
-import { createEventBus, type EventBus } from './ipc/event-bus';
+import { createEventBus, type EventBus } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
 import type { HandlerContext, Services } from './ipc/services';
 import { updateSettings } from './ipc/settings-handlers';
-import { lockGate, rendererEvents } from './lock/lock-gate';
+import { lockGate, rendererEvents } from './ipc/lock-gate';
 import { createLockService, type LockService } from './lock/lock-service';
 import type { Logger } from './log/logger';
+import { createDirectoryService } from './directory/directory-service';
+import { createFaxDetails } from './faxes/fax-details';
+import { createFaxFiles } from './faxes/fax-files';
 import { createComposeService } from './outbox/compose-service';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
@@ -31,7 +34,10 @@ import { loadDataKeys } from './store/crypto/data-keys';
 import type { SecretStore } from './store/secret-store';
 import type { SettingsStore } from './store/settings-store';
 import { createSyncEngine } from './sync/sync-engine';
-import type { Timers } from './sync/timers';
+import type { Timers } from './runtime/timers';
+
+/** How long a staged file outlives the draft that no longer refers to it. */
+const stagedFilesKeptMs = 7 * 24 * 3600 * 1000;
 
 export interface CoreDeps {
   appInfo: AppInfo;
@@ -91,8 +97,19 @@ export function createCore(deps: CoreDeps): Core {
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
     const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
-    const compose = createComposeService({ outbox, drafts, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
-    return { cache, staging, drafts, compose, outbox, pdfs, sync };
+    const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
+    return {
+      cache,
+      staging,
+      drafts,
+      compose,
+      outbox,
+      pdfs,
+      sync,
+      faxes: createFaxDetails({ cache, pdfs, connection, events }),
+      files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
+      directory: createDirectoryService({ cache, connection, events }),
+    };
   }
 
   const services = (): Promise<Services> => {
@@ -178,6 +195,9 @@ export function createCore(deps: CoreDeps): Core {
       if (opened) {
         await opened.outbox.start();
         opened.sync.start();
+        // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
+        const draft = await opened.drafts.get();
+        await opened.staging.purgeOlderThan(stagedFilesKeptMs, new Set(draft?.files.map((file) => file.id) ?? []));
       }
     },
     async dispose() {

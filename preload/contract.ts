@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
+import { settingsPatchSchema } from './settings';
 import type {
   AccountView,
   AppInfo,
@@ -55,19 +56,6 @@ const coverFields = {
   coverId: z.string().max(200),
 };
 
-const settingsPatch = z
-  .object({
-    baseUrl: z.string().max(2048),
-    extraCaPath: z.string().max(4096).nullable(),
-    pollIntervalSeconds: z.number(),
-    downloadFolder: z.string().max(4096),
-    notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }).partial().strict(),
-    autoLockMinutes: z.number(),
-    pdfCacheMaxMb: z.number(),
-  })
-  .partial()
-  .strict();
-
 export const invokeContract = {
   getAppInfo: invoke<AppInfo>()(noRequest),
   /** Puts text on the system clipboard (a request id, a webhook secret): the window has no clipboard permission. */
@@ -75,7 +63,7 @@ export const invokeContract = {
   getConnection: invoke<ConnectionState>()(noRequest),
   getSettings: invoke<Settings>()(noRequest),
   /** Validates and saves settings; the Fax Service address and CA change only through `connect`. */
-  updateSettings: invoke<Settings>()(settingsPatch),
+  updateSettings: invoke<Settings>()(settingsPatchSchema),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */
   connect: invoke<ConnectionState>()(
     z

@@ -129,12 +129,12 @@ export interface FaxDetail extends FaxSummary {
 export interface FaxListQuery {
   direction: FaxDirection;
   /** What the statuses mean (in progress, delivered, received, …), not the words themselves. */
-  groups?: StatusGroup[];
+  groups?: StatusGroup[] | undefined;
   /** Inclusive ISO date (yyyy-mm-dd) bounds, local to the user. */
-  from?: string;
-  to?: string;
-  search?: string;
-  unreadOnly?: boolean;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+  unreadOnly?: boolean | undefined;
   offset: number;
   limit: number;
 }
@@ -223,7 +223,7 @@ export interface StageResult {
 
 export interface DraftRecipient {
   number: string;
-  name?: string;
+  name?: string | undefined;
 }
 
 export interface Draft {
@@ -235,7 +235,7 @@ export interface Draft {
   coverId: string;
   files: StagedFile[];
   /** Epoch ms; absent = send now. */
-  scheduledAt?: number | null;
+  scheduledAt?: number | null | undefined;
   updatedAt: number;
 }
 
@@ -262,7 +262,7 @@ export interface SubmissionView {
   /** Upload progress of the current attempt. */
   bytesSent: number;
   bytesTotal: number;
-  error: { kind: string; message: string; requestId?: string; code?: string } | null;
+  error: { kind: string; message: string; requestId?: string | undefined; code?: string | undefined } | null;
   nextAttemptAt: number | null;
   origin: 'compose' | 'resend' | 'forward';
   /** It went out at least once without a readable answer: it may already be on its way (never sent twice). */
@@ -275,20 +275,8 @@ export interface UploadProgress {
   bytesTotal: number;
 }
 
-export interface Settings {
-  baseUrl: string;
-  /** An extra CA certificate (PEM file) to trust besides the system's, e.g. a private gateway or the sandbox. */
-  extraCaPath: string | null;
-  pollIntervalSeconds: number;
-  downloadFolder: string;
-  notifications: { enabled: boolean; showDetails: boolean };
-  autoLockMinutes: number;
-  pdfCacheMaxMb: number;
-}
-
-export type SettingsPatch = Partial<Omit<Settings, 'notifications'>> & {
-  notifications?: Partial<Settings['notifications']>;
-};
+/** The settings' types come from their one schema (settings.ts). */
+export type { Settings, SettingsPatch } from './settings';
 
 export interface LockState {
   locked: boolean;

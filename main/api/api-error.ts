@@ -75,6 +75,16 @@ export function transportFailure(error: unknown): ApiFailure {
   return { kind: 'network', code };
 }
 
+/**
+ * The one translation from a failure to what the user reads: an AppError as it is, a Fax Service failure in plain
+ * words (below), anything else null (a bug: the dispatcher logs it and says something went wrong inside the app).
+ */
+export function appErrorOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof FaxApiError) return toAppError(error);
+  return null;
+}
+
 /** What the user sees: what happened and what to do, with the server's code verbatim when it is not one we know. */
 export function toAppError(error: FaxApiError): AppError {
   const { failure } = error;

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
-import type { AccountView, ContactView, NumberView, WebhookView } from '../../preload/models';
+import type { AccountView, ContactView, DraftRecipient, NumberView, WebhookView } from '../../preload/models';
 import type { Logger } from '../log/logger';
 import { FaxApiError, transportFailure } from './api-error';
 import type { HttpCall, HttpResult, RequestBody, Transport } from './https-transport';
@@ -18,7 +18,7 @@ import { readNumber, readWebhook, webhookSecret } from './read/service-readers';
 import { retryAfterMs, type Priority, type RateBudget } from './rate-budget';
 import { isRetryableFailure } from './failure-class';
 import { backgroundRetryPolicy, backoffDelay, userRetryPolicy, type RetryPolicy } from './retry-policy';
-import { accountSchema, contactSchema, errorEnvelopeSchema, faxSchema, listEnvelopeSchema, numberSchema, singleEnvelopeSchema, webhookSchema } from './schemas';
+import { accountSchema, contactSchema, errorEnvelopeSchema, faxSchema, listEnvelopeSchema, numberSchema, sendReplySchema, singleEnvelopeSchema, webhookSchema } from './schemas';
 
 export interface FaxClientDeps {
   transport: Transport;
@@ -57,7 +57,7 @@ export interface FaxListQuery {
 }
 
 export interface SendInput {
-  recipients: Array<{ number: string; name?: string }>;
+  recipients: DraftRecipient[];
   subject?: string;
   notes?: string;
   coverId?: string;
@@ -104,7 +104,27 @@ export function pathTemplate(path: string): string {
     .join('/');
 }
 
-export function createFaxClient(deps: FaxClientDeps) {
+export interface FaxClient {
+  listFaxes(query: FaxListQuery, options?: CallOptions): Promise<ListPage<FaxRecord>>;
+  getFax(id: number, options?: CallOptions): Promise<{ fax: FaxRecord; requestId: string | null }>;
+  /** Streams the fax's PDF into a sink opened per attempt; never buffered whole. */
+  downloadPdf(id: number, sink: () => Writable, options?: CallOptions): Promise<void>;
+  sendFax(input: SendInput, options: CallOptions & { idempotencyKey: string; onProgress?: (sent: number, total: number) => void }): Promise<SendResult>;
+  listContacts(query: { q?: string | undefined; limit: number; offset: number }, options?: CallOptions): Promise<ListPage<ContactView>>;
+  listNumbers(options?: CallOptions): Promise<ListPage<NumberView>>;
+  getAccount(options?: CallOptions): Promise<{ account: AccountView; requestId: string | null }>;
+  listWebhooks(options?: CallOptions): Promise<ListPage<WebhookView>>;
+  createWebhook(input: { url: string; events?: string[] | undefined; description?: string | undefined }, options?: CallOptions): Promise<{ webhook: WebhookView; secret: string | null }>;
+  deleteWebhook(id: string, options?: CallOptions): Promise<void>;
+  /**
+   * The status a request gets, for capability probes: 2xx, or the failure's status. Probes that write
+   * (POST /faxes, POST /webhooks) send a deliberately incomplete body, so a granted scope yields a 400 and
+   * nothing is ever created.
+   */
+  probe(method: 'GET' | 'POST', path: string, options?: { query?: HttpCall['query']; body?: RequestBody }): Promise<number>;
+}
+
+export function createFaxClient(deps: FaxClientDeps): FaxClient {
   const sleep = deps.sleep ?? ((milliseconds: number, signal?: AbortSignal) => delay(milliseconds, undefined, signal ? { signal } : {}));
   const now = deps.now ?? Date.now;
   const log = deps.log.child('api');
@@ -161,7 +181,10 @@ export function createFaxClient(deps: FaxClientDeps) {
   }
 
   async function single<T extends z.ZodType>(call: HttpCall, schema: T, options: CallOptions): Promise<{ data: z.output<T>; requestId: string | null }> {
-    const result = await exchange(call, options);
+    return readSingle(await exchange(call, options), call, schema);
+  }
+
+  function readSingle<T extends z.ZodType>(result: HttpResult, call: HttpCall, schema: T): { data: z.output<T>; requestId: string | null } {
     const json = parseJson(result);
     const parsed = singleEnvelopeSchema(schema).safeParse(json);
     if (!parsed.success) {
@@ -244,34 +267,27 @@ export function createFaxClient(deps: FaxClientDeps) {
       if (input.notes) fields.push({ name: 'notes', value: input.notes });
       if (input.coverId) fields.push({ name: 'cover_id', value: input.coverId });
       const body = multipartBody(fields, input.files);
-      const result = await exchange(
-        {
-          method: 'POST',
-          path: '/faxes',
-          headers: { 'Idempotency-Key': options.idempotencyKey },
-          body,
-          ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
-        },
-        { priority: 'user', retry: options.retry === undefined ? userRetryPolicy : options.retry, ...(options.signal ? { signal: options.signal } : {}) },
-      );
-      const json = parseJson(result);
-      const data = json && typeof json === 'object' ? (json as { data?: unknown }).data : undefined;
-      const id = data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
-      if (typeof id !== 'number' || !Number.isInteger(id)) {
-        throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'no fax id in the reply', requestId: requestIdOf(result, json) });
-      }
-      const record = data as { reference?: unknown; status?: unknown; pages?: unknown };
+      const call: HttpCall = {
+        method: 'POST',
+        path: '/faxes',
+        headers: { 'Idempotency-Key': options.idempotencyKey },
+        body,
+        ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
+      };
+      const result = await exchange(call, { priority: 'user', retry: options.retry === undefined ? userRetryPolicy : options.retry, ...(options.signal ? { signal: options.signal } : {}) });
+      // A 2xx whose body cannot be read is "malformed": the outbox treats it as an unknown outcome, never "not sent".
+      const { data, requestId } = readSingle(result, call, sendReplySchema);
       return {
-        faxId: id,
-        reference: typeof record.reference === 'string' ? record.reference : null,
-        status: typeof record.status === 'string' ? record.status : null,
-        pages: typeof record.pages === 'number' ? record.pages : null,
+        faxId: data.id,
+        reference: data.reference ?? null,
+        status: data.status ?? null,
+        pages: data.pages ?? null,
         replayed: result.headers['idempotent-replay'] === 'true',
-        requestId: requestIdOf(result, json),
+        requestId,
       };
     },
 
-    listContacts(query: { q?: string; limit: number; offset: number }, options: CallOptions = {}): Promise<ListPage<ContactView>> {
+    listContacts(query: { q?: string | undefined; limit: number; offset: number }, options: CallOptions = {}): Promise<ListPage<ContactView>> {
       return list(
         { method: 'GET', path: '/contacts', query: { q: query.q && query.q.trim() !== '' ? query.q.trim() : undefined, limit: query.limit, offset: query.offset } },
         (item) => {
@@ -309,7 +325,7 @@ export function createFaxClient(deps: FaxClientDeps) {
       );
     },
 
-    async createWebhook(input: { url: string; events?: string[]; description?: string }, options: CallOptions = {}): Promise<{ webhook: WebhookView; secret: string | null }> {
+    async createWebhook(input: { url: string; events?: string[] | undefined; description?: string | undefined }, options: CallOptions = {}): Promise<{ webhook: WebhookView; secret: string | null }> {
       const { data } = await single({ method: 'POST', path: '/webhooks', body: jsonBody(input) }, webhookSchema, { retry: null, ...options });
       return { webhook: readWebhook(data), secret: webhookSecret(data) };
     },
@@ -339,5 +355,4 @@ export function createFaxClient(deps: FaxClientDeps) {
   };
 }
 
-export type FaxClient = ReturnType<typeof createFaxClient>;
 export { jsonBody };

@@ -55,7 +55,13 @@ export function buildUrl(baseUrl: string, path: string, query?: HttpCall['query'
   return url;
 }
 
-export function createTransport(config: TransportConfig) {
+export interface Transport {
+  /** One call (following same-origin-safe GET redirects); the key goes only to the configured origin. */
+  request(call: HttpCall, authorization: string): Promise<HttpResult>;
+  close(): void;
+}
+
+export function createTransport(config: TransportConfig): Transport {
   const agent = new https.Agent({
     keepAlive: true,
     maxSockets: 6,
@@ -161,4 +167,3 @@ export function createTransport(config: TransportConfig) {
   };
 }
 
-export type Transport = ReturnType<typeof createTransport>;

@@ -48,7 +48,20 @@ export function retryAfterMs(headers: IncomingHttpHeaders, now: number): number 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-export function createRateBudget(options: RateBudgetOptions = {}) {
+export interface RateBudget {
+  /** Waits until a request of this priority may be sent, and takes its token. */
+  acquire(priority: Priority, signal?: AbortSignal): Promise<void>;
+  /** Records the reply of a granted request (null headers: it never got a reply). */
+  settle(headers: IncomingHttpHeaders | null): void;
+  /** A 429: nobody sends until the server's Retry-After has passed. */
+  blockFor(milliseconds: number): void;
+  /** Re-evaluates waiting requests now (after the clock was moved, in tests and benchmarks). */
+  poke(): void;
+  snapshot(): RateSnapshot;
+  dispose(): void;
+}
+
+export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   const now = options.now ?? Date.now;
   let limit = options.limit ?? 120;
   let remaining = limit;
@@ -176,4 +189,3 @@ export function createRateBudget(options: RateBudgetOptions = {}) {
   };
 }
 
-export type RateBudget = ReturnType<typeof createRateBudget>;

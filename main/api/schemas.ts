@@ -46,6 +46,14 @@ export const faxSchema = z.looseObject({
   created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'created_at is not a timestamp'),
 });
 
+/** The 202 of POST /faxes: an id at least; the rest is read when it is there (several recipients: not shown). */
+export const sendReplySchema = z.looseObject({
+  id: z.number().int().nonnegative(),
+  reference: looseText.optional(),
+  status: looseText.optional(),
+  pages: z.number().int().nonnegative().nullable().optional(),
+});
+
 export const accountSchema = z.looseObject({});
 export const contactSchema = z.looseObject({ id: idLike });
 export const numberSchema = z.looseObject({ id: idLike.optional() });

@@ -6,15 +6,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AccountView, ConnectionState, KeyCapabilities } from '../../preload/models';
-import { FaxApiError, toAppError } from '../api/api-error';
+import { z } from 'zod';
+import type { ConnectionState } from '../../preload/models';
+import { appErrorOf, FaxApiError } from '../api/api-error';
 import type { FaxClient } from '../api/fax-client';
 import type { RateBudget } from '../api/rate-budget';
 import { AppError, isAppError } from '../errors';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
-import { baseUrlProblem, normaliseBaseUrl } from '../store/settings-schema';
+import { baseUrlProblem, normaliseBaseUrl } from '../../preload/settings';
 import type { SecretStore } from '../store/secret-store';
+import { accountViewSchema, keyCapabilitiesSchema } from '../store/snapshots';
 import type { SettingsStore } from '../store/settings-store';
 import { openApiSession, type ApiSession, type SessionOptions } from './api-session';
 import { probeCapabilities } from './capabilities';
@@ -31,11 +33,9 @@ export interface ConnectionDeps {
   openSession?: (options: SessionOptions) => ApiSession;
 }
 
-interface CachedConnection {
-  baseUrl: string;
-  capabilities: KeyCapabilities;
-  account: AccountView | null;
-}
+/** What was learned about the key when last online (connection.json), so offline the app knows what it may do. */
+const cachedConnectionSchema = z.object({ baseUrl: z.string(), capabilities: keyCapabilitiesSchema, account: accountViewSchema.nullable() });
+type CachedConnection = z.infer<typeof cachedConnectionSchema>;
 
 const offlineRetryMs = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -43,7 +43,28 @@ function looksLikeKey(value: string): boolean {
   return value.length >= 8 && value.length <= 512 && /^[\x21-\x7e]+$/.test(value);
 }
 
-export function createConnectionService(deps: ConnectionDeps) {
+export interface ConnectionService {
+  state(): ConnectionState;
+  /** Subscribes to state changes inside main (the sync engine and outbox react to them). */
+  onChange(listener: (state: ConnectionState) => void): () => void;
+  /** At app start: use the stored key, if any. */
+  start(): Promise<ConnectionState>;
+  /** Tries a pasted key; stores it in the keychain only if the Fax Service accepts it. */
+  connect(input: { apiKey: string; baseUrl?: string | undefined; extraCaPath?: string | null | undefined }): Promise<ConnectionState>;
+  /** Probes again with the stored key (after being offline, or on request). */
+  reconnect(): Promise<ConnectionState>;
+  signOut(): Promise<ConnectionState>;
+  /** The client, when the key is usable (connected, or offline with a stored key). */
+  client(): FaxClient;
+  budget(): RateBudget | null;
+  /** True when requests may be attempted (a stored, not rejected key). */
+  usable(): boolean;
+  /** A call succeeded while the state said offline: probe again now. */
+  noteReachable(): void;
+  dispose(): void;
+}
+
+export function createConnectionService(deps: ConnectionDeps): ConnectionService {
   const log = deps.log.child('connection');
   const now = deps.now ?? Date.now;
   const openSession = deps.openSession ?? openApiSession;
@@ -64,8 +85,8 @@ export function createConnectionService(deps: ConnectionDeps) {
 
   function readCache(baseUrl: string): CachedConnection | null {
     try {
-      const cached = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as CachedConnection;
-      return cached.baseUrl === baseUrl ? cached : null;
+      const parsed = cachedConnectionSchema.safeParse(JSON.parse(fs.readFileSync(cacheFile, 'utf8')));
+      return parsed.success && parsed.data.baseUrl === baseUrl ? parsed.data : null;
     } catch {
       return null;
     }
@@ -134,7 +155,7 @@ export function createConnectionService(deps: ConnectionDeps) {
       if (error instanceof FaxApiError && error.status === 401) {
         onUnauthorized(error.requestId);
       } else {
-        const appError = error instanceof FaxApiError ? toAppError(error) : isAppError(error) ? error : new AppError('offline', 'The Fax Service cannot be reached.');
+        const appError = appErrorOf(error) ?? new AppError('offline', 'The Fax Service cannot be reached.');
         const cached = readCache(baseUrl);
         setState({ status: 'offline', baseUrl, message: appError.message, capabilities: cached?.capabilities ?? null, account: cached?.account ?? null, retryAt: scheduleOfflineRetry() });
       }
@@ -142,7 +163,7 @@ export function createConnectionService(deps: ConnectionDeps) {
     return state;
   }
 
-  const service = {
+  const service: ConnectionService = {
     state: (): ConnectionState => state,
 
     /** Subscribes to state changes inside main (the sync engine and outbox react to them). */
@@ -176,7 +197,7 @@ export function createConnectionService(deps: ConnectionDeps) {
     },
 
     /** Tries a pasted key; stores it in the keychain only if the Fax Service accepts it. */
-    async connect(input: { apiKey: string; baseUrl?: string; extraCaPath?: string | null }): Promise<ConnectionState> {
+    async connect(input: { apiKey: string; baseUrl?: string | undefined; extraCaPath?: string | null | undefined }): Promise<ConnectionState> {
       const current = deps.settings.get();
       const baseUrl = normaliseBaseUrl(input.baseUrl ?? current.baseUrl);
       if (baseUrl === '') throw new AppError('invalid_input', 'Enter the Fax Service address (it ends with /v1).');
@@ -202,7 +223,7 @@ export function createConnectionService(deps: ConnectionDeps) {
             ...(error.requestId ? { requestId: error.requestId } : {}),
           });
         }
-        throw error instanceof FaxApiError ? toAppError(error) : error;
+        throw error;
       }
       try {
         await deps.secrets.set('api-key', candidate);
@@ -274,4 +295,3 @@ export function createConnectionService(deps: ConnectionDeps) {
   return service;
 }
 
-export type ConnectionService = ReturnType<typeof createConnectionService>;

@@ -1,11 +1,13 @@
 /**
  * Turns a raw invoke (channel name + unknown argument) into a validated handler call and an IpcResult.
- * The Electron shell calls it after checking the sender; the browser harness calls it from its binding.
+ * The Electron shell calls it after checking the sender; the browser harness calls it from its binding. It is
+ * the one place where failures become what the renderer shows (appErrorOf).
  */
 import type { HandlersFor } from '../../preload/contract-kit';
 import { invokeContract, type InvokeContract } from '../../preload/contract';
 import { failure, ok, type IpcResult } from '../../preload/ipc-result';
-import { isAppError, type AppError } from '../errors';
+import { appErrorOf } from '../api/api-error';
+import type { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 
 export type Handlers = HandlersFor<InvokeContract>;
@@ -37,7 +39,9 @@ export function createDispatcher(handlers: Handlers, log: Logger, gate: Gate = (
       const handler = handlers[name] as (request: unknown) => Promise<unknown>;
       return ok(await handler(parsed.data));
     } catch (error) {
-      if (isAppError(error)) return failure(error.toIpcError());
+      // Every failure is translated here, once: handlers and services just throw.
+      const appError = appErrorOf(error);
+      if (appError) return failure(appError.toIpcError());
       log.error('ipc.handler_crashed', { channel: name, error });
       return failure({ kind: 'internal', message: 'Something went wrong inside the app. The problem was logged without personal data.' });
     }

@@ -1,15 +1,18 @@
 /** The stateful services of main, opened at start (they need the data keys from the keychain). */
 import type { Desktop } from '../desktop';
 import type { ConnectionService } from '../connection/connection-service';
+import type { DirectoryService } from '../directory/directory-service';
+import type { FaxDetails } from '../faxes/fax-details';
+import type { FaxFiles } from '../faxes/fax-files';
 import type { ComposeService } from '../outbox/compose-service';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
 import type { PdfStore } from '../pdf/pdf-store';
+import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import type { SyncEngine } from '../sync/sync-engine';
-import type { EventBus } from './event-bus';
 import type { Logger } from '../log/logger';
 
 export interface Services {
@@ -20,6 +23,9 @@ export interface Services {
   outbox: Outbox;
   pdfs: PdfStore;
   sync: SyncEngine;
+  faxes: FaxDetails;
+  files: FaxFiles;
+  directory: DirectoryService;
 }
 
 export interface HandlerContext {

@@ -2,7 +2,7 @@
 import type { Settings, SettingsPatch } from '../../preload/models';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { SettingsStore } from '../store/settings-store';
 
 export function updateSettings(patch: SettingsPatch, deps: { settings: SettingsStore; connection: ConnectionService; events: EventBus }): Settings {

@@ -9,11 +9,11 @@
 import { z } from 'zod';
 import type { LockState } from '../../preload/models';
 import { AppError } from '../errors';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../store/secret-store';
 import type { SettingsStore } from '../store/settings-store';
-import { realTimers, type Timers } from '../sync/timers';
+import { realTimers, type Timers } from '../runtime/timers';
 import { hashPin, pinMatches, pinRule, secretsEqual } from './pin-hash';
 
 export type LockAuditAction = 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed';

@@ -1,11 +1,20 @@
 /**
- * Sending the compose draft: the submission is journaled with the draft's id (which spends the draft at once),
- * then the draft file is removed. A kill between the two leaves a journaled submission and a draft file that is
- * never shown again — never a draft that comes back after its fax was accepted.
+ * What the user sends: the compose draft, a resend to the recipients that failed, a forward of a fax's document.
+ *
+ * Sending the draft journals the submission with the draft's id (which spends the draft at once), then removes
+ * the draft file. A kill between the two leaves a journaled submission and a draft file that is never shown
+ * again — never a draft that comes back after its fax was accepted.
  */
-import type { DraftRecipient, SubmissionView } from '../../preload/models';
+import fsp from 'node:fs/promises';
+import type { DraftRecipient, StagedFile, SubmissionView } from '../../preload/models';
+import type { ConnectionService } from '../connection/connection-service';
+import { AppError } from '../errors';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { Cache } from '../store/cache/cache';
+import { plainSizeOf } from '../store/crypto/sealed-file';
 import type { Drafts } from './drafts';
 import type { Checkpoint, Outbox } from './outbox';
+import type { Staging } from './staging';
 
 export interface SendDraftRequest {
   draftId?: string | undefined;
@@ -17,15 +26,61 @@ export interface SendDraftRequest {
   scheduledAt?: number | null | undefined;
 }
 
-export interface ComposeService {
-  send(request: SendDraftRequest): Promise<SubmissionView>;
+export interface ForwardRequest {
+  faxId: number;
+  recipients: DraftRecipient[];
+  subject?: string | undefined;
+  notes?: string | undefined;
+  coverId?: string | undefined;
 }
 
-export function createComposeService(deps: { outbox: Outbox; drafts: Drafts; checkpoint?: Checkpoint }): ComposeService {
+export interface ComposeService {
+  send(request: SendDraftRequest): Promise<SubmissionView>;
+  /** A new submission to only the recipients of a sent fax that failed, with the same files. */
+  resendFailed(faxId: number): Promise<SubmissionView>;
+  /** A fax's document (a received one, typically) to other numbers. */
+  forward(request: ForwardRequest): Promise<SubmissionView>;
+}
+
+export interface ComposeDeps {
+  outbox: Outbox;
+  drafts: Drafts;
+  staging: Staging;
+  pdfs: PdfStore;
+  cache: Cache;
+  connection: ConnectionService;
+  checkpoint?: Checkpoint | undefined;
+}
+
+export function createComposeService(deps: ComposeDeps): ComposeService {
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const { outbox, staging, cache } = deps;
+
+  /** The document the service transmitted for a fax (its cover page included), staged for sending again. */
+  async function stageFaxDocument(faxId: number): Promise<StagedFile> {
+    const sealed = await deps.pdfs.ensure(faxId);
+    const pages = cache.faxes.detail(faxId)?.pages ?? 1;
+    const size = plainSizeOf((await fsp.stat(sealed)).size);
+    return staging.stageSealedCopy(sealed, { name: `fax-${faxId}.pdf`, kind: 'pdf', size, pages, pagesEstimated: false });
+  }
+
+  /** The very files a submission sent (the outbox keeps them a week), staged again; null when they are gone. */
+  async function stageSubmissionFiles(submissionId: string): Promise<string[] | null> {
+    const original = outbox.record(submissionId);
+    const paths = await outbox.filesOf(submissionId);
+    if (!original || !paths) return null;
+    const ids: string[] = [];
+    for (const [index, filePath] of paths.entries()) {
+      const file = original.files[index];
+      if (!file) continue;
+      ids.push((await staging.stageSealedCopy(filePath, { name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: false })).id);
+    }
+    return ids;
+  }
+
   return {
     async send(request) {
-      const submission = await deps.outbox.submit({
+      const submission = await outbox.submit({
         recipients: request.recipients,
         ...(request.subject !== undefined ? { subject: request.subject } : {}),
         ...(request.notes !== undefined ? { notes: request.notes } : {}),
@@ -38,6 +93,48 @@ export function createComposeService(deps: { outbox: Outbox; drafts: Drafts; che
       await deps.drafts.clear(request.draftId);
       checkpoint('compose.draft_cleared');
       return submission;
+    },
+
+    async resendFailed(faxId) {
+      // The current per-recipient results first (a cached copy may be behind); offline, the cache decides.
+      if (deps.connection.usable()) {
+        const fetched = await deps.connection
+          .client()
+          .getFax(faxId)
+          .catch(() => null);
+        if (fetched) cache.faxes.upsertMany([fetched.fax], { markNewInboundUnread: false });
+      }
+      const detail = cache.faxes.detail(faxId);
+      if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', 'Only a sent fax can be re-sent to its failed recipients.');
+      const failed = detail.recipients.filter((recipient) => recipient.status === 'failed');
+      if (failed.length === 0) throw new AppError('invalid_input', 'No recipient of this fax failed: there is nothing to re-send.');
+      const original = detail.submissionId ? outbox.record(detail.submissionId) : null;
+      const ownFiles = detail.submissionId ? await stageSubmissionFiles(detail.submissionId) : null;
+      const fileIds = ownFiles ?? [(await stageFaxDocument(faxId)).id];
+      cache.audit.record('resend', { faxId });
+      return outbox.submit({
+        recipients: failed.map((recipient) => ({ number: recipient.to, ...(recipient.name ? { name: recipient.name } : {}) })),
+        ...(original ? { subject: original.subject, notes: original.notes } : detail.subject ? { subject: detail.subject } : {}),
+        // The service's document already carries the cover page; the submission's own files do not.
+        ...(ownFiles && original?.coverId ? { coverId: original.coverId } : {}),
+        fileIds,
+        origin: 'resend',
+        relatedFaxId: faxId,
+      });
+    },
+
+    async forward(request) {
+      const staged = await stageFaxDocument(request.faxId);
+      cache.audit.record('forward', { faxId: request.faxId });
+      return outbox.submit({
+        recipients: request.recipients,
+        ...(request.subject !== undefined ? { subject: request.subject } : {}),
+        ...(request.notes !== undefined ? { notes: request.notes } : {}),
+        ...(request.coverId !== undefined ? { coverId: request.coverId } : {}),
+        fileIds: [staged.id],
+        origin: 'forward',
+        relatedFaxId: request.faxId,
+      });
     },
   };
 }

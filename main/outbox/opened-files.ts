@@ -4,7 +4,7 @@
  * the renderer takes them when it can. Nothing is lost if the window takes them late.
  */
 import type { StageResult } from '../../preload/models';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Staging } from './staging';
 
 export interface OpenedFiles {

@@ -15,18 +15,18 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { DraftRecipient, RecipientView, SubmissionView } from '../../preload/models';
-import { FaxApiError, toAppError } from '../api/api-error';
+import { appErrorOf, FaxApiError } from '../api/api-error';
 import { classifyFailure } from '../api/failure-class';
 import type { FormFile } from '../api/multipart-body';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError, isAppError } from '../errors';
 import { contentTypes, extensions } from '../files/file-kind';
 import { checkFileCount, checkRecipients } from '../files/submission-rules';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import { SealedReader } from '../store/crypto/sealed-file';
-import { realTimers, type Timers } from '../sync/timers';
+import { realTimers, type Timers } from '../runtime/timers';
 import type { Staging } from './staging';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
 
@@ -120,7 +120,30 @@ function sealedFormFile(filePath: string, index: number, file: SubmissionRecord[
   };
 }
 
-export function createOutbox(deps: OutboxDeps) {
+export interface Outbox {
+  list(): SubmissionView[];
+  /** Reads the journal (before anything asks what the outbox holds: a spent draft is recognised by it). */
+  load(): Promise<void>;
+  start(): Promise<void>;
+  /** Sends what is due, one submission at a time; joins the pass under way. */
+  work(): Promise<void>;
+  /** Journals a new submission (its own copies of the files, a fresh Idempotency-Key) and starts sending it. */
+  submit(input: NewSubmission): Promise<SubmissionView>;
+  retry(id: string): Promise<SubmissionView>;
+  /**
+   * Removes a submission that was not accepted. One that went out without a readable answer may already be on
+   * its way, so that needs `confirmed` (the UI asks first); if it did arrive, sync shows it like any sent fax.
+   */
+  discard(id: string, options?: { confirmed?: boolean }): Promise<void>;
+  /** Whether a submission was made from this draft (the draft is then spent and must not come back). */
+  hasDraft(draftId: string): boolean;
+  /** The submission behind a fax, while its files are still kept. */
+  record(id: string): SubmissionRecord | null;
+  filesOf(id: string): Promise<string[] | null>;
+  stop(): Promise<void>;
+}
+
+export function createOutbox(deps: OutboxDeps): Outbox {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
@@ -186,9 +209,8 @@ export function createOutbox(deps: OutboxDeps) {
           error.requestId ? { requestId: error.requestId } : {},
         );
       }
-      return toAppError(error);
     }
-    return isAppError(error) ? error : new AppError('internal', 'Sending failed unexpectedly.');
+    return appErrorOf(error) ?? new AppError('internal', 'Sending failed unexpectedly.');
   }
 
   function failureState(error: unknown, record: SubmissionRecord): Partial<SubmissionRecord> {
@@ -322,7 +344,7 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  const outbox = {
+  const outbox: Outbox = {
     list,
 
     /** Reads the journal (before anything asks what the outbox holds: a spent draft is recognised by it). */
@@ -484,4 +506,3 @@ export function createOutbox(deps: OutboxDeps) {
   return outbox;
 }
 
-export type Outbox = ReturnType<typeof createOutbox>;

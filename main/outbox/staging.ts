@@ -36,8 +36,7 @@ export interface Staging {
   /** Copies the staged (encrypted) file to `target`, e.g. into a submission. */
   copySealed(id: string, target: string): Promise<void>;
   release(ids: readonly string[]): Promise<void>;
-  /** Moves a staged file out of staging (into a submission); returns nothing if it does not exist. */
-  moveTo(id: string, target: string): Promise<void>;
+  /** Removes staged files older than `ageMs` (an abandoned draft's), except those in `keep`. */
   purgeOlderThan(ageMs: number, keep: ReadonlySet<string>): Promise<void>;
 }
 
@@ -170,12 +169,6 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
       }
     },
 
-    async moveTo(id, target) {
-      if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fsp.rename(sealedPath(id), target);
-      await fsp.rm(metaPath(id), { force: true });
-    },
 
     async purgeOlderThan(ageMs, keep) {
       let names: string[];

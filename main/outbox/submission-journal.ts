@@ -43,7 +43,18 @@ export const submissionRecordSchema = z.object({
 
 export type SubmissionRecord = z.output<typeof submissionRecordSchema>;
 
-export function createSubmissionJournal(dataDir: string, fileKey: Buffer) {
+export interface SubmissionJournal {
+  folder(id: string): string;
+  filePath(id: string, index: number): string;
+  /** Writes the record (encrypted, fsynced, atomically renamed). */
+  write(record: SubmissionRecord): Promise<void>;
+  /** Every journaled submission. Folders without a record (a crash before journaling) are removed. */
+  readAll(): Promise<SubmissionRecord[]>;
+  removeFiles(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export function createSubmissionJournal(dataDir: string, fileKey: Buffer): SubmissionJournal {
   const root = path.join(dataDir, 'outbox');
   const folder = (id: string) => path.join(root, id);
   const recordPath = (id: string) => path.join(folder(id), 'submission.sealed');
@@ -89,4 +100,3 @@ export function createSubmissionJournal(dataDir: string, fileKey: Buffer) {
   };
 }
 
-export type SubmissionJournal = ReturnType<typeof createSubmissionJournal>;

@@ -8,7 +8,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FaxApiError, toAppError } from '../api/api-error';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
@@ -16,25 +15,34 @@ import type { Cache } from '../store/cache/cache';
 import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealed, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
 
-export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }) {
+export interface PdfStore {
+  /** The cached, encrypted file of the fax's document, downloaded first if needed (one download per fax at a time). */
+  ensure(faxId: number): Promise<string>;
+  isCached(faxId: number): boolean;
+  /** Opens the document for the preview (downloading it if needed): its size and first `headBytes` bytes. */
+  open(faxId: number, headBytes: number): Promise<{ size: number; head: Uint8Array }>;
+  /** Bytes [begin, end) of the document: the preview reads only the parts a page needs. */
+  range(faxId: number, begin: number, end: number): Promise<Uint8Array>;
+  bytes(faxId: number): Promise<Uint8Array>;
+  /** A plain copy where the user chose to save it. */
+  saveAs(faxId: number, target: string): Promise<void>;
+}
+
+export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }): PdfStore {
   const now = deps.now ?? Date.now;
   const dir = path.join(deps.dataDir, 'pdfs');
   const fileFor = (faxId: number) => path.join(dir, `${faxId}.sealed`);
   const inFlight = new Map<number, Promise<string>>();
-  const record = deps.cache.db.prepare('INSERT INTO pdf_files (fax_id, file, size, last_access_ms) VALUES (?, ?, ?, ?) ON CONFLICT(fax_id) DO UPDATE SET size = excluded.size, last_access_ms = excluded.last_access_ms');
-  const touch = deps.cache.db.prepare('UPDATE pdf_files SET last_access_ms = ? WHERE fax_id = ?');
-  const known = deps.cache.db.prepare<[number], { file: string }>('SELECT file FROM pdf_files WHERE fax_id = ?');
-  const forget = deps.cache.db.prepare('DELETE FROM pdf_files WHERE fax_id = ?');
+  const files = deps.cache.pdfFiles;
 
   async function evict(keep: number): Promise<void> {
     const cap = deps.settings.get().pdfCacheMaxMb * 1024 * 1024;
-    const rows = deps.cache.db.prepare('SELECT fax_id, file, size FROM pdf_files ORDER BY last_access_ms DESC').all() as Array<{ fax_id: number; file: string; size: number }>;
     let total = 0;
-    for (const row of rows) {
+    for (const row of files.newestFirst()) {
       total += row.size;
-      if (total > cap && row.fax_id !== keep) {
+      if (total > cap && row.faxId !== keep) {
         await fsp.rm(path.join(dir, row.file), { force: true });
-        forget.run(row.fax_id);
+        files.forget(row.faxId);
         total -= row.size;
       }
     }
@@ -63,10 +71,9 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       await done;
     } catch (error) {
       await done.catch(() => undefined);
-      if (error instanceof FaxApiError) throw toAppError(error);
       throw error;
     }
-    record.run(faxId, path.basename(target), size, now());
+    files.record(faxId, path.basename(target), size, now());
     await evict(faxId);
     deps.log.info('pdf.cached', { faxId, bytes: size });
     return target;
@@ -74,14 +81,14 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
 
   /** The cached file of the fax, if there is one. */
   function cachedPath(faxId: number): string | null {
-    const row = known.get(faxId);
-    return row && fs.existsSync(path.join(dir, row.file)) ? path.join(dir, row.file) : null;
+    const file = files.fileOf(faxId);
+    return file && fs.existsSync(path.join(dir, file)) ? path.join(dir, file) : null;
   }
 
   async function ensure(faxId: number): Promise<string> {
     const cached = cachedPath(faxId);
     if (cached) {
-      touch.run(now(), faxId);
+      files.touch(faxId, now());
       return cached;
     }
     let pending = inFlight.get(faxId);
@@ -134,4 +141,3 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
   };
 }
 
-export type PdfStore = ReturnType<typeof createPdfStore>;

@@ -7,7 +7,7 @@ import { eventChannelName, invokeChannelName } from '../../preload/contract-kit'
 import { invokeNames } from '../../preload/contract';
 import { failure, type IpcResult } from '../../preload/ipc-result';
 import type { Dispatch } from '../ipc/dispatcher';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import { appOrigin } from '../security/app-files';
 import { isTrustedSender } from '../security/trusted-sender';

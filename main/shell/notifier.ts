@@ -1,6 +1,6 @@
 /** Turns core events into OS notifications and the dock/taskbar badge of unread inbound faxes. */
 import { app, Notification } from 'electron';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import { faxNotification } from '../notifications/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
 

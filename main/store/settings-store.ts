@@ -3,7 +3,9 @@
  * accessor (electron-store in the shell, conf in plain Node and tests) backs it; both write the same JSON file.
  */
 import type { Settings, SettingsPatch } from '../../preload/models';
-import { defaultSettings, settingsError, settingsPatchSchema, settingsSchema } from './settings-schema';
+import type { z } from 'zod';
+import { defaultSettings, settingsPatchSchema, settingsSchema } from '../../preload/settings';
+import { AppError } from '../errors';
 
 export interface SettingsStore {
   get(): Settings;
@@ -13,6 +15,10 @@ export interface SettingsStore {
 
 export interface KeyValueBacking {
   store: Record<string, unknown>;
+}
+
+function settingsError(error: z.ZodError): AppError {
+  return new AppError('invalid_input', error.issues[0]?.message ?? 'A setting was not valid.');
 }
 
 export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string }): SettingsStore {

@@ -5,15 +5,16 @@
  */
 import type { ConnectionState, FaxReceivedNotice, SyncState } from '../../preload/models';
 import { FaxApiError } from '../api/api-error';
+import { isOffline } from '../api/failure-class';
 import type { ConnectionService } from '../connection/connection-service';
 import { isAppError } from '../errors';
-import type { EventBus } from '../ipc/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import { syncDirectory } from './directory-sync';
 import { syncFaxes } from './fax-sync';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../runtime/timers';
 
 export interface SyncDeps {
   cache: Cache;
@@ -27,7 +28,19 @@ export interface SyncDeps {
 
 const maxBackoffMs = 5 * 60_000;
 
-export function createSyncEngine(deps: SyncDeps) {
+export interface SyncEngine {
+  state(): SyncState;
+  start(): void;
+  /** Runs a pass now (or joins the one under way). */
+  runOnce(): Promise<void>;
+  /** After a change of the poll interval. */
+  reschedule(): void;
+  /** Requests made by sync passes so far (benchmarks). */
+  requests(): number;
+  stop(): Promise<void>;
+}
+
+export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
   const log = deps.log.child('sync');
@@ -101,7 +114,7 @@ export function createSyncEngine(deps: SyncDeps) {
         setState({ phase: 'rate_limited', lastSuccessAt: state.lastSuccessAt, nextRunAt: retryAt, message: 'Syncing paused: the request budget is spent.', ...(error.requestId ? { requestId: error.requestId } : {}) });
         return;
       }
-      const offline = error instanceof FaxApiError && (error.failure.kind === 'network' || error.failure.kind === 'timeout');
+      const offline = isOffline(error);
       schedule(backoff);
       const message = offline
         ? 'Offline: showing saved faxes. The app retries by itself.'
@@ -128,7 +141,7 @@ export function createSyncEngine(deps: SyncDeps) {
     }
   }
 
-  const engine = {
+  const engine: SyncEngine = {
     state: (): SyncState => state,
 
     start(): void {
@@ -165,4 +178,3 @@ export function createSyncEngine(deps: SyncDeps) {
   return engine;
 }
 
-export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -4,6 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../main/log/logger';
+import { openCacheDatabase } from '../../main/store/cache/cache-database';
 import { loadDataKeys } from '../../main/store/crypto/data-keys';
 import { corpus } from '../helpers/corpus';
 import { hostilePdf } from '../helpers/hostile-pdf';
@@ -407,13 +409,15 @@ describe('key isolation after a full session', () => {
     expect(renderer.indexedDb.names).toEqual([]);
     expect(renderer.caches).toEqual([]);
 
-    const services = await app.harness.core.services();
-    const tables = services.cache.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
-    const cacheRows = Object.fromEntries(tables.map(({ name }) => [name, services.cache.db.prepare(`SELECT * FROM "${name}"`).all()]));
-    expect(Object.keys(cacheRows)).toEqual(expect.arrayContaining(['faxes', 'audit']));
-    // The same cache opened from its file with the keychain's key (what an attacker with the key would see).
+    // The whole cache, opened from its file with the keychain's key (what an attacker with the key would see).
     const keys = await loadDataKeys(app.harness.secrets);
     expect(keys.databaseKeyHex).toMatch(/^[0-9a-f]{64}$/);
+    (await app.harness.core.services()).cache.flush();
+    const raw = openCacheDatabase(app.userDataDir, keys.databaseKeyHex, createLogger({ sinks: [] }));
+    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
+    const cacheRows = Object.fromEntries(tables.map(({ name }) => [name, raw.prepare(`SELECT * FROM "${name}"`).all()]));
+    raw.close();
+    expect(Object.keys(cacheRows)).toEqual(expect.arrayContaining(['faxes', 'audit']));
 
     const leaks = [
       ...findNeedles(renderer, needles, 'renderer'),

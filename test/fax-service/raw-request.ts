@@ -10,7 +10,7 @@ export interface RawResponse {
 
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; ca?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string | undefined; ca?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = https.request(url, { method: options.method ?? 'GET', headers: options.headers, ca: options.ca }, (response) => {

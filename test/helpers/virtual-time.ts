@@ -1,5 +1,5 @@
 /** A clock and timers that move only when a test says so: minutes of idle time pass in microseconds. */
-import type { Timers } from '../../main/sync/timers';
+import type { Timers } from '../../main/runtime/timers';
 
 export interface VirtualTime {
   now: () => number;

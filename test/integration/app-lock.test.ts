@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeNames } from '../../preload/contract';
 import type { FaxListPage } from '../../preload/models';
-import { servedWhileLocked } from '../../main/lock/lock-gate';
+import { servedWhileLocked } from '../../main/ipc/lock-gate';
 import { connectedCore, type ConnectedCore } from '../helpers/connected-core';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 

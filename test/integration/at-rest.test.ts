@@ -34,7 +34,7 @@ beforeAll(async () => {
   await app.call('listContacts', { offset: 0, limit: 10 });
   await app.call('saveDraft', { id: 'draft-at-rest', recipients: [{ number: numbers[3], name: 'Dr. Alice Moreno' }], subject, notes: '', coverId: '', files: staged.value.staged.slice(1), updatedAt: Date.now() });
   const services = await app.core.services();
-  services.cache.db.pragma('wal_checkpoint(PASSIVE)');
+  services.cache.flush();
 });
 afterAll(async () => {
   await app.close();

@@ -166,6 +166,18 @@ describe('offline', () => {
       expect(offline.message).toMatch(/cannot be reached/);
       expect(offline.retryAt).toBeGreaterThan(Date.now());
     }
+    // What was learned about the key is read back through its schema: a file that changed shape is not trusted.
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const file = path.join(app.dataDir, 'connection.json');
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { capabilities: { views: Record<string, unknown> } };
+    fs.writeFileSync(file, JSON.stringify({ ...saved, capabilities: { ...saved.capabilities, views: { inbox: 'yes, probably' } } }));
+    await app.core.connection.reconnect();
+    const unreadable = app.core.connection.state();
+    expect(unreadable).toMatchObject({ status: 'offline', capabilities: null });
+    fs.writeFileSync(file, '{"baseUrl": ');
+    await app.core.connection.reconnect();
+    expect(app.core.connection.state()).toMatchObject({ status: 'offline', capabilities: null });
     const { startSandbox } = await import('../fax-service/server');
     const back = await startSandbox({ dataDir, port });
     await app.core.connection.reconnect();

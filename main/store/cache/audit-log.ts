@@ -14,7 +14,12 @@ export interface AuditEntry {
   submissionId: string | null;
 }
 
-export function createAuditLog(db: CacheDb, now: () => number = Date.now) {
+export interface AuditLog {
+  record(action: AuditAction, subject?: { faxId?: number; submissionId?: string }): void;
+  entries(): AuditEntry[];
+}
+
+export function createAuditLog(db: CacheDb, now: () => number = Date.now): AuditLog {
   const insert = db.prepare('INSERT INTO audit (at, action, fax_id, submission_id) VALUES (?, ?, ?, ?)');
   return {
     record(action: AuditAction, subject: { faxId?: number; submissionId?: string } = {}): void {
@@ -32,4 +37,3 @@ export function createAuditLog(db: CacheDb, now: () => number = Date.now) {
   };
 }
 
-export type AuditLog = ReturnType<typeof createAuditLog>;

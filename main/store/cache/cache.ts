@@ -1,17 +1,22 @@
-/** The cache as the rest of main sees it: repositories over one encrypted database. */
+/** The cache as the rest of main sees it: repositories over one encrypted database (never the database itself). */
 import type { Logger } from '../../log/logger';
 import { createAuditLog, type AuditLog } from './audit-log';
-import { openCacheDatabase, type CacheDb } from './cache-database';
+import { openCacheDatabase } from './cache-database';
 import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFaxRepository, type FaxRepository } from './fax-repository';
 import { createKvStore, type KvStore } from './kv-store';
+import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 
 export interface Cache {
-  db: CacheDb;
   faxes: FaxRepository;
+  pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
   kv: KvStore;
   audit: AuditLog;
+  /** The schema version the database was migrated to. */
+  schemaVersion(): number;
+  /** Writes what the write-ahead log holds into the database file. */
+  flush(): void;
   close(): void;
 }
 
@@ -19,11 +24,13 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
   const db = openCacheDatabase(dataDir, databaseKeyHex, log);
   const kv = createKvStore(db);
   return {
-    db,
     faxes: createFaxRepository(db, now),
+    pdfFiles: createPdfFileRepository(db),
     directory: createDirectoryRepository(db, kv),
     kv,
     audit: createAuditLog(db, now),
+    schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
+    flush: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
     close: () => db.close(),
   };
 }

@@ -2,20 +2,23 @@
 import { z } from 'zod';
 import type { AccountView, ContactPage, ContactView, NumberView } from '../../../preload/models';
 import type { CacheDb } from './cache-database';
+import { accountViewSchema } from '../snapshots';
 import type { KvStore } from './kv-store';
 
-const accountSnapshot = z.object({
-  plan: z.string().nullable(),
-  pagesUsed: z.number().nullable(),
-  pageLimit: z.number().nullable(),
-  billingCycle: z.object({ start: z.string().nullable(), end: z.string().nullable(), label: z.string().nullable() }).nullable(),
-  paused: z.boolean(),
-  usageRatio: z.number().nullable(),
-}) satisfies z.ZodType<AccountView>;
 
 const faxNumbersSchema = z.array(z.object({ number: z.string(), label: z.string().nullable() }));
 
-export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
+export interface DirectoryRepository {
+  /** Keeps contacts seen on the service; `replaceAll` drops the ones that are gone (after a full listing). */
+  saveContacts(contacts: readonly ContactView[], options: { replaceAll: boolean; firstPosition: number }): void;
+  contacts(query: { q?: string | undefined; offset: number; limit: number }): ContactPage;
+  saveNumbers(numbers: readonly NumberView[]): void;
+  numbers(): NumberView[];
+  saveAccount(account: AccountView): void;
+  account(): AccountView | null;
+}
+
+export function createDirectoryRepository(db: CacheDb, kv: KvStore): DirectoryRepository {
   return {
     /** Keeps contacts seen on the service; `replaceAll` drops the ones that are gone (after a full listing). */
     saveContacts(contacts: readonly ContactView[], options: { replaceAll: boolean; firstPosition: number }): void {
@@ -32,7 +35,7 @@ export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
       })();
     },
 
-    contacts(query: { q?: string; offset: number; limit: number }): ContactPage {
+    contacts(query: { q?: string | undefined; offset: number; limit: number }): ContactPage {
       const q = query.q?.trim().toLowerCase() ?? '';
       const clause = q ? "WHERE search LIKE ? ESCAPE '\\'" : '';
       const args = q ? [`%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`] : [];
@@ -78,9 +81,8 @@ export function createDirectoryRepository(db: CacheDb, kv: KvStore) {
     },
 
     account(): AccountView | null {
-      return kv.get('account', accountSnapshot);
+      return kv.get('account', accountViewSchema);
     },
   };
 }
 
-export type DirectoryRepository = ReturnType<typeof createDirectoryRepository>;

@@ -77,7 +77,27 @@ function toSummary(row: FaxRow): FaxSummary {
   };
 }
 
-export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
+export interface FaxRepository {
+  /** Stores faxes from the Fax Service; says which were new and which changed. */
+  upsertMany(records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }): UpsertOutcome;
+  /** Records a fax this app just sent, before the next sync brings the service's own record. */
+  recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void;
+  list(query: FaxListQuery): FaxListPage;
+  /** Every fax matching the filters (CSV export of the visible list), read one at a time. */
+  iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }>;
+  detail(id: number): Omit<FaxDetail, 'requestId' | 'pdfCached'> | null;
+  markRead(ids: readonly number[], read: boolean): void;
+  unreadInbound(): number;
+  /** created_ms of the newest fax the service has given us (local placeholders do not count). */
+  newestSyncedMs(): number | null;
+  /** Ids of the faxes from the Fax Service held with exactly this creation time. */
+  idsCreatedAt(createdMs: number): number[];
+  /** Faxes still in progress, oldest first (sync tracks them). */
+  pending(): Array<{ id: number; createdMs: number }>;
+  count(): number;
+}
+
+export function createFaxRepository(db: CacheDb, now: () => number = Date.now): FaxRepository {
   const byId = db.prepare<[number], FaxRow>('SELECT * FROM faxes WHERE id = ?');
   const statusOf = db.prepare<[number], { status: string; recipients: string }>('SELECT status, recipients FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
@@ -219,9 +239,6 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
       };
     },
 
-    fromNumber(id: number): string | null {
-      return byId.get(id)?.from_number ?? null;
-    },
 
     markRead(ids: readonly number[], read: boolean): void {
       const statement = db.prepare("UPDATE faxes SET unread = ? WHERE id = ? AND direction = 'inbound'");
@@ -254,10 +271,6 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now) {
       return (db.prepare('SELECT COUNT(*) AS n FROM faxes').get() as { n: number }).n;
     },
 
-    clear(): void {
-      db.prepare('DELETE FROM faxes').run();
-    },
   };
 }
 
-export type FaxRepository = ReturnType<typeof createFaxRepository>;

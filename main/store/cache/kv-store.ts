@@ -2,7 +2,14 @@
 import type { z } from 'zod';
 import type { CacheDb } from './cache-database';
 
-export function createKvStore(db: CacheDb) {
+export interface KvStore {
+  /** The stored value, or null when it is missing or no longer has the expected shape. */
+  get<T>(key: string, schema: z.ZodType<T>): T | null;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export function createKvStore(db: CacheDb): KvStore {
   const read = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
   const write = db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   const remove = db.prepare('DELETE FROM kv WHERE key = ?');
@@ -27,4 +34,3 @@ export function createKvStore(db: CacheDb) {
   };
 }
 
-export type KvStore = ReturnType<typeof createKvStore>;

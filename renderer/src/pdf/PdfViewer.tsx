@@ -263,7 +263,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
         <button type="button" className="icon-button" onClick={() => goTo(current + 1)} disabled={current >= pageCount - 1} aria-label="Next page">
           <Icon name="down" />
         </button>
-        <label className="row" style={{ gap: 6 }}>
+        <label className="row row-small-gap">
           <span className="visually-hidden">Page number</span>
           <input
             className="input page-input"
@@ -341,7 +341,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
             </div>
           ))
         ) : (
-          <div className="skeleton" style={{ width: '80%', height: 600 }} aria-label="Loading the document" />
+          <div className="skeleton page-skeleton" aria-label="Loading the document" />
         )}
       </div>
     </section>

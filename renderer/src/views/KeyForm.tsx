@@ -60,10 +60,9 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
       </label>
       <label className="field">
         <span>API key</span>
-        <div className="row" style={{ flexWrap: 'nowrap' }}>
+        <div className="row row-nowrap">
           <input
-            className="input"
-            style={{ flex: 1 }}
+            className="input grow"
             type={reveal ? 'text' : 'password'}
             value={apiKey}
             onChange={(event) => setApiKey(event.target.value)}
@@ -83,7 +82,7 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
       </label>
       <details>
         <summary>Advanced: trust an extra certificate authority</summary>
-        <label className="field" style={{ marginTop: 10 }}>
+        <label className="field advanced-field">
           <span>CA certificate file (PEM)</span>
           <input className="input" value={caPath} onChange={(event) => setCaPath(event.target.value)} placeholder="/path/to/ca.pem" spellCheck={false} />
           <span className="field-hint">For a private gateway. Certificates are always verified; this only adds one more authority to trust.</span>

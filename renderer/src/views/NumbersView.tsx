@@ -15,7 +15,7 @@ export function NumbersView() {
       {numbers.state === 'failed' ? <ErrorNotice error={numbers.error} /> : null}
       {numbers.state === 'ready' && numbers.value.items.length === 0 ? <EmptyState icon="numbers" title="No active numbers" /> : null}
       {numbers.state === 'ready' && numbers.value.items.length > 0 ? (
-        <div className="card" style={{ padding: 0 }}>
+        <div className="card card-flush">
           <table className="table" aria-label="Fax numbers">
             <thead>
               <tr>

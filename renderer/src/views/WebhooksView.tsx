@@ -64,7 +64,7 @@ export function WebhooksView() {
       {items === null && !error ? <SkeletonLines /> : null}
       {items && items.length === 0 ? <EmptyState icon="webhooks" title="No webhook endpoints" /> : null}
       {items && items.length > 0 ? (
-        <div className="card" style={{ padding: 0 }}>
+        <div className="card card-flush">
           <table className="table" aria-label="Webhook endpoints" data-testid="webhooks-table">
             <thead>
               <tr>
@@ -79,12 +79,12 @@ export function WebhooksView() {
             <tbody>
               {items.map((hook) => (
                 <tr key={hook.id} data-testid="webhook-row">
-                  <td className="mono" style={{ overflowWrap: 'anywhere' }}>
+                  <td className="mono wrap-anywhere">
                     {hook.url}
                   </td>
                   <td>{hook.events.join(', ')}</td>
                   <td>{hook.description ?? ''}</td>
-                  <td style={{ textAlign: 'right' }}>
+                  <td className="cell-end">
                     {canWrite ? (
                       <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(hook)} aria-label={`Delete ${hook.url}`}>
                         <Icon name="trash" size={14} /> Delete
@@ -105,7 +105,7 @@ export function WebhooksView() {
             <input className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://ehr.example.org/fax-events" aria-invalid={urlProblem ? true : undefined} spellCheck={false} required />
             {urlProblem ? <span className="field-error">{urlProblem}</span> : null}
           </label>
-          <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0, gap: 6 }}>
+          <fieldset className="stack plain-fieldset">
             <legend className="field-label">Events</legend>
             {eventKinds.map(([kind, label]) => (
               <label key={kind} className="checkbox">

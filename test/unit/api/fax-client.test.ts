@@ -96,6 +96,24 @@ describe('fax client: retries', () => {
     expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual(['idem-123', 'idem-123', 'idem-123']);
   });
 
+  it.each([
+    ['a wrongly typed id', { data: { id: 'seventy-seven', status: 'queued' } }],
+    ['no data', { request_id: 'req_x' }],
+    ['an id that is not a whole number', { data: { id: 7.5 } }],
+  ])('a 202 reply to a send with %s is unreadable (malformed), so the outbox can treat its outcome as unknown', async (_label, body) => {
+    const { client } = await clientFor((request, response) => {
+      request.resume();
+      request.on('end', () => json(response, 202, body));
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-'));
+    const file = path.join(dir, 'a.pdf');
+    fs.writeFileSync(file, '%PDF-1.4 test');
+    const error = (await client
+      .sendFax({ recipients: [{ number: '+14155550100' }], files: [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: 13 })] }, { idempotencyKey: 'k', retry: null })
+      .catch((caught: unknown) => caught)) as FaxApiError;
+    expect(error.failure).toMatchObject({ kind: 'malformed', status: 202, detail: 'unexpected shape' });
+  });
+
   it.each([400, 402, 403, 404, 422])('never retries a %i', async (status) => {
     const { api, client } = await clientFor((_request, response) => json(response, status, { error: { type: 't', code: 'c', message: 'm' } }));
     await expect(client.getAccount()).rejects.toBeInstanceOf(FaxApiError);

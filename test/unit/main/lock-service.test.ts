@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LockState } from '../../../preload/models';
 import { AppError } from '../../../main/errors';
-import { createEventBus } from '../../../main/ipc/event-bus';
+import { createEventBus } from '../../../main/runtime/event-bus';
 import { createLockService, waitAfterFailures, type LockAuditAction } from '../../../main/lock/lock-service';
 import { createLogger } from '../../../main/log/logger';
 import { memorySecretStore, type SecretName } from '../../../main/store/secret-store';

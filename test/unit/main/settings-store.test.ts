@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../main/errors';
 import { openConfSettings } from '../../../main/store/conf-settings';
-import { baseUrlProblem } from '../../../main/store/settings-schema';
+import { baseUrlProblem } from '../../../preload/settings';
 import { createSettingsStore } from '../../../main/store/settings-store';
 
 const dirs: string[] = [];

@@ -70,3 +70,21 @@ describe('staging files from the user', () => {
     ]);
   });
 });
+
+describe('staged files of abandoned drafts', () => {
+  it('go after their age, except the ones the current draft still uses', async () => {
+    const start = Date.now();
+    let now = start;
+    const clocked = createStaging({ dataDir: path.join(root, 'purge'), fileKey: crypto.randomBytes(32), log: createLogger({ sinks: [] }), now: () => now });
+    const { staged } = await clocked.stage([userFile('a.pdf', pdf), userFile('b.pdf', pdf), userFile('c.pdf', pdf)]);
+    const [kept, abandoned, fresh] = staged.map((file) => file.id);
+    // Two of them were staged long ago.
+    const old = new Date(start - 8 * 24 * 3600 * 1000);
+    for (const id of [kept, abandoned]) for (const suffix of ['.sealed', '.meta.sealed']) fs.utimesSync(path.join(root, 'purge', 'staging', `${id}${suffix}`), old, old);
+    now = start + 1000;
+    await clocked.purgeOlderThan(7 * 24 * 3600 * 1000, new Set([kept ?? '']));
+    await expect(clocked.get(kept ?? '')).resolves.toMatchObject({ name: 'a.pdf' });
+    await expect(clocked.get(fresh ?? '')).resolves.toMatchObject({ name: 'c.pdf' });
+    await expect(clocked.read(abandoned ?? '')).rejects.toThrow('A file of this draft is no longer available. Add it again.');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { invokeNames } from '../../../preload/contract';
-import { createEventBus } from '../../../main/ipc/event-bus';
+import { createEventBus } from '../../../main/runtime/event-bus';
 import { silentLogger } from '../../../main/log/logger';
 import { FakeWebContents } from './fake-electron';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEventBus } from '../../../main/ipc/event-bus';
+import { createEventBus } from '../../../main/runtime/event-bus';
 import { createSettingsStore } from '../../../main/store/settings-store';
 
 const electron = vi.hoisted(() => {

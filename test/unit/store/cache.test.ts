@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { createLogger, memorySink } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
+import { openCacheDatabase } from '../../../main/store/cache/cache-database';
 import { migrations } from '../../../main/store/cache/migrations';
 
 const open: Cache[] = [];
@@ -54,7 +55,7 @@ function fax(overrides: Partial<FaxRecord> = {}): FaxRecord {
 describe('encrypted cache', () => {
   it('is migrated to the current schema version', () => {
     const cache = cacheAt(tempDir());
-    expect(cache.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(cache.schemaVersion()).toBe(migrations.length);
   });
 
   it('a version 1 cache is upgraded in place, keeping its faxes', () => {
@@ -71,9 +72,13 @@ describe('encrypted cache', () => {
       .run();
     raw.close();
     const upgraded = cacheAt(dir, keyHex);
-    expect(upgraded.db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'faxes_search'").get()).toEqual({ name: 'faxes_search' });
+    expect(upgraded.schemaVersion()).toBe(migrations.length);
     expect(upgraded.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).total).toBe(1);
+    upgraded.close();
+    open.splice(open.indexOf(upgraded), 1);
+    const db = openCacheDatabase(dir, keyHex, createLogger({ sinks: [] }));
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'faxes_search'").get()).toEqual({ name: 'faxes_search' });
+    db.close();
   });
 
   it('is encrypted on disk: the raw file holds no number, subject or name, and opens only with the key', () => {
@@ -81,7 +86,7 @@ describe('encrypted cache', () => {
     const cache = cacheAt(dir);
     cache.faxes.upsertMany([fax({ subject: 'Oncology referral', senderName: 'Riverside Clinic' })], { markNewInboundUnread: false });
     cache.directory.saveContacts([{ id: 'c1', name: 'Jane Doe', faxNumber: '+14155550199', faxNumbers: [{ number: '+14155550199', label: null }], company: 'Lab', email: null }], { replaceAll: true, firstPosition: 0 });
-    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    cache.flush();
     cache.close();
     open.splice(0);
     for (const name of fs.readdirSync(dir)) {
@@ -224,15 +229,21 @@ describe('fax repository', () => {
 
 describe('audit log', () => {
   it('records actions without PHI and refuses updates and deletes', () => {
-    const cache = cacheAt(tempDir());
+    const dir = tempDir();
+    const cache = cacheAt(dir);
     cache.audit.record('view', { faxId: 7 });
     cache.audit.record('send', { faxId: 8, submissionId: 's-1' });
     expect(cache.audit.entries()).toEqual([
       expect.objectContaining({ seq: 1, action: 'view', faxId: 7, submissionId: null }),
       expect.objectContaining({ seq: 2, action: 'send', faxId: 8, submissionId: 's-1' }),
     ]);
-    expect(() => cache.db.prepare("UPDATE audit SET action = 'nothing'").run()).toThrow(/append-only/);
-    expect(() => cache.db.prepare('DELETE FROM audit').run()).toThrow(/append-only/);
-    expect(cache.audit.entries()).toHaveLength(2);
+    // Even with the database itself in hand (the app's code never has it), rows cannot be changed.
+    cache.close();
+    open.splice(open.indexOf(cache), 1);
+    const db = openCacheDatabase(dir, 'aa'.repeat(32), createLogger({ sinks: [] }));
+    expect(() => db.prepare("UPDATE audit SET action = 'nothing'").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit').run()).toThrow(/append-only/);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM audit').get() as { n: number }).n).toBe(2);
+    db.close();
   });
 });

@@ -2,10 +2,11 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { boundaryConfigs } from '../../../eslint.boundaries.js';
+import { layerConfigs, layerOf } from '../../../eslint.layers.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
-  overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, ...boundaryConfigs],
+  overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, ...boundaryConfigs, ...layerConfigs],
 });
 
 async function errorsFor(filePath: string, code: string): Promise<string[]> {
@@ -43,5 +44,36 @@ describe('import boundaries', () => {
     expect(await errorsFor('renderer/src/data/ipc.ts', 'export const api = () => window.fax;\n')).toEqual([]);
     expect(await errorsFor('renderer/src/data/faxes.ts', 'export const api = () => window.fax;\n')).toEqual([expect.stringContaining('Only renderer/src/data/ipc.ts')]);
     expect(await errorsFor('renderer/src/data/faxes.ts', "import fs from 'node:fs';\n")).toEqual([expect.stringContaining('no Node')]);
+  });
+});
+
+describe('the layers of main (shell → app → ipc → services → data → runtime)', () => {
+  it.each([
+    ['main/sync/sync-engine.ts', "import { createDispatcher } from '../ipc/dispatcher';\n", 'services', 'ipc'],
+    ['main/outbox/outbox.ts', "import type { HandlerContext } from '../ipc/services';\n", 'services', 'ipc'],
+    ['main/api/fax-client.ts', "import type { Outbox } from '../outbox/outbox';\n", 'data', 'services'],
+    ['main/store/cache/cache.ts', "import { createCore } from '../../core';\n", 'data', 'app'],
+    ['main/runtime/event-bus.ts', "export { createFaxClient } from '../api/fax-client';\n", 'runtime', 'data'],
+    ['main/ipc/dispatcher.ts', "const shell = await import('../shell/main');\n", 'ipc', 'shell'],
+  ])('%s may not import upwards', async (file, code, from, to) => {
+    expect(await errorsFor(file, code)).toEqual([expect.stringMatching(new RegExp(`\\(${from}\\) may not import .*\\(${to}\\)`))]);
+  });
+
+  it.each([
+    ['main/shell/main.ts', "import { createCore } from '../core';\n"],
+    ['main/core.ts', "import { faxHandlers } from './ipc/fax-handlers';\n"],
+    ['main/ipc/fax-handlers.ts', "import type { FaxDetails } from '../faxes/fax-details';\n"],
+    ['main/outbox/outbox.ts', "import type { ConnectionService } from '../connection/connection-service';\n"],
+    ['main/sync/sync-engine.ts', "import { createEventBus } from '../runtime/event-bus';\n"],
+    ['main/store/cache/fax-repository.ts', "import type { FaxRecord } from '../../api/read/fax-reader';\n"],
+    ['main/api/api-error.ts', "import { AppError } from '../errors';\n"],
+    ['main/sync/fax-sync.ts', "import { statusGroup } from '../../preload/fax-status';\n"],
+  ])('%s imports down or sideways', async (file, code) => {
+    expect(await errorsFor(file, code)).toEqual([]);
+  });
+
+  it('a new folder in main/ must be given a layer', async () => {
+    expect(await errorsFor('main/reports/report.ts', 'export const x = 1;\n')).toEqual([expect.stringContaining('is in no layer of main/')]);
+    expect(layerOf('main/faxes/fax-files.ts')).not.toBeNull();
   });
 });

@@ -1,11 +1,9 @@
 /**
- * The settings schema, shared by the Electron store (electron-store) and plain Node (conf): one zod schema
- * decides what a valid setting is, so a bad value is refused with a message and the stored file is never
- * left half-written.
+ * THE settings schema: the IPC contract validates `updateSettings` with it, and main's store (electron-store in
+ * Electron, conf in plain Node) validates what it keeps with it, so a bad value is refused with a message and
+ * the stored file is never left half-written. The Settings types are derived from it.
  */
 import { z } from 'zod';
-import type { Settings } from '../../preload/models';
-import { AppError } from '../errors';
 
 export function baseUrlProblem(value: string): string | null {
   let url: URL;
@@ -30,6 +28,7 @@ export function normaliseBaseUrl(value: string): string {
 
 const baseUrlSchema = z
   .string()
+  .max(2048)
   .transform(normaliseBaseUrl)
   .superRefine((value, context) => {
     if (value === '') return; // not configured yet: onboarding asks for it
@@ -39,19 +38,24 @@ const baseUrlSchema = z
 
 export const settingsSchema = z.object({
   baseUrl: baseUrlSchema,
-  extraCaPath: z.string().min(1).nullable(),
+  /** An extra CA certificate (PEM file) to trust besides the system's, e.g. a private gateway or the sandbox. */
+  extraCaPath: z.string().min(1).max(4096).nullable(),
   pollIntervalSeconds: z.number().int().min(10, 'Poll at most every 10 seconds (the API allows 120 requests a minute).').max(3600),
-  downloadFolder: z.string().min(1, 'Choose a download folder.'),
+  downloadFolder: z.string().min(1, 'Choose a download folder.').max(4096),
   notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }),
   autoLockMinutes: z.number().int().min(1, 'Lock after at least 1 minute.').max(240, 'Lock after at most 4 hours.'),
   pdfCacheMaxMb: z.number().int().min(16).max(10_240),
-}) satisfies z.ZodType<Settings>;
+});
+
+export type Settings = z.output<typeof settingsSchema>;
 
 export const settingsPatchSchema = settingsSchema
   .omit({ notifications: true })
   .partial()
-  .extend({ notifications: settingsSchema.shape.notifications.partial().optional() })
+  .extend({ notifications: settingsSchema.shape.notifications.partial().strict().optional() })
   .strict();
+
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 export function defaultSettings(downloadFolder: string): Settings {
   return {
@@ -63,9 +67,4 @@ export function defaultSettings(downloadFolder: string): Settings {
     autoLockMinutes: 15,
     pdfCacheMaxMb: 512,
   };
-}
-
-export function settingsError(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  return new AppError('invalid_input', issue?.message ?? 'A setting was not valid.');
 }

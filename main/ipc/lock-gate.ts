@@ -5,8 +5,8 @@
  */
 import type { EventName, InvokeName } from '../../preload/contract';
 import { AppError } from '../errors';
-import type { EventBus, EventListener } from '../ipc/event-bus';
-import type { LockService } from './lock-service';
+import type { EventBus, EventListener } from '../runtime/event-bus';
+import type { LockService } from '../lock/lock-service';
 
 export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
   'getAppInfo',

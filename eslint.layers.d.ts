@@ -1,0 +1,5 @@
+import type { Linter } from 'eslint';
+
+export declare const mainLayers: ReadonlyArray<{ name: string; paths: string[] }>;
+export declare function layerOf(file: string): number | null;
+export declare const layerConfigs: Linter.Config[];

@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The layers of the main process, enforced by lint (after VS Code's code-layering rule): a folder may import only
+ * from its own layer and the layers below it, so nothing runs back up (a service never reaches into IPC, the
+ * data layer never into a service). Kept apart from eslint.config.js so a unit test can lint sample code with it.
+ */
+import path from 'node:path';
+
+/** Top to bottom. Every file under main/ must belong to one. */
+export const mainLayers = [
+  { name: 'shell', paths: ['main/shell'] },
+  { name: 'app', paths: ['main/core.ts'] },
+  { name: 'ipc', paths: ['main/ipc'] },
+  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch'] },
+  { name: 'data', paths: ['main/api', 'main/store', 'main/files', 'main/security'] },
+  { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/errors.ts', 'main/desktop.ts'] },
+];
+
+/**
+ * The index of the file's layer, or null. `file` is relative to the repository root, with forward slashes; an
+ * import specifier without its extension (`../../core`) is matched as the module it names.
+ */
+export function layerOf(file) {
+  const module = file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
+  const index = mainLayers.findIndex((layer) => layer.paths.some((prefix) => module === prefix.replace(/\.ts$/, '') || module.startsWith(`${prefix}/`)));
+  return index < 0 ? null : index;
+}
+
+/** @param {string} file */
+function relative(file) {
+  return path.relative(process.cwd(), file).split(path.sep).join('/');
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const mainLayersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'main/ layers import only from their own layer and those below it' },
+    schema: [],
+    messages: {
+      upward: '{{from}} ({{fromLayer}}) may not import {{to}} ({{toLayer}}): a layer imports only from itself and the layers below it (shell → app → ipc → services → data → runtime).',
+      unplaced: '{{file}} is in no layer of main/: add its folder to mainLayers in eslint.layers.js.',
+    },
+  },
+  create(context) {
+    const file = relative(context.filename);
+    if (!file.startsWith('main/')) return {};
+    const own = layerOf(file);
+    /** @param {import('estree').Node} node @param {unknown} source */
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = relative(path.resolve(path.dirname(context.filename), source));
+      if (!target.startsWith('main/')) return;
+      const theirs = layerOf(target);
+      if (own === null || theirs === null || theirs >= own) return;
+      context.report({ node, messageId: 'upward', data: { from: file, fromLayer: mainLayers[own]?.name ?? '', to: target, toLayer: mainLayers[theirs]?.name ?? '' } });
+    };
+    return {
+      Program(node) {
+        if (own === null) context.report({ node, messageId: 'unplaced', data: { file } });
+      },
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node, node.source.value);
+      },
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node, node.source.value);
+      },
+    };
+  },
+};
+
+/** @type {import('eslint').Linter.Config[]} */
+export const layerConfigs = [
+  {
+    files: ['main/**/*.ts'],
+    plugins: { local: { rules: { 'main-layers': mainLayersRule } } },
+    rules: { 'local/main-layers': 'error' },
+  },
+];

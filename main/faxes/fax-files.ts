@@ -1,0 +1,83 @@
+/**
+ * Files the user asks for: a plain copy of a fax's PDF, and the list the filters show as CSV — written where the
+ * user chooses (a dialog in Electron), the export streamed row by row with back-pressure, so 50,000 faxes never
+ * sit in memory at once.
+ */
+import fs from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { FaxListQuery, SavedFile } from '../../preload/models';
+import type { Desktop } from '../desktop';
+import { AppError } from '../errors';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { Cache } from '../store/cache/cache';
+import { csvRow } from './csv';
+
+export type ListFilter = Omit<FaxListQuery, 'offset' | 'limit'>;
+
+export interface FaxFiles {
+  savePdf(id: number): Promise<SavedFile>;
+  exportList(filter: ListFilter): Promise<SavedFile>;
+}
+
+const csvHeader = ['reference', 'direction', 'status', 'created_at', 'counterpart', 'recipients', 'pages', 'subject', 'sender_name', 'unread'];
+
+export interface FaxFilesDeps {
+  cache: Cache;
+  pdfs: PdfStore;
+  desktop: Desktop;
+  now?: () => number;
+  /** Opens the file being written (tests give a slow or failing stream). */
+  openOutput?: (target: string) => Writable;
+}
+
+export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
+  const now = deps.now ?? Date.now;
+  const openOutput = deps.openOutput ?? ((target: string) => fs.createWriteStream(target, { mode: 0o600 }));
+  return {
+    async savePdf(id) {
+      const detail = deps.cache.faxes.detail(id);
+      const target = await deps.desktop.chooseSavePath({
+        title: 'Save fax as PDF',
+        defaultName: `fax-${detail?.reference ?? id}.pdf`.replace(/[^\w.-]/g, '_'),
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+      });
+      if (target === null) return { saved: false };
+      await deps.pdfs.saveAs(id, target);
+      deps.cache.audit.record('save_pdf', { faxId: id });
+      return { saved: true };
+    },
+
+    async exportList(filter) {
+      const target = await deps.desktop.chooseSavePath({
+        title: 'Export list as CSV',
+        defaultName: `${filter.direction === 'inbound' ? 'inbox' : 'sent'}-${new Date(now()).toISOString().slice(0, 10)}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      });
+      if (target === null) return { saved: false };
+      const out = openOutput(target);
+      const failed = once(out, 'error').then(([error]: unknown[]) => {
+        throw error;
+      });
+      failed.catch(() => undefined);
+      // Waits for the disk whenever the stream's buffer is full, instead of queueing every row in memory.
+      const write = async (line: string) => {
+        if (!out.write(line)) await Promise.race([once(out, 'drain'), failed]);
+      };
+      try {
+        await write(csvRow(csvHeader));
+        for (const fax of deps.cache.faxes.iterate(filter)) {
+          const recipients = fax.recipients.map((recipient) => `${recipient.to} (${recipient.status}${recipient.error ? `: ${recipient.error}` : ''})`).join('; ');
+          await write(csvRow([fax.reference, fax.direction, fax.status, fax.createdAt, fax.counterpart, recipients, fax.pages, fax.subject, fax.senderName, fax.unread ? 'yes' : 'no']));
+        }
+        out.end();
+        await Promise.race([once(out, 'finish'), failed]);
+      } catch {
+        out.destroy();
+        throw new AppError('file', 'The list could not be written there (the disk may be full, or the folder read-only). Choose another place.');
+      }
+      deps.cache.audit.record('export');
+      return { saved: true };
+    },
+  };
+}
