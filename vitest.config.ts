@@ -6,7 +6,10 @@ process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ??= '1';
 
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default'],
+    // Three workers on two cores: much of the suite waits on servers, Chromium and child processes, so a third
+    // worker keeps the CPUs busy (npm test ≈ 4 minutes instead of 5.5).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -14,6 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 15_000,
         },
       },
       {

@@ -23,7 +23,10 @@ export interface DocumentStats {
 
 export type DocxPages = { ok: true; pages: number } | { ok: false; reason: 'too_large' | 'unreadable' };
 
-/** Counts what decides the page count, in one pass over the XML, with a tiny buffer for the current tag. */
+/**
+ * Counts what decides the page count, in one pass over the XML: text between tags is measured by the run (not
+ * character by character), and only the current tag's start is kept.
+ */
 export function createStatsCounter(): { feed(text: string): void; stats: DocumentStats } {
   const stats: DocumentStats = { characters: 0, pageBreaks: 0, renderedBreaks: 0, pictures: 0 };
   let inTag = false;
@@ -34,19 +37,33 @@ export function createStatsCounter(): { feed(text: string): void; stats: Documen
     else if (tag.startsWith('w:drawing') || tag.startsWith('w:pict')) stats.pictures += 1;
     if (/w:pageBreakBefore(?![^>]*w:val\s*=\s*["'](?:0|false)["'])/.test(tag)) stats.pageBreaks += 1;
   };
+  const countText = (run: string) => {
+    let newlines = 0;
+    for (let at = run.indexOf('\n'); at >= 0; at = run.indexOf('\n', at + 1)) newlines += 1;
+    for (let at = run.indexOf('\r'); at >= 0; at = run.indexOf('\r', at + 1)) newlines += 1;
+    stats.characters += run.length - newlines;
+  };
   return {
     stats,
     feed(text) {
-      for (const character of text) {
+      let at = 0;
+      while (at < text.length) {
         if (inTag) {
-          if (character === '>') {
-            inTag = false;
-            closeTag();
-          } else if (tag.length < 256) tag += character;
-        } else if (character === '<') {
+          const end = text.indexOf('>', at);
+          const upTo = end < 0 ? text.length : end;
+          if (tag.length < 256) tag += text.slice(at, Math.min(upTo, at + 256 - tag.length));
+          if (end < 0) return;
+          inTag = false;
+          closeTag();
+          at = end + 1;
+        } else {
+          const start = text.indexOf('<', at);
+          countText(text.slice(at, start < 0 ? text.length : start));
+          if (start < 0) return;
           inTag = true;
           tag = '';
-        } else if (character !== '\n' && character !== '\r') stats.characters += 1;
+          at = start + 1;
+        }
       }
     },
   };

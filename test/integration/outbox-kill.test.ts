@@ -14,6 +14,8 @@ import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const submissionsPerRun = 8;
+/** Kill points tried at the same time (each child mostly waits on its uploads and the disk). */
+const parallelRuns = 4;
 const fileBytes = 2 * 1024 * 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-kill-'));
 const bundle = path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'outbox-child.mjs');
@@ -108,7 +110,8 @@ describe('exactly-once sending under SIGKILL', () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
     const failures: string[] = [];
     let killedRuns = 0;
-    for (let point = 1; point <= totalCheckpoints; point += 1) {
+    // Each kill point is its own app (data folder, keychain entry, account): several run side by side.
+    const killAndResume = async (point: number): Promise<void> => {
       const tag = `k${point}`;
       const { env, key } = await prepare(tag);
       const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
@@ -116,7 +119,7 @@ describe('exactly-once sending under SIGKILL', () => {
       const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
       if (resumed.code !== 0 || !resumed.done) {
         failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
-        continue;
+        return;
       }
       const journaled = resumed.done.outbox;
       const subjects = await serverSubjects(key);
@@ -135,7 +138,12 @@ describe('exactly-once sending under SIGKILL', () => {
         const shown = resumed.done.draftId === draftId;
         if (sent === shown) failures.push(`${tag}: draft ${draftId} is ${sent ? 'both shown and sent' : 'neither shown nor sent'}`);
       }
-    }
+    };
+    const points = Array.from({ length: totalCheckpoints }, (_, index) => index + 1);
+    const workers = Array.from({ length: parallelRuns }, async () => {
+      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
+    });
+    await Promise.all(workers);
     console.log(`SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
     expect(killedRuns).toBe(totalCheckpoints);
