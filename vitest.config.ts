@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/slow-first-sequencer';
 
 // A stray require('electron') in plain Node must return a path, never start a download (see TOOLCHAIN.md).
 process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent';
@@ -10,6 +11,7 @@ export default defineConfig({
     // Three workers on two cores: much of the suite waits on servers, Chromium and child processes, so a third
     // worker keeps the CPUs busy (npm test ≈ 4 minutes instead of 5.5).
     maxWorkers: 3,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -56,8 +58,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
         },
       },
     ],

@@ -117,7 +117,10 @@ describe('compose', () => {
     await page.getByLabel('Subject').fill('Keep me');
     await dropFiles(page, [corpusFile('hello_world_rotated.pdf')]);
     await page.getByTestId('file-card').first().waitFor();
-    await page.waitForTimeout(700);
+    // Main holds the draft (saved as the user typed) before the window goes away.
+    const drafts = (await app.harness.core.services()).drafts;
+    await expect.poll(async () => (await drafts.get())?.files.length ?? 0).toBe(1);
+    await expect.poll(async () => (await drafts.get())?.subject).toBe('Keep me');
     await page.reload();
     await page.getByRole('button', { name: 'New fax' }).click();
     await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Keep me');

@@ -1,30 +1,17 @@
 // Connection & secrets against the sandbox over TLS, with the real OS keychain (gnome-keyring in a D-Bus session).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../preload/models';
-import { startTestCore, type TestCore } from '../helpers/node-core';
-import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+import type { TestCore } from '../helpers/node-core';
+import { useSandbox } from '../helpers/sandbox-fixture';
 
-let t: TestSandbox;
-const cores: TestCore[] = [];
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(async () => {
-  for (const core of cores) await core.close();
-  await t.close();
-});
-
-function core(): TestCore {
-  const started = startTestCore({ baseUrl: t.sandbox.baseUrl, caPath: t.sandbox.caCertPath });
-  cores.push(started);
-  return started;
-}
+const fixture = useSandbox();
+const core = (): TestCore => fixture.core();
 
 type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string; requestId?: string } };
 
 describe('connecting with an API key', () => {
   it('a good key: probed, stored in the keychain, connected with account and every view', async () => {
-    const { key } = await t.fullAccess({ plan: 'team', page_limit: 1000, pages_used: 10 });
+    const { key } = await fixture.t.fullAccess({ plan: 'team', page_limit: 1000, pages_used: 10 });
     const app = core();
     const reply = (await app.call('connect', { apiKey: key })) as Reply<ConnectionState>;
     expect(reply.ok).toBe(true);
@@ -35,8 +22,8 @@ describe('connecting with an API key', () => {
     expect(await app.secrets.get('api-key')).toBe(key);
     expect(app.events.filter((event) => event.name === 'connectionChanged').map((event) => (event.payload as ConnectionState).status)).toEqual(['connecting', 'connected']);
     // The write probes created nothing.
-    expect(((await t.api(key, 'GET', '/faxes')).json as { data: { total: number } }).data.total).toBe(0);
-    expect(((await t.api(key, 'GET', '/webhooks')).json as { data: { total: number } }).data.total).toBe(0);
+    expect(((await fixture.t.api(key, 'GET', '/faxes')).json as { data: { total: number } }).data.total).toBe(0);
+    expect(((await fixture.t.api(key, 'GET', '/webhooks')).json as { data: { total: number } }).data.total).toBe(0);
   });
 
   it('a wrong key: refused with a clear message and never stored', async () => {
@@ -48,8 +35,8 @@ describe('connecting with an API key', () => {
   });
 
   it('a scope-limited key: the missing scopes and views are reported', async () => {
-    const accountId = await t.account();
-    const { key } = await t.key(accountId, ['fax:read', 'contacts:read']);
+    const accountId = await fixture.t.account();
+    const { key } = await fixture.t.key(accountId, ['fax:read', 'contacts:read']);
     const app = core();
     const reply = (await app.call('connect', { apiKey: key })) as Reply<ConnectionState>;
     if (!reply.ok || reply.value.status !== 'connected') throw new Error('not connected');
@@ -59,8 +46,8 @@ describe('connecting with an API key', () => {
   });
 
   it('an automation:events:read key is recognised: webhooks and account only', async () => {
-    const accountId = await t.account();
-    const { key } = await t.key(accountId, ['automation:events:read', 'webhooks:read', 'webhooks:write', 'account:read']);
+    const accountId = await fixture.t.account();
+    const { key } = await fixture.t.key(accountId, ['automation:events:read', 'webhooks:read', 'webhooks:write', 'account:read']);
     const app = core();
     const reply = (await app.call('connect', { apiKey: key })) as Reply<ConnectionState>;
     if (!reply.ok || reply.value.status !== 'connected') throw new Error('not connected');
@@ -76,7 +63,7 @@ describe('connecting with an API key', () => {
   });
 
   it('an untrusted certificate is refused (no CA configured), with what to do', async () => {
-    const { key } = await t.fullAccess();
+    const { key } = await fixture.t.fullAccess();
     const app = core();
     const reply = (await app.call('connect', { apiKey: key, extraCaPath: null })) as Reply<ConnectionState>;
     expect(reply).toMatchObject({ ok: false, error: { kind: 'tls', message: expect.stringMatching(/certificate is not trusted/) as unknown } });
@@ -86,11 +73,11 @@ describe('connecting with an API key', () => {
 
 describe('during a session', () => {
   it('a key revoked mid-session: key_rejected is reported with the request id; the key is not used again', async () => {
-    const accountId = await t.account();
-    const created = await t.key(accountId, ['fax:read', 'account:read']);
+    const accountId = await fixture.t.account();
+    const created = await fixture.t.key(accountId, ['fax:read', 'account:read']);
     const app = core();
     await app.call('connect', { apiKey: created.key });
-    await t.control('DELETE', `/keys/${created.id}`);
+    await fixture.t.control('DELETE', `/keys/${created.id}`);
     await app.core.connection.client().getAccount().catch(() => undefined);
     const state = app.core.connection.state();
     expect(state.status).toBe('key_rejected');
@@ -103,21 +90,21 @@ describe('during a session', () => {
   });
 
   it('a new key after a rejection connects again', async () => {
-    const accountId = await t.account();
-    const first = await t.key(accountId, ['account:read']);
+    const accountId = await fixture.t.account();
+    const first = await fixture.t.key(accountId, ['account:read']);
     const app = core();
     await app.call('connect', { apiKey: first.key });
-    await t.control('DELETE', `/keys/${first.id}`);
+    await fixture.t.control('DELETE', `/keys/${first.id}`);
     await app.core.connection.reconnect();
     expect(app.core.connection.state().status).toBe('key_rejected');
-    const second = await t.key(accountId, ['account:read']);
+    const second = await fixture.t.key(accountId, ['account:read']);
     await app.call('connect', { apiKey: second.key });
     expect(app.core.connection.state().status).toBe('connected');
     expect(await app.secrets.get('api-key')).toBe(second.key);
   });
 
   it('sign-out removes the key from the keychain', async () => {
-    const { key } = await t.fullAccess();
+    const { key } = await fixture.t.fullAccess();
     const app = core();
     await app.call('connect', { apiKey: key });
     expect(await app.secrets.get('api-key')).toBe(key);
@@ -127,22 +114,21 @@ describe('during a session', () => {
   });
 
   it('on restart the stored key is used again (no re-entry)', async () => {
-    const { key } = await t.fullAccess();
+    const { key } = await fixture.t.fullAccess();
     const first = core();
     await first.call('connect', { apiKey: key });
-    const second = startTestCore({ dataDir: first.dataDir, secrets: first.secrets });
-    cores.push(second);
+    const second = fixture.core({ dataDir: first.dataDir, secrets: first.secrets });
     await second.core.start();
     expect(second.core.connection.state().status).toBe('connected');
   });
 
   it('the address cannot be moved under a stored key: the key is never sent to a new address on its own', async () => {
-    const { key } = await t.fullAccess();
+    const { key } = await fixture.t.fullAccess();
     const app = core();
     await app.call('connect', { apiKey: key });
     const reply = (await app.call('updateSettings', { baseUrl: 'https://elsewhere.example/v1' })) as Reply<unknown>;
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_input', message: expect.stringMatching(/enter the key again/) as unknown } });
-    expect(app.settings.get().baseUrl).toBe(t.sandbox.baseUrl);
+    expect(app.settings.get().baseUrl).toBe(fixture.t.sandbox.baseUrl);
     expect(await app.call('updateSettings', { pollIntervalSeconds: 60 })).toMatchObject({ ok: true, value: { pollIntervalSeconds: 60 } });
   });
 });
@@ -152,8 +138,8 @@ describe('offline', () => {
     const { startTestSandbox: start } = await import('../fax-service/testkit');
     const own = await start();
     const { key } = await own.fullAccess();
-    const app = startTestCore({ baseUrl: own.sandbox.baseUrl, caPath: own.sandbox.caCertPath });
-    cores.push(app);
+    // Its own sandbox: this test stops and restarts it.
+    const app = fixture.core({ baseUrl: own.sandbox.baseUrl, caPath: own.sandbox.caCertPath });
     await app.call('connect', { apiKey: key });
     const port = own.sandbox.port;
     const dataDir = own.dataDir;

@@ -1,22 +1,15 @@
 // The outbox against the sandbox: journaled, exactly-once sends; holds; schedules; resend; forward; reconciliation.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StageResult, SubmissionView } from '../../preload/models';
-import { connectedCore, type ConnectedCore } from '../helpers/connected-core';
+import type { ConnectedCore } from '../helpers/connected-core';
+import { useSandbox } from '../helpers/sandbox-fixture';
 import { corpusDir } from '../helpers/corpus';
 import { waitUntil } from '../helpers/wait';
-import { startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
+import type { FaxJson, ListJson } from '../fax-service/testkit';
 
-let t: TestSandbox;
-const cores: ConnectedCore[] = [];
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(async () => {
-  for (const core of cores) await core.close();
-  await t.close();
-});
+const fixture = useSandbox();
 
 type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
 
@@ -34,7 +27,7 @@ async function stage(app: ConnectedCore, ...names: string[]): Promise<string[]> 
 }
 
 async function serverFaxes(app: ConnectedCore): Promise<FaxJson[]> {
-  return ((await t.api(app.key, 'GET', '/faxes?direction=outbound&limit=100')).json as ListJson<FaxJson>).data.data;
+  return ((await fixture.t.api(app.key, 'GET', '/faxes?direction=outbound&limit=100')).json as ListJson<FaxJson>).data.data;
 }
 
 async function settled(app: ConnectedCore, id: string, states: string[] = ['accepted']): Promise<SubmissionView> {
@@ -47,8 +40,7 @@ async function settled(app: ConnectedCore, id: string, states: string[] = ['acce
 
 describe('outbox', () => {
   it('sends a staged draft exactly once, records it in the cache and the audit log, and clears the draft', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const fileIds = await stage(app, 'calgray.pdf', 'rotation.pdf');
     await app.call('saveDraft', { id: 'draft-referral', recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', notes: '', coverId: '', files: [], updatedAt: Date.now() });
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+1 (415) 555-0100', name: 'Dr. Lee' }], subject: 'Referral', fileIds }));
@@ -65,8 +57,7 @@ describe('outbox', () => {
   });
 
   it('each limit is checked before anything is journaled, with a specific message', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const [file] = await stage(app, 'empty.pdf');
     const cases: Array<[unknown, RegExp]> = [
       [{ recipients: [], fileIds: [file] }, /Add at least one recipient/],
@@ -83,23 +74,21 @@ describe('outbox', () => {
   });
 
   it('402: held with the quota reason and never retried by itself; after a top-up, "retry" sends it once', async () => {
-    const app = await connectedCore(t, { account: { page_limit: 2, pages_used: 2 } });
-    cores.push(app);
+    const app = await fixture.connect({ account: { page_limit: 2, pages_used: 2 } });
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds }));
     const held = await settled(app, submitted.id, ['held']);
     expect(held.error).toMatchObject({ kind: 'quota', code: 'page_limit_reached' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(value<SubmissionView[]>(await app.call('listOutbox'))[0]).toMatchObject({ state: 'held', attempts: 1 });
-    await t.control('PATCH', `/accounts/${app.accountId}`, { page_limit: 100 });
+    await fixture.t.control('PATCH', `/accounts/${app.accountId}`, { page_limit: 100 });
     value(await app.call('retrySubmission', { id: submitted.id }));
     await settled(app, submitted.id);
     expect(await serverFaxes(app)).toHaveLength(1);
   });
 
   it('a scheduled send waits in the outbox until its time', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds, scheduledAt: Date.now() + 1500 }));
     expect(submitted.state).toBe('scheduled');
@@ -110,14 +99,13 @@ describe('outbox', () => {
   });
 
   it('"resend failed recipients" makes a new submission to only those numbers, with the same files', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const fileIds = await stage(app, 'calgray.pdf');
     const submitted = value<SubmissionView>(
       await app.call('sendFax', { recipients: [{ number: '+14155550100' }, { number: '+14155550486', name: 'Busy clinic' }, { number: '+14155550408' }], fileIds }),
     );
     const accepted = await settled(app, submitted.id);
-    await t.advance(60);
+    await fixture.t.advance(60);
     await app.call('syncNow');
     const resend = value<SubmissionView>(await app.call('resendFailed', { faxId: accepted.faxId }));
     expect(resend.recipients).toEqual([{ number: '+14155550486', name: 'Busy clinic' }, { number: '+14155550408' }]);
@@ -131,9 +119,8 @@ describe('outbox', () => {
   });
 
   it('forwards a received fax\'s PDF to another number', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
-    const { json } = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 4 });
+    const app = await fixture.connect();
+    const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 4 });
     await app.call('syncNow');
     const forwarded = value<SubmissionView>(await app.call('forwardFax', { faxId: json.fax_id, recipients: [{ number: '+442079460958' }], subject: 'FYI' }));
     expect(forwarded).toMatchObject({ origin: 'forward', pages: 4 });
@@ -142,8 +129,7 @@ describe('outbox', () => {
   });
 
   it('sending a draft spends it: it never comes back, a late save of it is ignored, and sending it again makes no second fax', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const fileIds = await stage(app, 'empty.pdf');
     const draft = { id: 'draft-spent', recipients: [{ number: '+14155550100' }], subject: 'once', notes: '', coverId: '', files: [], updatedAt: Date.now() };
     value(await app.call('saveDraft', draft));
@@ -168,10 +154,9 @@ describe('outbox', () => {
   });
 
   it('a 2xx reply nobody can read means "checking", not "not sent": asked again with the same key until a readable answer, one fax each', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const garbles = ['html', 'truncated', 'wrong_types'];
-    for (const garble of garbles) await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1, garble });
+    for (const garble of garbles) await fixture.t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1, garble });
     const ids: string[] = [];
     for (const [index] of garbles.entries()) {
       const fileIds = await stage(app, 'empty.pdf');
@@ -191,10 +176,9 @@ describe('outbox', () => {
   });
 
   it('discarding a submission that may be on its way needs a confirmation; if the fax did arrive, sync shows it like any other', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     // Every reply to the send is unreadable (the fax is created the first time), so the outcome stays unknown.
-    await t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1000, garble: 'html' });
+    await fixture.t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 202, times: 1000, garble: 'html' });
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], subject: 'maybe sent', fileIds }));
     await settled(app, submitted.id, ['waiting']);
@@ -202,7 +186,7 @@ describe('outbox', () => {
     expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'outcome_unknown', message: expect.stringMatching(/may already be on its way/) as unknown } });
     expect(value<SubmissionView[]>(await app.call('listOutbox')).map((item) => item.id)).toContain(submitted.id);
     value(await app.call('discardSubmission', { id: submitted.id, confirmed: true }));
-    await t.control('DELETE', '/faults');
+    await fixture.t.control('DELETE', '/faults');
     expect(value<SubmissionView[]>(await app.call('listOutbox'))).toEqual([]);
     await app.call('syncNow');
     const sent = value<{ items: Array<{ subject: string | null; direction: string }> }>(await app.call('listFaxes', { direction: 'outbound', offset: 0, limit: 10 }));
@@ -210,8 +194,7 @@ describe('outbox', () => {
   });
 
   it('a staged file that has disappeared is "no longer available" everywhere, never an internal error', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const [fileId = ''] = await stage(app, 'empty.pdf');
     fs.rmSync(path.join(app.dataDir, 'staging', `${fileId}.sealed`));
     const read = (await app.call('readStagedFile', { id: fileId })) as Reply<unknown>;
@@ -223,8 +206,7 @@ describe('outbox', () => {
   });
 
   it('a cover sheet ID the service does not know is named as such, not as "no such item"', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], coverId: 'cov_does_not_exist', fileIds }));
     const failed = await settled(app, submitted.id, ['failed']);
@@ -234,8 +216,7 @@ describe('outbox', () => {
   });
 
   it('a submission older than the 24 h key retention is looked for in the fax list, not blindly resent', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const services = await app.core.services();
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds }));
@@ -265,7 +246,7 @@ describe('outbox', () => {
       // The service's fax was created "then": shift the clock so its created_at falls in the searched window.
       now: () => Date.now(),
     });
-    await t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'outbound', count: 1, to: '+14155550100', newest_at: new Date(old + 500).toISOString() });
+    await fixture.t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'outbound', count: 1, to: '+14155550100', newest_at: new Date(old + 500).toISOString() });
     await outbox.load();
     await outbox.start();
     await waitUntil(() => outbox.record(submitted.id)?.state, (state) => state === 'accepted', { what: 'reconciled' });
@@ -278,17 +259,16 @@ describe('outbox', () => {
 
 describe('PDF store', () => {
   it('downloads once into an encrypted file, gives the bytes, saves a plain copy where asked', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
-    const { json } = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 3 });
+    const app = await fixture.connect();
+    const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 3 });
     await app.call('syncNow');
     const bytes = value<Uint8Array>(await app.call('getFaxPdf', { id: json.fax_id }));
-    const served = (await t.api(app.key, 'GET', `/faxes/${json.fax_id}/pdf`)).body;
+    const served = (await fixture.t.api(app.key, 'GET', `/faxes/${json.fax_id}/pdf`)).body;
     expect(Buffer.from(bytes).equals(served)).toBe(true);
     // The sandbox logs a request when its response finishes, which can trail the client's read by a tick.
     const pdfRequests = async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return (await t.control<{ data: Array<{ path: string }> }>('GET', `/accounts/${app.accountId}/requests`)).json.data.filter((request) => request.path.endsWith('/pdf')).length;
+      return (await fixture.t.control<{ data: Array<{ path: string }> }>('GET', `/accounts/${app.accountId}/requests`)).json.data.filter((request) => request.path.endsWith('/pdf')).length;
     };
     const before = await pdfRequests();
     expect(before).toBe(2);
@@ -313,13 +293,12 @@ describe('PDF store', () => {
   });
 
   it('evicts least-recently-used PDFs beyond the size cap', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const ids: number[] = [];
-    for (let index = 0; index < 3; index += 1) ids.push((await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 20 })).json.fax_id);
+    for (let index = 0; index < 3; index += 1) ids.push((await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 20 })).json.fax_id);
     await app.call('syncNow');
     const services = await app.core.services();
-    const one = (await t.api(app.key, 'GET', `/faxes/${ids[0] ?? 0}/pdf`)).body.length;
+    const one = (await fixture.t.api(app.key, 'GET', `/faxes/${ids[0] ?? 0}/pdf`)).body.length;
     // A store whose cap holds two of these documents, not three.
     const { createPdfStore } = await import('../../main/pdf/pdf-store');
     const { loadDataKeys } = await import('../../main/store/crypto/data-keys');

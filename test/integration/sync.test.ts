@@ -1,33 +1,25 @@
 // The sync engine against the sandbox over TLS with the real encrypted cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FaxListPage, FaxReceivedNotice, SyncState } from '../../preload/models';
-import { connectedCore, type ConnectedCore } from '../helpers/connected-core';
+import { connectedCore } from '../helpers/connected-core';
+import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
-import { onePagePdf, startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+import { onePagePdf } from '../fax-service/testkit';
 
-let t: TestSandbox;
-const cores: ConnectedCore[] = [];
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(async () => {
-  for (const core of cores) await core.close();
-  await t.close();
-});
+const fixture = useSandbox();
 
 async function requestsOf(accountId: string): Promise<Array<{ method: string; path: string; query: Record<string, string>; status: number }>> {
-  return (await t.control<{ data: Array<{ method: string; path: string; query: Record<string, string>; status: number }> }>('GET', `/accounts/${accountId}/requests`)).json.data;
+  return (await fixture.t.control<{ data: Array<{ method: string; path: string; query: Record<string, string>; status: number }> }>('GET', `/accounts/${accountId}/requests`)).json.data;
 }
 
 type Ok<T> = { ok: true; value: T };
 
 describe('sync', () => {
   it('first sync of 1,000 faxes takes ceil(1000/100) = 10 list calls; history arrives read', async () => {
-    const accountId = await t.account();
-    await t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'outbound', count: 600, spacing_seconds: 30 });
-    await t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 400, spacing_seconds: 45 });
-    const app = await connectedCore(t, { accountId });
-    cores.push(app);
+    const accountId = await fixture.t.account();
+    await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'outbound', count: 600, spacing_seconds: 30 });
+    await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 400, spacing_seconds: 45 });
+    const app = await fixture.connect({ accountId });
     const lists = (await requestsOf(accountId)).filter((request) => request.method === 'GET' && request.path === '/v1/faxes' && request.query.limit === '100');
     expect(lists).toHaveLength(10);
     expect(lists.map((request) => Number(request.query.offset))).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
@@ -38,17 +30,16 @@ describe('sync', () => {
   });
 
   it('incremental sync picks up exactly the new faxes, including two with the same created_at and a late one with that same second', async () => {
-    const app = await connectedCore(t);
-    cores.push(app);
+    const app = await fixture.connect();
     const services = await app.core.services();
     const before = services.cache.faxes.count();
     const second = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    const first = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 2 });
-    const twin = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 3 });
+    const first = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 2 });
+    const twin = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 3 });
     await app.call('syncNow');
     expect(services.cache.faxes.count()).toBe(before + 2);
     // Another fax with the very same created_at arrives after that pass: the exclusive bound must not hide it.
-    const late = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 1 });
+    const late = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { created_at: second, pages: 1 });
     await app.call('syncNow');
     expect(services.cache.faxes.count()).toBe(before + 3);
     const inbox = (await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 10 })) as Ok<FaxListPage>;
@@ -65,18 +56,17 @@ describe('sync', () => {
   });
 
   it('tracks 100 pending outbound faxes with one list call per pass, never a 429, to their final states', async () => {
-    const app = await connectedCore(t, { account: { page_limit: 1_000_000 } });
-    cores.push(app);
+    const app = await fixture.connect({ account: { page_limit: 1_000_000 } });
     // Faxes received shortly before (older than the sends, not in the same second): inside the list call's
     // look-back, so the list has more than one page, of which only the first is needed.
-    await t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'inbound', count: 50, spacing_seconds: 2, newest_at: new Date(Date.now() - 10_000).toISOString() });
+    await fixture.t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'inbound', count: 50, spacing_seconds: 2, newest_at: new Date(Date.now() - 10_000).toISOString() });
     await app.call('syncNow');
     // Another key of the same account sends them (the API's limit is per key).
-    const sender = await t.key(app.accountId, ['fax:send']);
+    const sender = await fixture.t.key(app.accountId, ['fax:send']);
     const big = Buffer.concat(Array.from({ length: 1 }, () => onePagePdf));
     for (let index = 0; index < 100; index += 1) {
       const number = `+1415555${String(3000 + index)}`;
-      const response = await t.send(sender.key, [{ name: 'to', value: number }, { name: 'files', filename: 'a.pdf', content: big }]);
+      const response = await fixture.t.send(sender.key, [{ name: 'to', value: number }, { name: 'files', filename: 'a.pdf', content: big }]);
       expect(response.status).toBe(202);
     }
     const services = await app.core.services();
@@ -86,7 +76,7 @@ describe('sync', () => {
     for (let pass = 0; pass < 5; pass += 1) await app.call('syncNow');
     const perPass = ((await requestsOf(app.accountId)).length - before) / 5;
     expect(perPass).toBe(1);
-    await t.advance(60);
+    await fixture.t.advance(60);
     await app.call('syncNow');
     expect(services.cache.faxes.pending()).toEqual([]);
     expect((await app.call('listFaxes', { direction: 'outbound', groups: ['delivered'], offset: 0, limit: 1 })) as Ok<FaxListPage>).toMatchObject({ value: { total: 100 } });
@@ -95,9 +85,10 @@ describe('sync', () => {
 
   it('offline: the cache is still served, the state says offline, and sync resumes when the service is back', async () => {
     const { startTestSandbox: start } = await import('../fax-service/testkit');
+    // Its own sandbox: this test stops and restarts it.
     const own = await start();
     const app = await connectedCore(own);
-    cores.push(app);
+    onTestFinished(() => app.close());
     await own.control('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });
     await app.call('syncNow');
     const port = own.sandbox.port;

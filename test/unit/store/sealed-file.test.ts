@@ -120,8 +120,10 @@ describe('sealed files', () => {
     const writer = createSealedWriter(target, key);
     writer.on('error', () => undefined);
     writer.write(crypto.randomBytes(100_000));
+    const closed = new Promise((resolve) => writer.once('close', resolve));
     writer.destroy(new Error('connection lost'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // 'close' comes once the writer has cleaned up after itself.
+    await closed;
     expect(fs.existsSync(target)).toBe(false);
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('never.sealed'))).toEqual([]);
   });
