@@ -4,7 +4,7 @@
  * Everything that stores data needs the data keys from the OS keychain, so it opens in `start()`; without a
  * keychain those parts answer with the keychain error instead of storing anything in the clear.
  */
-import type { AppInfo } from '../preload/models';
+import type { AppInfo, SyncState } from '../preload/models';
 import type { ApiSession, SessionOptions } from './connection/api-session';
 import { createConnectionService, type ConnectionService } from './connection/connection-service';
 import type { Desktop } from './desktop';
@@ -33,6 +33,8 @@ import { openCache } from './store/cache/cache';
 import { loadDataKeys } from './store/crypto/data-keys';
 import type { SecretStore } from './store/secret-store';
 import type { SettingsStore } from './store/settings-store';
+import { createAppStatus } from './sync/app-status';
+import { createPresence } from './sync/presence';
 import { createSyncEngine } from './sync/sync-engine';
 import type { Timers } from './runtime/timers';
 
@@ -84,6 +86,11 @@ export function createCore(deps: CoreDeps): Core {
   });
 
   let opening: Promise<Services> | null = null;
+  // Whether someone is looking at the app (the sync cadence follows it); the lock is read when asked.
+  let lockedNow = (): boolean => false;
+  const presence = createPresence({ events, locked: () => lockedNow() });
+  let syncState = (): SyncState | null => null;
+  const status = createAppStatus({ events, connection: () => connection.state(), sync: () => syncState(), ...(deps.now ? { now: deps.now } : {}) });
 
   async function openServices(): Promise<Services> {
     const keys = await loadDataKeys(deps.secrets);
@@ -91,8 +98,21 @@ export function createCore(deps: CoreDeps): Core {
     const staging = createStaging({ dataDir: deps.dataDir, fileKey: keys.fileKey, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
     const journal = createSubmissionJournal(deps.dataDir, keys.fileKey);
     const common = { ...(deps.now ? { now: deps.now } : {}), ...(deps.timers ? { timers: deps.timers } : {}) };
-    const outbox = createOutbox({ journal, staging, connection, cache, events, log: deps.log, fileKey: keys.fileKey, ...common, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
-    const sync = createSyncEngine({ cache, connection, events, settings: deps.settings, log: deps.log, ...common });
+    const sync = createSyncEngine({ cache, connection, events, settings: deps.settings, log: deps.log, presence, ...common });
+    syncState = () => sync.state();
+    const outbox = createOutbox({
+      journal,
+      staging,
+      connection,
+      cache,
+      events,
+      log: deps.log,
+      fileKey: keys.fileKey,
+      // A fax the service just accepted is followed closely until it reaches its final state.
+      onAccepted: () => sync.expedite(),
+      ...common,
+      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+    });
     const pdfs = createPdfStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, cache, connection, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
@@ -128,6 +148,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.timers ? { timers: deps.timers } : {}),
   });
+  lockedNow = () => lock.state().locked;
   let lockReady: Promise<void> | null = null;
   // Until the persisted lock has been read, no data request is answered (a relaunch must not open a locked app).
   const ensureLock = (): Promise<void> =>
@@ -145,6 +166,7 @@ export function createCore(deps: CoreDeps): Core {
       return null;
     },
     getConnection: () => Promise.resolve(connection.state()),
+    getStatus: () => Promise.resolve(status.current()),
     getSettings: () => Promise.resolve(deps.settings.get()),
     updateSettings: async (patch) => {
       const next = updateSettings(patch, { settings: deps.settings, connection, events });
@@ -162,6 +184,10 @@ export function createCore(deps: CoreDeps): Core {
     unlock: (credential) => lock.unlock(credential),
     reportActivity: () => {
       lock.noteActivity();
+      return Promise.resolve(null);
+    },
+    reportPresence: (window) => {
+      presence.report(window);
       return Promise.resolve(null);
     },
     setLockPin: (request) => lock.setPin(request.pin, request.currentPin),

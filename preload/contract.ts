@@ -10,6 +10,7 @@ import { statusGroups } from './fax-status';
 import { settingsPatchSchema } from './settings';
 import type {
   AccountView,
+  AppStatus,
   AppInfo,
   ConnectionState,
   ContactPage,
@@ -86,11 +87,15 @@ export const invokeContract = {
   unlock: invoke<LockState>()(z.object({ pin: z.string().max(64).optional(), apiKey: z.string().max(1024).optional() }).strict()),
   /** Input in the window (throttled by the renderer): restarts the idle time before the auto-lock. */
   reportActivity: invoke<null>()(noRequest),
+  /** The window is visible / focused (or not): while someone is looking at it, new faxes show within seconds. */
+  reportPresence: invoke<null>()(z.object({ visible: z.boolean(), focused: z.boolean() }).strict()),
   /** Sets the local unlock PIN (4–12 digits); changing one needs the current PIN. */
   setLockPin: invoke<LockState>()(z.object({ pin: z.string().max(64), currentPin: z.string().max(64).optional() }).strict()),
   clearLockPin: invoke<LockState>()(z.object({ currentPin: z.string().max(64) }).strict()),
 
   getSyncState: invoke<SyncState>()(noRequest),
+  /** What the status bar and banners show (decided in main). */
+  getStatus: invoke<AppStatus>()(noRequest),
   syncNow: invoke<SyncState>()(noRequest),
 
   /** A window of the inbox or the outbox, from the local cache (works offline). */
@@ -193,6 +198,7 @@ export const eventContract = {
   connectionChanged: event<ConnectionState>(),
   settingsChanged: event<Settings>(),
   syncStateChanged: event<SyncState>(),
+  statusChanged: event<AppStatus>(),
   /** Faxes were added or changed in the cache. */
   faxesChanged: event<FaxesChanged>(),
   /** A new inbound fax (after the first sync); the shell turns it into a notification. */

@@ -145,7 +145,13 @@ export interface FaxListPage {
   offset: number;
 }
 
-export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'rate_limited' | 'paused' | 'error' | 'stopped';
+/**
+ * - idle: the last pass succeeded (the app is up to date as of lastSuccessAt);
+ * - rate_limited: waiting for the Fax Service's Retry-After, or for the app's own share of the budget;
+ * - unreadable: the service answers, but with replies the app cannot read;
+ * - offline / error: the last pass failed (cannot reach the service / another failure).
+ */
+export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'rate_limited' | 'unreadable' | 'error' | 'stopped';
 
 export interface SyncState {
   phase: SyncPhase;
@@ -153,8 +159,32 @@ export interface SyncState {
   nextRunAt: number | null;
   /** Plain words for the status bar; no PHI. */
   message: string | null;
-  requestId?: string;
+  requestId?: string | undefined;
+  /** Since when the current trouble (offline, unreadable replies) has lasted. */
+  since?: number | null | undefined;
+  /** While rate_limited: the service said so (Retry-After), or the app keeps within its own share. */
+  waitingFor?: 'service' | 'budget' | undefined;
 }
+
+/**
+ * The one answer to "what is the app doing with the Fax Service?", decided in main from the connection and sync
+ * states; the status bar and banners only show it. Times are epoch ms.
+ */
+export type AppStatus =
+  | { kind: 'starting' }
+  | { kind: 'signed_out' }
+  | { kind: 'connecting' }
+  | { kind: 'key_rejected' }
+  /** Connected, the first sync still under way. */
+  | { kind: 'syncing'; lastSuccessAt: number | null }
+  /** Only after a sync pass that succeeded. */
+  | { kind: 'up_to_date'; lastSuccessAt: number }
+  /** Waiting for the service's Retry-After (byService), or for the app's own share of the request budget. */
+  | { kind: 'rate_limited'; retryAt: number; byService: boolean; lastSuccessAt: number | null }
+  | { kind: 'offline'; since: number; retryAt: number | null; lastSuccessAt: number | null }
+  /** The service answers, with replies the app cannot read. */
+  | { kind: 'unreadable'; since: number; retryAt: number | null; requestId: string | null; lastSuccessAt: number | null }
+  | { kind: 'error'; message: string; retryAt: number | null; requestId: string | null; lastSuccessAt: number | null };
 
 export interface ContactView {
   id: string;

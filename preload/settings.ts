@@ -45,6 +45,8 @@ export const settingsSchema = z.object({
   notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }),
   autoLockMinutes: z.number().int().min(1, 'Lock after at least 1 minute.').max(240, 'Lock after at most 4 hours.'),
   pdfCacheMaxMb: z.number().int().min(16).max(10_240),
+  /** At the first connection, faxes received this many hours before it are marked unread (older ones read). */
+  firstSyncUnreadHours: z.number().int().min(0, 'Use 0 hours or more.').max(720, 'At most 30 days (720 hours).'),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -66,5 +68,6 @@ export function defaultSettings(downloadFolder: string): Settings {
     notifications: { enabled: true, showDetails: false },
     autoLockMinutes: 15,
     pdfCacheMaxMb: 512,
+    firstSyncUnreadHours: 24,
   };
 }

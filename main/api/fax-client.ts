@@ -27,6 +27,8 @@ export interface FaxClientDeps {
   apiKey: () => Promise<string>;
   log: Logger;
   onUnauthorized: (requestId: string | null) => void;
+  /** Any reply at all came back: the service can be reached (whatever the reply said). */
+  onReachable?: () => void;
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -160,6 +162,7 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
       try {
         const result = await deps.transport.request({ ...call, ...(options.signal ? { signal: options.signal } : {}) }, authorization);
         deps.budget.settle(result.headers);
+        deps.onReachable?.();
         log.debug('api.reply', { method: call.method, route: pathTemplate(call.path), status: result.status, ms: now() - started, attempt });
         if (result.status >= 200 && result.status < 300) return result;
         failure = httpFailure(result);
@@ -170,7 +173,9 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
         failure = error instanceof FaxApiError ? error : new FaxApiError(transportFailure(error));
         log.debug('api.failed', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, ms: now() - started, attempt });
       }
-      const retry = policy !== null && isRetryableFailure(failure, { write: call.method !== 'GET' }) && attempt < policy.maxAttempts && !options.signal?.aborted;
+      // Background work does not sit out a 429 here: its caller says "waiting for the rate limit" and comes back.
+      const backgroundLimited = failure.status === 429 && priority === 'background';
+      const retry = policy !== null && !backgroundLimited && isRetryableFailure(failure, { write: call.method !== 'GET' }) && attempt < policy.maxAttempts && !options.signal?.aborted;
       if (!retry) {
         log.info('api.gave_up', { method: call.method, route: pathTemplate(call.path), failure: failure.failure.kind, status: failure.status, requestId: failure.requestId, attempt });
         throw failure;

@@ -57,6 +57,11 @@ export interface RateBudget {
   blockFor(milliseconds: number): void;
   /** Re-evaluates waiting requests now (after the clock was moved, in tests and benchmarks). */
   poke(): void;
+  /**
+   * When a request of this priority could be sent: now, or when the service's Retry-After ends or the app's own
+   * share of the window frees up. Lets callers say "waiting for the rate limit" instead of looking busy.
+   */
+  availableAt(priority: Priority): { at: number; byService: boolean };
   snapshot(): RateSnapshot;
   dispose(): void;
 }
@@ -176,6 +181,13 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
     /** Re-evaluates waiting requests now (after the clock was moved, in tests and benchmarks). */
     poke(): void {
       pump();
+    },
+
+    availableAt(priority: Priority) {
+      const at = now();
+      if (at < blockedUntil) return { at: blockedUntil, byService: true };
+      if (waiters.length === 0 && canGrant(priority, at)) return { at, byService: false };
+      return { at: Math.max(at, resetAt ?? at + 1000), byService: false };
     },
 
     snapshot(): RateSnapshot {

@@ -21,6 +21,7 @@ export interface SessionOptions {
   extraCaPath: string | null;
   apiKey: () => Promise<string>;
   onUnauthorized: (requestId: string | null) => void;
+  onReachable?: () => void;
   log: Logger;
   userAgent: string;
   now?: () => number;
@@ -53,6 +54,7 @@ export function openApiSession(options: SessionOptions): ApiSession {
     apiKey: options.apiKey,
     log: options.log,
     onUnauthorized: options.onUnauthorized,
+    ...(options.onReachable ? { onReachable: options.onReachable } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });

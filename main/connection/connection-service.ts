@@ -59,8 +59,10 @@ export interface ConnectionService {
   budget(): RateBudget | null;
   /** True when requests may be attempted (a stored, not rejected key). */
   usable(): boolean;
-  /** A call succeeded while the state said offline: probe again now. */
+  /** A call succeeded while the state said offline: offline ends now. */
   noteReachable(): void;
+  /** Runs `listener` whenever a reply comes back from the Fax Service (any reply: it can be reached). */
+  onReachable(listener: () => void): () => void;
   dispose(): void;
 }
 
@@ -108,6 +110,23 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
     });
   }
 
+  /**
+   * A reply came back while the state said offline: the service is reachable again, so "offline" ends at once
+   * (with what the key could do when last seen), rather than after the next scheduled probe.
+   */
+  const reachableListeners = new Set<() => void>();
+
+  function onReachable(): void {
+    for (const listener of [...reachableListeners]) listener();
+    if (state.status === 'offline') {
+      const cached = readCache(state.baseUrl);
+      clearRetry();
+      offlineAttempts = 0;
+      if (cached) setState({ status: 'connected', baseUrl: state.baseUrl, account: cached.account, capabilities: cached.capabilities, connectedAt: now() });
+      else void service.reconnect().catch(() => undefined);
+    }
+  }
+
   function buildSession(baseUrl: string, extraCaPath: string | null, keyGetter: () => Promise<string>): ApiSession {
     return openSession({
       baseUrl,
@@ -115,6 +134,9 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       apiKey: keyGetter,
       onUnauthorized: (requestId) => {
         if (session && keyGetter === currentKey) onUnauthorized(requestId);
+      },
+      onReachable: () => {
+        if (session && keyGetter === currentKey) onReachable();
       },
       log: deps.log,
       userAgent: deps.userAgent,
@@ -279,9 +301,13 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       return session !== null && key !== null && (state.status === 'connected' || state.status === 'offline' || state.status === 'connecting');
     },
 
-    /** A call succeeded while the state said offline: probe again now. */
     noteReachable(): void {
-      if (state.status === 'offline') void service.reconnect().catch(() => undefined);
+      onReachable();
+    },
+
+    onReachable(listener) {
+      reachableListeners.add(listener);
+      return () => reachableListeners.delete(listener);
     },
 
     dispose(): void {

@@ -14,6 +14,8 @@ export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
   'lockNow',
   'unlock',
   'reportActivity',
+  // Carries no data: whether the window is on screen (while locked, the app is not "in use" anyway).
+  'reportPresence',
   // Write-only: the compose view saves its draft as it closes on locking, so no typing is lost.
   'saveDraft',
 ]);

@@ -44,6 +44,8 @@ export interface OutboxDeps {
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
+  /** The service accepted a submission (its fax now exists). */
+  onAccepted?: () => void;
 }
 
 export interface NewSubmission {
@@ -66,6 +68,9 @@ export const reconcileAfterMs = 23 * 3600 * 1000;
 const retryDelaysMs = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 const acceptedFilesKeptMs = 7 * 24 * 3600 * 1000;
 const acceptedListedMs = 24 * 3600 * 1000;
+/** A send that would wait less than this for the rate limit just waits inside it. */
+const budgetSlackMs = 250;
+const rateLimitWait = 'Waiting for the Fax Service\'s rate limit; the fax goes out by itself, exactly once.';
 
 function view(record: SubmissionRecord, progress: { sent: number; total: number } | undefined): SubmissionView {
   return {
@@ -278,7 +283,23 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         return;
       }
     }
-    record = { ...record, state: 'uploading', attempts: record.attempts + 1, firstAttemptAt: record.firstAttemptAt ?? now(), lastAttemptAt: now(), nextAttemptAt: null };
+    // Waiting for the rate limit is "waiting", not "uploading": the send starts when a request may go.
+    const available = deps.connection.budget()?.availableAt('user');
+    if (available && available.at - now() > budgetSlackMs) {
+      record = { ...record, state: 'waiting', nextAttemptAt: available.at, error: { kind: 'rate_limited', message: rateLimitWait }, holdReason: null };
+      await save(record);
+      return;
+    }
+    record = {
+      ...record,
+      state: 'uploading',
+      attempts: record.attempts + 1,
+      firstAttemptAt: record.firstAttemptAt ?? now(),
+      lastAttemptAt: now(),
+      nextAttemptAt: null,
+      // The wait for the rate limit is over; an earlier failure stays shown until this attempt ends.
+      error: record.error?.kind === 'rate_limited' ? null : record.error,
+    };
     await save(record);
     checkpoint('outbox.attempt_journaled');
     announce();
@@ -326,6 +347,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id });
     deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
     deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
+    deps.onAccepted?.();
   }
 
   async function workLoop(): Promise<void> {

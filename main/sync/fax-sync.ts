@@ -3,8 +3,9 @@
  * - first sync: every fax, 100 per page (resumable: the offset is kept between passes);
  * - afterwards: only what is newer than the newest fax held. `created_after` is exclusive and timestamps can be
  *   equal, so the bound is set a second before the newest held and duplicates are merged by id;
- * - pending outbound faxes (queued/converting/sending) of the last hour are covered by the same list call (its
- *   bound reaches back to the oldest of them); older ones are asked for one by one, a few per pass.
+ * - faxes in flight (in progress, or outbound in a state the app does not know) of the last hour are covered by
+ *   the same list call (its bound reaches back to the oldest of them); those up to a day old are asked for one
+ *   by one, a few per pass; older ones are left to the full-window pass.
  */
 import type { FaxClient } from '../api/fax-client';
 import type { FaxRecord } from '../api/read/fax-reader';
@@ -20,6 +21,8 @@ const recentPendingMs = 60 * 60_000;
 const stalePendingPerPass = 3;
 /** How often a pass reads the whole look-back window, without stopping early (a safety net, see below). */
 const fullWindowEveryMs = 10 * 60_000;
+/** A fax still in flight after a day is no longer tracked pass by pass (the full-window pass still sees it). */
+const trackedFor = 24 * 3600_000;
 
 export interface SyncChanges extends UpsertOutcome {
   firstSync: boolean;
@@ -32,16 +35,24 @@ function merge(into: SyncChanges, outcome: UpsertOutcome): void {
   into.addedInbound.push(...outcome.addedInbound);
 }
 
-export async function syncFaxes(client: FaxClient, cache: Cache, now: () => number): Promise<SyncChanges> {
+export interface SyncFaxesOptions {
+  /** First sync: faxes received this long before it stay unread; older history arrives read. */
+  firstSyncUnreadMs: number;
+}
+
+export async function syncFaxes(client: FaxClient, cache: Cache, now: () => number, options: SyncFaxesOptions): Promise<SyncChanges> {
   const changes: SyncChanges = { added: [], updated: [], addedInbound: [], firstSync: false, requests: 0 };
   if (cache.kv.get('first_sync_done', z.boolean()) !== true) {
     changes.firstSync = true;
     let offset = cache.kv.get('first_sync_offset', z.number().int().nonnegative()) ?? 0;
+    // The window is counted from the first connection, and kept, so a first sync resumed later means the same.
+    const unreadSinceMs = cache.kv.get('first_sync_unread_since_ms', z.number()) ?? now() - options.firstSyncUnreadMs;
+    cache.kv.set('first_sync_unread_since_ms', unreadSinceMs);
     for (;;) {
       const page = await client.listFaxes({ limit: pageSize, offset }, { priority: 'background' });
       changes.requests += 1;
-      // History is imported as read: only faxes that arrive from now on are new to the user.
-      merge(changes, cache.faxes.upsertMany(page.items, { markNewInboundUnread: false }));
+      // History is imported as read, but for what arrived in the last hours: the user has not seen it yet.
+      merge(changes, cache.faxes.upsertMany(page.items, { markNewInboundUnread: false, unreadSinceMs }));
       offset += page.items.length + page.skipped;
       cache.kv.set('first_sync_offset', offset);
       if (!page.hasMore || page.items.length + page.skipped === 0) break;
@@ -53,7 +64,7 @@ export async function syncFaxes(client: FaxClient, cache: Cache, now: () => numb
 
   const at = now();
   const newest = cache.faxes.newestSyncedMs();
-  const pending = cache.faxes.pending();
+  const pending = cache.faxes.pending(at - trackedFor);
   const recentPending = pending.filter((fax) => fax.createdMs >= at - recentPendingMs);
   let since = newest;
   const oldestRecentPending = recentPending[0];
@@ -85,8 +96,9 @@ export async function syncFaxes(client: FaxClient, cache: Cache, now: () => numb
   }
   if (fullWindow) cache.kv.set('full_window_ms', at);
 
-  // Pending faxes the list did not cover: ask for each (oldest first, a few per pass).
-  const stale = pending.filter((fax) => !seen.has(fax.id)).slice(0, stalePendingPerPass);
+  // Faxes in flight older than the list's reach: ask for each (oldest first, a few per pass).
+  const reach = since === null ? Number.NEGATIVE_INFINITY : since - overlapMs;
+  const stale = pending.filter((fax) => !seen.has(fax.id) && fax.createdMs < reach).slice(0, stalePendingPerPass);
   for (const fax of stale) {
     try {
       const { fax: record } = await client.getFax(fax.id, { priority: 'background' });

@@ -46,6 +46,13 @@ export function bytesText(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
+/** A time of day (today's times as they are; another day's with its date), optionally with seconds. */
+export function clockTime(epochMs: number, seconds = false): string {
+  const date = new Date(epochMs);
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
+}
+
 export function timeUntil(epochMs: number): string {
   const seconds = Math.max(0, Math.round((epochMs - Date.now()) / 1000));
   if (seconds < 60) return `${seconds} s`;

@@ -31,7 +31,7 @@ describe('app lock (core against the sandbox)', () => {
       refused.push(name);
     }
     expect(refused).toEqual(expect.arrayContaining(['listFaxes', 'getFax', 'getFaxPdf', 'getDraft', 'getConnection', 'signOut', 'setLockPin', 'exportFaxList']));
-    expect([...servedWhileLocked].sort()).toEqual(['getAppInfo', 'getLockState', 'lockNow', 'reportActivity', 'saveDraft', 'unlock']);
+    expect([...servedWhileLocked].sort()).toEqual(['getAppInfo', 'getLockState', 'lockNow', 'reportActivity', 'reportPresence', 'saveDraft', 'unlock']);
     const draft = { id: 'draft-lock', recipients: [{ number: '+14155550100' }], subject: 'typed before the lock', notes: '', coverId: '', files: [], updatedAt: Date.now() };
     expect(await app.call('saveDraft', draft)).toEqual({ ok: true, value: null });
   });

@@ -15,10 +15,11 @@ async function requestsOf(accountId: string): Promise<Array<{ method: string; pa
 type Ok<T> = { ok: true; value: T };
 
 describe('sync', () => {
-  it('first sync of 1,000 faxes takes ceil(1000/100) = 10 list calls; history arrives read', async () => {
+  it('first sync of 1,000 faxes takes ceil(1000/100) = 10 list calls; history (older than a day) arrives read', async () => {
     const accountId = await fixture.t.account();
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000).toISOString();
     await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'outbound', count: 600, spacing_seconds: 30 });
-    await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 400, spacing_seconds: 45 });
+    await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 400, spacing_seconds: 45, newest_at: twoDaysAgo });
     const app = await fixture.connect({ accountId });
     const lists = (await requestsOf(accountId)).filter((request) => request.method === 'GET' && request.path === '/v1/faxes' && request.query.limit === '100');
     expect(lists).toHaveLength(10);

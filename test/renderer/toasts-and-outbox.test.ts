@@ -51,6 +51,12 @@ describe('outbox items', () => {
     expect(submissionStatus(item({ outcomeUnknown: true, state: 'uploading' }), 0).label).toBe('Checking…');
   });
 
+  it('waiting for the rate limit is "Waiting" with the next try, never "Uploading"', () => {
+    const waiting = submissionStatus(item({ error: { kind: 'rate_limited', message: 'Waiting for the Fax Service’s rate limit.' }, nextAttemptAt: new Date(2026, 10, 23, 10, 42, 15).getTime() }), 0);
+    expect(waiting).toMatchObject({ label: 'Waiting', tone: 'info' });
+    expect(waiting.detail).toMatch(/rate limit — next try at 10:42:15/);
+  });
+
   it('the other states in words, with what happens next', () => {
     expect(submissionStatus(item({}), 0)).toMatchObject({ label: 'Waiting to retry', actionable: true });
     expect(submissionStatus(item({ state: 'failed', error: { kind: 'invalid_input', message: 'Refused.' } }), 0)).toMatchObject({ label: 'Not sent', tone: 'danger', detail: 'Refused.' });

@@ -29,6 +29,11 @@ interface FaxRow {
   submission_id: string | null;
 }
 
+export interface UpsertOptions {
+  markNewInboundUnread: boolean;
+  unreadSinceMs?: number | undefined;
+}
+
 export interface UpsertOutcome {
   added: number[];
   updated: number[];
@@ -78,8 +83,11 @@ function toSummary(row: FaxRow): FaxSummary {
 }
 
 export interface FaxRepository {
-  /** Stores faxes from the Fax Service; says which were new and which changed. */
-  upsertMany(records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }): UpsertOutcome;
+  /**
+   * Stores faxes from the Fax Service; says which were new and which changed. A new inbound fax is unread when
+   * `markNewInboundUnread`, or when it was received at or after `unreadSinceMs` (the first sync's window).
+   */
+  upsertMany(records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome;
   /** Records a fax this app just sent, before the next sync brings the service's own record. */
   recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void;
   list(query: FaxListQuery): FaxListPage;
@@ -92,8 +100,11 @@ export interface FaxRepository {
   newestSyncedMs(): number | null;
   /** Ids of the faxes from the Fax Service held with exactly this creation time. */
   idsCreatedAt(createdMs: number): number[];
-  /** Faxes still in progress, oldest first (sync tracks them). */
-  pending(): Array<{ id: number; createdMs: number }>;
+  /**
+   * Faxes in flight, oldest first: still in progress, or outbound in a state the app does not know (it may not be
+   * final). Only those created since `sinceMs`: a fax stuck for a day is no reason to keep polling fast.
+   */
+  pending(sinceMs?: number): Array<{ id: number; createdMs: number }>;
   count(): number;
 }
 
@@ -111,7 +122,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       provider_error = excluded.provider_error, recipients = excluded.recipients, recipient_count = excluded.recipient_count, search = excluded.search,
       origin = 'server', synced_ms = excluded.synced_ms`);
 
-  const upsertMany = db.transaction((records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }): UpsertOutcome => {
+  const upsertMany = db.transaction((records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome => {
     const outcome: UpsertOutcome = { added: [], updated: [], addedInbound: [] };
     const syncedMs = now();
     for (const record of records) {
@@ -136,7 +147,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
         recipients,
         recipient_count: Math.max(record.recipients.length, record.to ? 1 : 0),
         search: searchText(record),
-        unread: options.markNewInboundUnread && record.direction === 'inbound' ? 1 : 0,
+        unread: record.direction === 'inbound' && (options.markNewInboundUnread || (options.unreadSinceMs !== undefined && record.createdMs >= options.unreadSinceMs)) ? 1 : 0,
         synced_ms: syncedMs,
       });
       if (!before) {
@@ -181,7 +192,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
   }
 
   return {
-    upsertMany: (records: readonly FaxRecord[], options: { markNewInboundUnread: boolean }) => upsertMany(records, options),
+    upsertMany: (records, options) => upsertMany(records, options),
 
     /** Records a fax this app just sent, before the next sync brings the service's own record. */
     recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void {
@@ -261,8 +272,8 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       return (db.prepare("SELECT id FROM faxes WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: number }>).map((row) => row.id);
     },
 
-    pending(): Array<{ id: number; createdMs: number }> {
-      return (db.prepare("SELECT id, created_ms FROM faxes WHERE status_group = 'in_progress' ORDER BY created_ms").all() as Array<{ id: number; created_ms: number }>).map(
+    pending(sinceMs?: number): Array<{ id: number; createdMs: number }> {
+      return (db.prepare("SELECT id, created_ms FROM faxes INDEXED BY faxes_in_flight WHERE status_group IN ('in_progress', 'other') AND created_ms >= ? ORDER BY created_ms").all(sinceMs ?? 0) as Array<{ id: number; created_ms: number }>).map(
         (row) => ({ id: row.id, createdMs: row.created_ms }),
       );
     },

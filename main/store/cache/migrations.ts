@@ -58,7 +58,7 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
     }
     db.exec(`
       UPDATE contacts SET fax_numbers = json_array(json_object('number', fax_number, 'label', NULL)) WHERE fax_number IS NOT NULL;
-      CREATE INDEX faxes_in_progress ON faxes (created_ms) WHERE status_group = 'in_progress';
+      CREATE INDEX faxes_in_flight ON faxes (created_ms) WHERE status_group IN ('in_progress', 'other');
     `);
   },
 ];

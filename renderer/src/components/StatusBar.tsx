@@ -1,37 +1,26 @@
 import { accountStore } from '../data/account';
 import { connectionStore } from '../data/connection';
 import { navigate } from '../data/navigation';
+import { statusStore, statusWords } from '../data/status';
 import { useStore } from '../data/store';
-import { syncNow, syncStore } from '../data/sync';
-import { dateTime, timeUntil } from '../format';
+import { syncNow } from '../data/sync';
+import { clockTime } from '../format';
+import { RequestId } from './RequestId';
 
-/** The strip at the bottom: connection, last sync, and what the app is waiting for. */
+const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
+
+/** The strip at the bottom: what the app is doing with the Fax Service, as main says (data/status.ts). */
 export function StatusBar() {
-  const sync = useStore(syncStore);
-  const connection = useStore(connectionStore);
-  const tone = connection?.status === 'connected' ? (sync?.phase === 'error' ? 'bad' : sync?.phase === 'rate_limited' || sync?.phase === 'offline' ? 'warn' : '') : connection?.status === 'offline' ? 'warn' : 'idle';
-  const text =
-    connection === null
-      ? 'Starting…'
-      : connection.status === 'signed_out'
-        ? 'Not connected'
-        : connection.status === 'key_rejected'
-          ? 'API key refused'
-          : connection.status === 'connecting'
-            ? 'Connecting…'
-            : sync?.phase === 'syncing'
-              ? 'Syncing…'
-              : sync?.lastSuccessAt
-                ? `Up to date · synced ${dateTime(sync.lastSuccessAt)}`
-                : 'Connected';
+  const status = useStore(statusStore);
+  const { text, tone } = statusWords(status);
+  const canSync = status.kind !== 'starting' && status.kind !== 'signed_out' && status.kind !== 'key_rejected' && status.kind !== 'connecting';
   return (
     <footer className="status-bar">
-      <span role="status" aria-live="polite">
-        <span className={`status-dot ${tone}`} />
+      <span role="status" aria-live="polite" data-testid="status-text" data-kind={status.kind}>
+        <span className={`status-dot ${dotTone[tone]}`} />
         {text}
-        {sync?.phase === 'rate_limited' && sync.nextRunAt ? ` · syncing paused until ${timeUntil(sync.nextRunAt)} (request budget)` : ''}
       </span>
-      {connection?.status === 'connected' || connection?.status === 'offline' ? (
+      {canSync ? (
         <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>
           Sync now
         </button>
@@ -40,9 +29,9 @@ export function StatusBar() {
   );
 }
 
-/** Banners at the top of the content: offline, rate-limited, key refused, account paused. */
+/** Banners at the top of the content: key refused, offline, waiting for the rate limit, unreadable replies, account paused. */
 export function Banners() {
-  const sync = useStore(syncStore);
+  const status = useStore(statusStore);
   const connection = useStore(connectionStore);
   const account = useStore(accountStore);
   return (
@@ -57,21 +46,31 @@ export function Banners() {
           </button>
         </div>
       ) : null}
-      {connection?.status === 'offline' || sync?.phase === 'offline' ? (
-        <div className="banner banner-warning" role="status">
+      {status.kind === 'offline' ? (
+        <div className="banner banner-warning" role="status" data-testid="offline-banner">
           <strong>Offline.</strong>
           <span>Saved faxes stay readable; new faxes wait in the outbox and go out when the connection is back.</span>
         </div>
       ) : null}
-      {sync?.phase === 'rate_limited' && sync.nextRunAt ? (
-        <div className="banner banner-info" role="status">
-          Syncing paused until {timeUntil(sync.nextRunAt)}: the API allows 120 requests a minute. Nothing is lost.
+      {status.kind === 'rate_limited' ? (
+        <div className="banner banner-info" role="status" data-testid="rate-limit-banner">
+          Waiting for the Fax Service’s rate limit — next try at {clockTime(status.retryAt, true)}. The API allows 120 requests a minute; nothing is lost.
+        </div>
+      ) : null}
+      {status.kind === 'unreadable' ? (
+        <div className="banner banner-error" role="status" data-testid="unreadable-banner">
+          <strong>Can’t read the Fax Service’s replies</strong>
+          <span>
+            since {clockTime(status.since)}
+            {status.retryAt ? ` — retrying at ${clockTime(status.retryAt)}` : ''}. Saved faxes stay readable.
+          </span>
+          {status.requestId ? <RequestId id={status.requestId} /> : null}
         </div>
       ) : null}
       {account?.paused ? (
         <div className="banner banner-error" role="alert">
           <strong>Sending and receiving are paused:</strong>
-          <span>usage reached 110 % of the page allowance. Top up the account to resume.</span>
+          <span>usage reached 110 % of the allowance. Top up the account to resume.</span>
         </div>
       ) : null}
     </>

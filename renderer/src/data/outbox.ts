@@ -3,7 +3,7 @@
  * (state word, tone, explanation) is decided here, once, for every view that shows it.
  */
 import type { SubmissionView, UploadProgress } from '../../../preload/models';
-import { dateTime, timeUntil } from '../format';
+import { clockTime, dateTime, timeUntil } from '../format';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import { toastError } from './toasts';
@@ -50,6 +50,10 @@ export function submissionStatus(item: SubmissionView, now: number = Date.now())
   if (item.outcomeUnknown && (item.state === 'waiting' || item.state === 'pending' || item.state === 'uploading')) {
     const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? ` Asking again at ${timeUntil(item.nextAttemptAt)}.` : '';
     return { label: 'Checking…', tone: 'info', detail: `${item.error?.message ?? 'The Fax Service\'s answer could not be read; the app asks again with the same key.'}${next}`, actionable };
+  }
+  // Waiting for the rate limit is waiting — never "uploading".
+  if (item.state === 'waiting' && item.error?.kind === 'rate_limited') {
+    return { label: 'Waiting', tone: 'info', detail: `Waiting for the Fax Service’s rate limit — next try at ${item.nextAttemptAt ? clockTime(item.nextAttemptAt, true) : 'soon'}.`, actionable };
   }
   const tone = item.state === 'failed' ? 'danger' : item.state === 'held' ? 'warning' : 'info';
   let detail: string | null = null;

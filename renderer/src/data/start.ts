@@ -12,6 +12,7 @@ import { applyLockState, loadLockState, onLockChange } from './lock';
 import { navigate } from './navigation';
 import { applyProgress, loadOutbox, outboxStore, progressStore } from './outbox';
 import { loadSettings, settingsStore } from './settings';
+import { loadStatus, statusStore } from './status';
 import { loadSyncState, syncStore } from './sync';
 import { clearToasts, toast } from './toasts';
 
@@ -24,6 +25,7 @@ function loadSlices(): void {
   void loadOutbox();
   void loadAccount();
   void loadUnreadCount();
+  void loadStatus();
 }
 
 function clearSlices(): void {
@@ -49,6 +51,7 @@ export function startAppState(): void {
   });
   fax.on('settingsChanged', (settings) => settingsStore.set(settings));
   fax.on('syncStateChanged', (state) => syncStore.set(state));
+  fax.on('statusChanged', (status) => statusStore.set(status));
   fax.on('outboxChanged', (items) => outboxStore.set(items));
   fax.on('accountChanged', (account) => accountStore.set(account));
   fax.on('faxesChanged', applyFaxesChanged);

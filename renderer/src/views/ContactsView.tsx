@@ -7,6 +7,9 @@ import { addRecipients } from '../data/compose';
 import { searchContacts } from '../data/directory';
 import type { IpcError } from '../data/ipc';
 import { navigate } from '../data/navigation';
+import { statusStore } from '../data/status';
+import { useStore } from '../data/store';
+import { clockTime } from '../format';
 
 const pageSize = 25;
 
@@ -21,6 +24,7 @@ function faxTo(contact: ContactView, number: string): void {
 }
 
 export function ContactsView() {
+  const status = useStore(statusStore);
   const [query, setQuery] = useState('');
   const [offset, setOffset] = useState(0);
   const [page, setPage] = useState<ContactPage | null>(null);
@@ -67,6 +71,11 @@ export function ContactsView() {
       </div>
       {page?.fromCache ? <p className="field-hint">Offline: showing the contacts saved on this computer.</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
+      {!page && !error && status.kind === 'rate_limited' ? (
+        <p className="field-hint" role="status" data-testid="contacts-waiting">
+          The contacts load as soon as the Fax Service’s rate limit allows — next try at {clockTime(status.retryAt, true)}.
+        </p>
+      ) : null}
       {!page && !error ? <SkeletonLines count={5} /> : null}
       {page && page.items.length === 0 ? (
         <EmptyState icon="contacts" title={query ? 'No contact matches' : 'The address book is empty'}>

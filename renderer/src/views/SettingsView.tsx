@@ -87,7 +87,20 @@ export function SettingsView() {
               </option>
             ))}
           </select>
-          <span className="field-hint">The API allows 120 requests a minute for everything the app does; checking costs one or two.</span>
+          <span className="field-hint">
+            While the window is open and in front, new faxes show within seconds and a fax being sent is followed closely; this interval applies in the
+            background. The API allows 120 requests a minute; checking costs one or two.
+          </span>
+        </label>
+        <label className="field">
+          <span>When connecting for the first time, mark as unread the faxes received in the last</span>
+          <select className="select" value={settings.firstSyncUnreadHours} onChange={(event) => void save({ firstSyncUnreadHours: Number(event.target.value) })}>
+            {[0, 8, 24, 72, 168].map((hours) => (
+              <option key={hours} value={hours}>
+                {hours === 0 ? 'none (all history arrives read)' : hours < 48 ? `${hours} hours` : `${hours / 24} days`}
+              </option>
+            ))}
+          </select>
         </label>
       </div>
 

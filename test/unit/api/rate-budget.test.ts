@@ -17,6 +17,18 @@ const settled = async (promise: Promise<void>) => {
 };
 
 describe('rate budget', () => {
+  it('says when a request could go: now, when the own share frees up, or when Retry-After ends (the service\'s word)', async () => {
+    const time = clock();
+    const budget = createRateBudget({ now: time.now, limit: 20, reserveFraction: 0.25 });
+    expect(budget.availableAt('background')).toEqual({ at: time.now(), byService: false });
+    for (let index = 0; index < 15; index += 1) await budget.acquire('background');
+    // Background work leaves the last quarter to user actions: it waits for the window, a user action does not.
+    expect(budget.availableAt('background')).toEqual({ at: time.now() + 60_000, byService: false });
+    expect(budget.availableAt('user')).toEqual({ at: time.now(), byService: false });
+    budget.blockFor(7_000);
+    expect(budget.availableAt('user')).toEqual({ at: time.now() + 7_000, byService: true });
+  });
+
   it('grants up to the limit for user actions, then waits for the window to reset', async () => {
     const time = clock();
     const budget = createRateBudget({ now: time.now, limit: 5 });

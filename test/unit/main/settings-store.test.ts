@@ -28,6 +28,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       notifications: { enabled: true, showDetails: false },
       autoLockMinutes: 15,
       pdfCacheMaxMb: 512,
+      firstSyncUnreadHours: 24,
     });
   });
 
