@@ -105,10 +105,8 @@ export const invokeContract = {
   markRead: invoke<{ unreadInbound: number }>()(z.object({ ids: z.array(faxId).max(1000), read: z.boolean() }).strict()),
   /** How many received faxes are unread (the sidebar badge). */
   getUnreadCount: invoke<{ unreadInbound: number }>()(noRequest),
-  /** The fax's document as bytes (downloaded once, kept encrypted in the cache). */
-  getFaxPdf: invoke<Uint8Array>()(z.object({ id: faxId }).strict()),
   /** Opens the document for the preview: its size and first bytes; the rest is read by range as pages need it. */
-  openFaxPdf: invoke<{ size: number; head: Uint8Array }>()(z.object({ id: faxId }).strict()),
+  openFaxPdf: invoke<{ size: number; head: Uint8Array }>()(z.object({ id: faxId, purpose: z.enum(['preview', 'print']).optional() }).strict()),
   /** Bytes [begin, end) of the document (at most 4 MiB at a time). */
   readFaxPdf: invoke<Uint8Array>()(
     z

@@ -11,9 +11,10 @@ import { openCache } from '../../main/store/cache/cache';
 import { loadDataKeys } from '../../main/store/crypto/data-keys';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { keychainServiceFor } from '../../main/store/profile';
-import { startHarness, type Harness } from '../../test/harness/harness';
+import { openRendererWindow, startHarness, type Harness, type RendererWindow } from '../../test/harness/harness';
 import { startTestSandbox, type TestSandbox } from '../../test/fax-service/testkit';
 import { fakeFaxes } from './fake-faxes';
+import { startMainProcess, type MainProcess } from './main-process';
 
 export interface SeededApp {
   t: TestSandbox;
@@ -21,7 +22,13 @@ export interface SeededApp {
   close(): Promise<void>;
 }
 
-export async function startSeededApp(count: number): Promise<SeededApp> {
+interface SeededProfile {
+  t: TestSandbox;
+  userDataDir: string;
+  remove(): Promise<void>;
+}
+
+async function seedProfile(count: number): Promise<SeededProfile> {
   const t = await startTestSandbox();
   const { key } = await t.fullAccess({ page_limit: 1_000_000 });
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-bench-'));
@@ -33,16 +40,50 @@ export async function startSeededApp(count: number): Promise<SeededApp> {
   for (let start = 0; start < records.length; start += 5000) cache.faxes.upsertMany(records.slice(start, start + 5000), { markNewInboundUnread: false });
   cache.kv.set('first_sync_done', true);
   cache.close();
-  const harness = await startHarness({ userDataDir, baseUrl: t.sandbox.baseUrl, caPath: t.sandbox.caCertPath });
-  await harness.page.locator('[data-testid=fax-row]').first().waitFor({ timeout: 30_000 });
   return {
     t,
-    harness,
-    async close() {
-      await harness.close();
+    userDataDir,
+    async remove() {
       for (const name of ['api-key', 'cache-key', 'lock-pin', 'lock-state'] as const) await secrets.delete(name).catch(() => false);
       await t.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startSeededApp(count: number): Promise<SeededApp> {
+  const profile = await seedProfile(count);
+  const harness = await startHarness({ userDataDir: profile.userDataDir, baseUrl: profile.t.sandbox.baseUrl, caPath: profile.t.sandbox.caCertPath });
+  await harness.page.locator('[data-testid=fax-row]').first().waitFor({ timeout: 30_000 });
+  return {
+    t: profile.t,
+    harness,
+    async close() {
+      await harness.close();
+      await profile.remove();
+    },
+  };
+}
+
+export interface SeededAppWithMainProcess {
+  window: RendererWindow;
+  main: MainProcess;
+  close(): Promise<void>;
+}
+
+/** The same, with main's core in a child process of its own, so its memory can be read apart from the benchmark's. */
+export async function startSeededAppWithMainProcess(count: number): Promise<SeededAppWithMainProcess> {
+  const profile = await seedProfile(count);
+  const options = { userDataDir: profile.userDataDir, baseUrl: profile.t.sandbox.baseUrl, caPath: profile.t.sandbox.caCertPath };
+  const main = await startMainProcess(options);
+  const window = await openRendererWindow(main, options);
+  await window.page.locator('[data-testid=fax-row]').first().waitFor({ timeout: 30_000 });
+  return {
+    window,
+    main,
+    async close() {
+      await window.close();
+      await profile.remove();
     },
   };
 }

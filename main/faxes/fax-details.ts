@@ -17,10 +17,11 @@ export interface FaxDetails {
   detail(id: number, refresh: boolean): Promise<FaxDetail>;
   markRead(ids: readonly number[], read: boolean): { unreadInbound: number };
   unreadCount(): number;
-  /** The whole document (printing). */
-  document(id: number): Promise<Uint8Array>;
-  /** The document opened for the preview: its size and first bytes; the rest is read by range. */
-  openDocument(id: number): Promise<{ size: number; head: Uint8Array }>;
+  /**
+   * The document opened for the preview or for printing: its size and first bytes; the rest is read by range. A
+   * preview is a view in the audit log; printing is recorded once, as a print (notePrinted).
+   */
+  openDocument(id: number, purpose: 'preview' | 'print'): Promise<{ size: number; head: Uint8Array }>;
   readDocument(id: number, begin: number, end: number): Promise<Uint8Array>;
   notePrinted(id: number): void;
 }
@@ -56,15 +57,9 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
 
     unreadCount: () => cache.faxes.unreadInbound(),
 
-    async document(id) {
-      const bytes = await pdfs.bytes(id);
-      cache.audit.record('view', { faxId: id });
-      return bytes;
-    },
-
-    async openDocument(id) {
+    async openDocument(id, purpose) {
       const opened = await pdfs.open(id, pdfHeadBytes);
-      cache.audit.record('view', { faxId: id });
+      if (purpose === 'preview') cache.audit.record('view', { faxId: id });
       return opened;
     },
 

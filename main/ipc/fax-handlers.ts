@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type FaxHandlers = Pick<
   Handlers,
-  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'getFaxPdf' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'
+  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'
 >;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
@@ -20,8 +20,7 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     getFax: async ({ id, refresh }) => (await services()).faxes.detail(id, refresh === true),
     markRead: async ({ ids, read }) => (await services()).faxes.markRead(ids, read),
     getUnreadCount: async () => ({ unreadInbound: (await services()).faxes.unreadCount() }),
-    getFaxPdf: async ({ id }) => (await services()).faxes.document(id),
-    openFaxPdf: async ({ id }) => (await services()).faxes.openDocument(id),
+    openFaxPdf: async ({ id, purpose }) => (await services()).faxes.openDocument(id, purpose ?? 'preview'),
     readFaxPdf: async ({ id, begin, end }) => (await services()).faxes.readDocument(id, begin, end),
     saveFaxPdf: async ({ id }) => (await services()).files.savePdf(id),
     notePrinted: async ({ id }) => {

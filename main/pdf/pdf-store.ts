@@ -12,7 +12,7 @@ import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
-import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealed, readSealedRange } from '../store/crypto/sealed-file';
+import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
 
 export interface PdfStore {
@@ -23,7 +23,6 @@ export interface PdfStore {
   open(faxId: number, headBytes: number): Promise<{ size: number; head: Uint8Array }>;
   /** Bytes [begin, end) of the document: the preview reads only the parts a page needs. */
   range(faxId: number, begin: number, end: number): Promise<Uint8Array>;
-  bytes(faxId: number): Promise<Uint8Array>;
   /** A plain copy where the user chose to save it. */
   saveAs(faxId: number, target: string): Promise<void>;
 }
@@ -124,10 +123,6 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     },
 
-    async bytes(faxId: number): Promise<Uint8Array> {
-      const plain = await readSealed(await ensure(faxId), deps.fileKey);
-      return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
-    },
 
     /** A plain copy where the user chose to save it. */
     async saveAs(faxId: number, target: string): Promise<void> {

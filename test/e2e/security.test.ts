@@ -116,7 +116,6 @@ describe('renderer lock-down', () => {
       'getConnection',
       'getDraft',
       'getFax',
-      'getFaxPdf',
       'getLockState',
       'getSettings',
       'getStatus',

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eventChannelName, invokeChannelPrefix } from '../../preload/contract-kit';
+import type { Core } from '../../main/core';
 import { createNodeMain, type NodeMain, type NodeMainOptions } from './node-main';
 import { serveRendererOnLoopback, type CspReport, type StaticServer } from './static-server';
 import { decodeBytes, encodeBytes, encodeReply } from './wire';
@@ -37,7 +38,15 @@ export interface HarnessOptions extends NodeMainOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-export interface Harness extends NodeMain {
+/** What the renderer needs of main: the core in this process, or one in a child process (benchmarks of main's memory). */
+export interface RendererHost {
+  dispatch: Core['dispatch'];
+  rendererEvents: Core['rendererEvents'];
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface RendererWindow {
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -53,6 +62,8 @@ export interface Harness extends NodeMain {
   consoleMessages: string[];
   close(): Promise<void>;
 }
+
+export type Harness = NodeMain & RendererWindow;
 
 let preloadBundle: Promise<string> | null = null;
 
@@ -88,10 +99,16 @@ function safeDropName(name: string): string {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const nodeMain = createNodeMain(options);
+  const window = await openRendererWindow(nodeMain.core, options);
+  return { ...nodeMain, ...window };
+}
+
+/** The built renderer in Chromium with `window.fax` bridged to `host`; starts the host once the page is loaded. */
+export async function openRendererWindow(host: RendererHost, options: HarnessOptions): Promise<RendererWindow> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run `npm run build` first.');
   }
-  const nodeMain = createNodeMain(options);
   const server: StaticServer = await serveRendererOnLoopback(rendererDir);
   const cdpPort = options.cdpPort === undefined ? null : options.cdpPort === 0 ? await freePort() : options.cdpPort;
   const browser = await chromium.launch({
@@ -122,7 +139,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await page.exposeBinding(names.invoke, async (source, channel: unknown, request: unknown) => {
     if (!isTrustedFrame(source.frame)) return { ok: false, error: { kind: 'forbidden', message: 'This request did not come from the app window.' } };
     const name = typeof channel === 'string' && channel.startsWith(invokeChannelPrefix) ? channel.slice(invokeChannelPrefix.length) : '';
-    const reply = await nodeMain.core.dispatch(name, decodeBytes(request));
+    const reply = await host.dispatch(name, decodeBytes(request));
     invokeReplies.push(reply);
     return encodeReply(reply, (bytes) => server.offerBlob(bytes));
   });
@@ -147,7 +164,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await page.addInitScript({ content: await bundlePreload(names) });
 
   let eventQueue = Promise.resolve();
-  const unsubscribe = nodeMain.core.rendererEvents.subscribe((name, payload) => {
+  const unsubscribe = host.rendererEvents.subscribe((name, payload) => {
     forwardedEvents.push({ name, payload });
     eventQueue = eventQueue
       .then(() => page.evaluate(([emit, channel, data]) => {
@@ -157,11 +174,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
 
   await page.goto(`${server.origin}/index.html`);
-  await nodeMain.core.start();
+  await host.start();
 
   let closed = false;
   return {
-    ...nodeMain,
     browser,
     context,
     page,
@@ -177,7 +193,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       unsubscribe();
       await browser.close().catch(() => undefined);
       await server.close();
-      await nodeMain.core.dispose();
+      await host.dispose();
     },
   };
 }

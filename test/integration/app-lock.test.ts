@@ -30,7 +30,7 @@ describe('app lock (core against the sandbox)', () => {
       expect(reply.error).toEqual({ kind: 'locked', message: 'Fax Desktop is locked. Unlock it to continue.' });
       refused.push(name);
     }
-    expect(refused).toEqual(expect.arrayContaining(['listFaxes', 'getFax', 'getFaxPdf', 'getDraft', 'getConnection', 'signOut', 'setLockPin', 'exportFaxList']));
+    expect(refused).toEqual(expect.arrayContaining(['listFaxes', 'getFax', 'openFaxPdf', 'getDraft', 'getConnection', 'signOut', 'setLockPin', 'exportFaxList']));
     expect([...servedWhileLocked].sort()).toEqual(['getAppInfo', 'getLockState', 'lockNow', 'reportActivity', 'reportPresence', 'saveDraft', 'unlock']);
     const draft = { id: 'draft-lock', recipients: [{ number: '+14155550100' }], subject: 'typed before the lock', notes: '', coverId: '', files: [], updatedAt: Date.now() };
     expect(await app.call('saveDraft', draft)).toEqual({ ok: true, value: null });

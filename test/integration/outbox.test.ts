@@ -262,9 +262,10 @@ describe('PDF store', () => {
     const app = await fixture.connect();
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 3 });
     await app.call('syncNow');
-    const bytes = value<Uint8Array>(await app.call('getFaxPdf', { id: json.fax_id }));
+    const first = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: json.fax_id }));
     const served = (await fixture.t.api(app.key, 'GET', `/faxes/${json.fax_id}/pdf`)).body;
-    expect(Buffer.from(bytes).equals(served)).toBe(true);
+    const whole = value<Uint8Array>(await app.call('readFaxPdf', { id: json.fax_id, begin: 0, end: first.size }));
+    expect(Buffer.from(whole).equals(served)).toBe(true);
     // The sandbox logs a request when its response finishes, which can trail the client's read by a tick.
     const pdfRequests = async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -272,7 +273,7 @@ describe('PDF store', () => {
     };
     const before = await pdfRequests();
     expect(before).toBe(2);
-    value(await app.call('getFaxPdf', { id: json.fax_id }));
+    value(await app.call('openFaxPdf', { id: json.fax_id, purpose: 'print' }));
     expect(await pdfRequests()).toBe(before);
     // The preview's way in: the size and the first bytes, then any range; all from the same cached file.
     const opened = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: json.fax_id }));
@@ -307,10 +308,10 @@ describe('PDF store', () => {
     const settings = { get: () => ({ ...app.settings.get(), pdfCacheMaxMb: (one * 2.5) / (1024 * 1024) }), update: app.settings.update };
     const store = createPdfStore({ dataDir: app.dataDir, fileKey: keys.fileKey, cache: services.cache, connection: app.core.connection, settings, log: silentLogger });
     const [first, second, third] = ids as [number, number, number];
-    await store.bytes(first);
-    await store.bytes(second);
-    await store.bytes(first); // first is now the most recently used
-    await store.bytes(third);
+    await store.ensure(first);
+    await store.ensure(second);
+    await store.ensure(first); // first is now the most recently used
+    await store.ensure(third);
     expect([store.isCached(first), store.isCached(second), store.isCached(third)]).toEqual([true, false, true]);
     expect(fs.readdirSync(path.join(app.dataDir, 'pdfs')).sort()).toEqual([`${first}.sealed`, `${third}.sealed`].sort());
   });

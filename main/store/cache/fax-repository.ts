@@ -264,12 +264,12 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
 
     /** created_ms of the newest fax the service has given us (local placeholders do not count). */
     newestSyncedMs(): number | null {
-      return (db.prepare("SELECT MAX(created_ms) AS newest FROM faxes WHERE origin = 'server'").get() as { newest: number | null }).newest;
+      return (db.prepare("SELECT MAX(created_ms) AS newest FROM faxes INDEXED BY faxes_from_server WHERE origin = 'server'").get() as { newest: number | null }).newest;
     },
 
     /** Ids of the faxes from the Fax Service held with exactly this creation time. */
     idsCreatedAt(createdMs: number): number[] {
-      return (db.prepare("SELECT id FROM faxes WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: number }>).map((row) => row.id);
+      return (db.prepare("SELECT id FROM faxes INDEXED BY faxes_from_server WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: number }>).map((row) => row.id);
     },
 
     pending(sinceMs?: number): Array<{ id: number; createdMs: number }> {

@@ -27,8 +27,8 @@ class FaxRangeTransport extends PDFDataRangeTransport {
   }
 }
 
-export async function openFaxDocument(faxId: number): Promise<PDFDocumentProxy> {
-  const opened = await faxApi().openFaxPdf({ id: faxId });
+export async function openFaxDocument(faxId: number, purpose: 'preview' | 'print' = 'preview'): Promise<PDFDocumentProxy> {
+  const opened = await faxApi().openFaxPdf({ id: faxId, purpose });
   if (!opened.ok) throw new PdfOpenError(opened.error.message);
   const { size, head } = opened.value;
   return openDocument({ range: new FaxRangeTransport(size, head, faxId), length: size });

@@ -3,7 +3,8 @@
  * (mark read, save or print its PDF, export a list, resend to failed recipients, forward).
  */
 import type { DraftRecipient, FaxDetail, FaxesChanged } from '../../../preload/models';
-import { printPdf } from '../pdf/print';
+import { printDocument } from '../pdf/print';
+import { openFaxDocument } from './fax-document';
 import { faxApi, type IpcError, type IpcResult } from './ipc';
 import { showOutbox, type ListQuery } from './list-filters';
 import { createStore } from './store';
@@ -38,14 +39,14 @@ export async function saveFaxPdf(id: number): Promise<void> {
   else toastError(result.error);
 }
 
-export async function printFax(id: number): Promise<void> {
-  // Printing draws every page, so it reads the whole document (the preview reads only what it shows).
-  const document = await faxApi().getFaxPdf({ id });
-  if (!document.ok) {
-    toastError(document.error);
+/** Prints a fax's document, reading it by range from main's cache; reports progress page by page. */
+export async function printFax(id: number, onProgress?: (done: number, total: number) => void): Promise<void> {
+  try {
+    await printDocument({ open: () => openFaxDocument(id, 'print') }, onProgress);
+  } catch (error) {
+    toast('error', error instanceof Error && error.message ? error.message : 'The fax could not be printed.');
     return;
   }
-  await printPdf(document.value);
   await faxApi().notePrinted({ id });
 }
 

@@ -18,6 +18,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
   const [error, setError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<{ done: number; total: number } | null>(null);
   const version = useStore(faxesVersionStore);
 
   const load = useCallback(
@@ -95,10 +96,16 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           type="button"
           className="button"
           disabled={busy !== null}
-          onClick={() => void run('print', () => printFax(faxId))}
+          onClick={() => void run('print', () => printFax(faxId, (done, total) => setPrinting({ done, total })).finally(() => setPrinting(null)))}
+          aria-describedby={printing ? 'print-progress' : undefined}
         >
           <Icon name="print" /> Print
         </button>
+        {printing ? (
+          <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">
+            Preparing page {printing.done} of {printing.total}…
+          </span>
+        ) : null}
       </div>
 
       <dl className="facts">
