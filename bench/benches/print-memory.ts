@@ -114,7 +114,7 @@ export const printMemory: Benchmark = {
           unit: '×',
           target: '—',
           pass: true,
-          note: `${growth(10).toFixed(0)} MB → ${growth(100).toFixed(0)} MB: native memory of the image encoder and blob transport, freed but kept by the allocator up to a level (next row); pages of noise, the worst case`,
+          note: `${growth(10).toFixed(0)} MB → ${growth(100).toFixed(0)} MB: native memory of the image encoder and blob transport, freed but kept by the allocator up to a level (the row above); pages of noise, the worst case`,
         },
       ];
       return metrics;
