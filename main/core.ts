@@ -23,6 +23,7 @@ import { createDirectoryService } from './directory/directory-service';
 import { createFaxDetails } from './faxes/fax-details';
 import { createFaxFiles } from './faxes/fax-files';
 import { createComposeService } from './outbox/compose-service';
+import { createRecipientGuard } from './guard/recipient-guard';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
 import { createOutbox, type Checkpoint } from './outbox/outbox';
@@ -129,6 +130,7 @@ export function createCore(deps: CoreDeps): Core {
       faxes: createFaxDetails({ cache, pdfs, connection, events }),
       files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
       directory: createDirectoryService({ cache, connection, events }),
+      guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
     };
   }
 

@@ -22,6 +22,7 @@ import type {
   FaxReceivedNotice,
   LockState,
   NumberView,
+  RecipientWarning,
   SavedFile,
   Settings,
   StageResult,
@@ -150,10 +151,13 @@ export const invokeContract = {
           )
           .max(100),
         scheduledAt: z.number().int().nullable().optional(),
+        confirmedWarnings: z.array(z.string().max(200)).max(200).optional(),
         updatedAt: z.number().int(),
       })
       .strict(),
   ),
+  /** The misdirected-fax guard: what to check about these recipients before sending (from the local cache). */
+  checkRecipients: invoke<RecipientWarning[]>()(z.object({ recipients }).strict()),
   /** Journals the fax in the outbox (it is sent from there, exactly once). */
   sendFax: invoke<SubmissionView>()(
     z

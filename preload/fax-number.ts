@@ -58,3 +58,17 @@ export function splitPastedNumbers(text: string): string[] {
     .map((part) => part.trim())
     .filter((part) => part !== '');
 }
+
+/**
+ * The form numbers are compared in: "+" and the digits, nothing else, or null when the input is not an
+ * international number of 8 to 15 digits. "+1 (415) 555-0100" and "+14155550100" are the same key.
+ */
+export function numberKey(input: string): string | null {
+  const compact = cleanNumberInput(input).replace(separators, '');
+  return /^\+\d{8,15}$/.test(compact) ? compact : null;
+}
+
+/** A number key ("+14155550122") as people read it ("+1 415 555 0122"); the key itself when it cannot be parsed. */
+export function displayNumber(key: string): string {
+  return parsePhoneNumberFromString(key)?.formatInternational() ?? key;
+}

@@ -256,6 +256,20 @@ export interface DraftRecipient {
   name?: string | undefined;
 }
 
+export type RecipientWarningKind = 'new_number' | 'near_miss' | 'name_mismatch' | 'number_changed';
+
+/** What the misdirected-fax guard found about one recipient of a draft. */
+export interface RecipientWarning {
+  /** Stable for the same finding: a draft keeps the keys the user confirmed. */
+  key: string;
+  kind: RecipientWarningKind;
+  /** The recipient's number as a key ("+14155550123"). */
+  number: string;
+  message: string;
+  /** The one-click fix: the number (and name) the user probably meant. */
+  suggestion?: { number: string; name: string | null } | undefined;
+}
+
 export interface Draft {
   /** Made by the renderer for each new draft; a submission made from it spends it. */
   id: string;
@@ -266,6 +280,8 @@ export interface Draft {
   files: StagedFile[];
   /** Epoch ms; absent = send now. */
   scheduledAt?: number | null | undefined;
+  /** Keys of the guard's warnings the user confirmed for this draft. */
+  confirmedWarnings?: string[] | undefined;
   updatedAt: number;
 }
 

@@ -47,6 +47,11 @@ export const settingsSchema = z.object({
   pdfCacheMaxMb: z.number().int().min(16).max(10_240),
   /** At the first connection, faxes received this many hours before it are marked unread (older ones read). */
   firstSyncUnreadHours: z.number().int().min(0, 'Use 0 hours or more.').max(720, 'At most 30 days (720 hours).'),
+  /** The misdirected-fax guard's rules, each on by default. */
+  guardNewNumbers: z.boolean(),
+  guardNearMisses: z.boolean(),
+  guardNameMismatch: z.boolean(),
+  guardChangedNumbers: z.boolean(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -69,5 +74,9 @@ export function defaultSettings(downloadFolder: string): Settings {
     autoLockMinutes: 15,
     pdfCacheMaxMb: 512,
     firstSyncUnreadHours: 24,
+    guardNewNumbers: true,
+    guardNearMisses: true,
+    guardNameMismatch: true,
+    guardChangedNumbers: true,
   };
 }

@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type ComposeHandlers = Pick<
   Handlers,
-  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
+  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'checkRecipients' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
 >;
 
 export function composeHandlers(context: HandlerContext): ComposeHandlers {
@@ -21,6 +21,7 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
       await (await services()).drafts.save(draft);
       return null;
     },
+    checkRecipients: async ({ recipients }) => (await services()).guard.check(recipients),
     sendFax: async (request) => (await services()).compose.send(request),
     listOutbox: async () => (await services()).outbox.list(),
     retrySubmission: async ({ id }) => (await services()).outbox.retry(id),

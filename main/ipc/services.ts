@@ -5,6 +5,7 @@ import type { DirectoryService } from '../directory/directory-service';
 import type { FaxDetails } from '../faxes/fax-details';
 import type { FaxFiles } from '../faxes/fax-files';
 import type { ComposeService } from '../outbox/compose-service';
+import type { RecipientGuard } from '../guard/recipient-guard';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
@@ -26,6 +27,7 @@ export interface Services {
   faxes: FaxDetails;
   files: FaxFiles;
   directory: DirectoryService;
+  guard: RecipientGuard;
 }
 
 export interface HandlerContext {

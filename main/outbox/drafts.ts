@@ -21,6 +21,7 @@ const draftSchema = z.object({
     z.object({ id: z.string(), name: z.string(), kind: z.enum(['pdf', 'docx', 'jpg', 'png', 'tiff']), size: z.number(), pages: z.number(), pagesEstimated: z.boolean() }),
   ),
   scheduledAt: z.number().nullable().optional(),
+  confirmedWarnings: z.array(z.string()).optional(),
   updatedAt: z.number(),
 }) satisfies z.ZodType<Draft>;
 

@@ -4,6 +4,7 @@ import { createAuditLog, type AuditLog } from './audit-log';
 import { openCacheDatabase } from './cache-database';
 import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFaxRepository, type FaxRepository } from './fax-repository';
+import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 
@@ -11,6 +12,7 @@ export interface Cache {
   faxes: FaxRepository;
   pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
+  guard: GuardRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -26,7 +28,8 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
   return {
     faxes: createFaxRepository(db, now),
     pdfFiles: createPdfFileRepository(db),
-    directory: createDirectoryRepository(db, kv),
+    directory: createDirectoryRepository(db, kv, now),
+    guard: createGuardRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

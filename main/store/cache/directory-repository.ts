@@ -1,5 +1,6 @@
 /** Contacts, numbers and the account snapshot in the cache, so they stay readable offline. */
 import { z } from 'zod';
+import { numberKey } from '../../../preload/fax-number';
 import type { AccountView, ContactPage, ContactView, NumberView } from '../../../preload/models';
 import type { CacheDb } from './cache-database';
 import { accountViewSchema } from '../snapshots';
@@ -18,7 +19,33 @@ export interface DirectoryRepository {
   account(): AccountView | null;
 }
 
-export function createDirectoryRepository(db: CacheDb, kv: KvStore): DirectoryRepository {
+function numberKeysOf(contact: ContactView): string[] {
+  const keys = contact.faxNumbers.map((found) => numberKey(found.number)).filter((key): key is string => key !== null);
+  return [...new Set(keys)];
+}
+
+export function createDirectoryRepository(db: CacheDb, kv: KvStore, now: () => number = Date.now): DirectoryRepository {
+  const numbersOfContact = db.prepare<[string], { number: string }>('SELECT number FROM contact_numbers WHERE contact_id = ?');
+  const forgetNumbers = db.prepare('DELETE FROM contact_numbers WHERE contact_id = ?');
+  const keepNumber = db.prepare('INSERT OR IGNORE INTO contact_numbers (number, contact_id) VALUES (?, ?)');
+  const recordChange = db.prepare('INSERT OR REPLACE INTO contact_number_changes (contact_id, old_number, new_number, changed_ms) VALUES (?, ?, ?, ?)');
+  const forgetChange = db.prepare('DELETE FROM contact_number_changes WHERE contact_id = ? AND old_number = ?');
+
+  /**
+   * Keeps the contact's numbers by key; a number it had at the last sync and no longer has is recorded as a
+   * change (to its first number now), so the guard can warn about the old number and the new one.
+   */
+  function trackNumbers(contact: ContactView): void {
+    const before = numbersOfContact.all(contact.id).map((row) => row.number);
+    const after = numberKeysOf(contact);
+    const changedMs = now();
+    for (const old of before) if (!after.includes(old)) recordChange.run(contact.id, old, after[0] ?? null, changedMs);
+    // A number that comes back is no longer a change.
+    for (const current of after) forgetChange.run(contact.id, current);
+    forgetNumbers.run(contact.id);
+    for (const current of after) keepNumber.run(current, contact.id);
+  }
+
   return {
     /** Keeps contacts seen on the service; `replaceAll` drops the ones that are gone (after a full listing). */
     saveContacts(contacts: readonly ContactView[], options: { replaceAll: boolean; firstPosition: number }): void {
@@ -26,8 +53,16 @@ export function createDirectoryRepository(db: CacheDb, kv: KvStore): DirectoryRe
         ON CONFLICT(id) DO UPDATE SET name = excluded.name, fax_number = excluded.fax_number, fax_numbers = excluded.fax_numbers, company = excluded.company,
         email = excluded.email, search = excluded.search, position = excluded.position`);
       db.transaction(() => {
-        if (options.replaceAll) db.prepare('DELETE FROM contacts').run();
+        if (options.replaceAll) {
+          db.prepare('DELETE FROM contacts').run();
+          // Contacts gone from the service take their numbers along; those still there are tracked below.
+          const kept = new Set(contacts.map((contact) => contact.id));
+          for (const { contact_id } of db.prepare('SELECT DISTINCT contact_id FROM contact_numbers').all() as Array<{ contact_id: string }>) {
+            if (!kept.has(contact_id)) forgetNumbers.run(contact_id);
+          }
+        }
         contacts.forEach((contact, index) => {
+          trackNumbers(contact);
           const search = [contact.name, ...contact.faxNumbers.map((found) => found.number), contact.company, contact.email].filter(Boolean).join(' ').toLowerCase();
           // The column predates nameless contacts: '' stands for "no name".
           upsert.run(contact.id, contact.name ?? '', contact.faxNumber, JSON.stringify(contact.faxNumbers), contact.company, contact.email, search, options.firstPosition + index);

@@ -6,6 +6,7 @@ import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary, RecipientView } 
 import { statusGroup, type StatusGroup } from '../../../preload/fax-status';
 import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
+import { partiesOf } from './fax-parties';
 
 interface FaxRow {
   id: number;
@@ -110,7 +111,7 @@ export interface FaxRepository {
 
 export function createFaxRepository(db: CacheDb, now: () => number = Date.now): FaxRepository {
   const byId = db.prepare<[number], FaxRow>('SELECT * FROM faxes WHERE id = ?');
-  const statusOf = db.prepare<[number], { status: string; recipients: string }>('SELECT status, recipients FROM faxes WHERE id = ?');
+  const statusOf = db.prepare<[number], { status: string; recipients: string; from_number: string | null }>('SELECT status, recipients, from_number FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
     INSERT INTO faxes (id, reference, direction, status, status_group, pages, created_at, created_ms, to_number, from_number, counterpart, subject, sender_name, cost,
       provider_error, recipients, recipient_count, search, unread, origin, synced_ms)
@@ -121,6 +122,13 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       counterpart = excluded.counterpart, subject = coalesce(excluded.subject, faxes.subject), sender_name = excluded.sender_name, cost = excluded.cost,
       provider_error = excluded.provider_error, recipients = excluded.recipients, recipient_count = excluded.recipient_count, search = excluded.search,
       origin = 'server', synced_ms = excluded.synced_ms`);
+
+  const deleteParties = db.prepare('DELETE FROM fax_parties WHERE fax_id = ?');
+  const insertParty = db.prepare('INSERT OR REPLACE INTO fax_parties (fax_id, number, role, failed, created_ms) VALUES (?, ?, ?, ?, ?)');
+  function writeParties(id: number, createdMs: number, fax: Parameters<typeof partiesOf>[0]): void {
+    deleteParties.run(id);
+    for (const party of partiesOf(fax)) insertParty.run(id, party.number, party.role, party.failed ? 1 : 0, createdMs);
+  }
 
   const upsertMany = db.transaction((records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome => {
     const outcome: UpsertOutcome = { added: [], updated: [], addedInbound: [] };
@@ -150,6 +158,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
         unread: record.direction === 'inbound' && (options.markNewInboundUnread || (options.unreadSinceMs !== undefined && record.createdMs >= options.unreadSinceMs)) ? 1 : 0,
         synced_ms: syncedMs,
       });
+      if (!before || before.recipients !== recipients || before.from_number !== record.from) writeParties(record.id, record.createdMs, record);
       if (!before) {
         outcome.added.push(record.id);
         if (record.direction === 'inbound') outcome.addedInbound.push(record.id);
@@ -197,7 +206,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     /** Records a fax this app just sent, before the next sync brings the service's own record. */
     recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void {
       const createdMs = now();
-      insertLocal.run({
+      const inserted = insertLocal.run({
         id: input.id,
         reference: input.reference ?? String(input.id),
         status: input.status ?? 'queued',
@@ -212,6 +221,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
         search: [input.reference, input.subject, ...input.recipients.flatMap((recipient) => [recipient.to, recipient.name])].filter(Boolean).join(' ').toLowerCase(),
         submission_id: input.submissionId,
       });
+      if (inserted.changes > 0) writeParties(input.id, createdMs, { direction: 'outbound', to: null, from: null, recipients: input.recipients });
       linkSubmission.run(input.submissionId, input.id);
     },
 

@@ -1,6 +1,8 @@
 /** Schema migrations of the cache, in order; the index + 1 is the schema version. Never edit a released one. */
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { statusGroup } from '../../../preload/fax-status';
+import { numberKey } from '../../../preload/fax-number';
+import { partiesOf } from './fax-parties';
 
 export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => {
@@ -64,5 +66,48 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   // v4: every sync asks for the newest fax from the service; without this it read all 50,000 rows (bench: cache memory).
   (db) => {
     db.exec("CREATE INDEX faxes_from_server ON faxes (created_ms) WHERE origin = 'server'");
+  },
+  // v5: who each fax went to or came from, and each contact's numbers (with the changes seen between contact
+  // syncs): the misdirected-fax guard looks numbers up by key instead of reading every fax and contact.
+  (db) => {
+    db.exec(`
+      CREATE TABLE fax_parties (
+        fax_id INTEGER NOT NULL, number TEXT NOT NULL, role TEXT NOT NULL, failed INTEGER NOT NULL, created_ms INTEGER NOT NULL,
+        PRIMARY KEY (fax_id, role, number)
+      );
+      CREATE INDEX fax_parties_by_number ON fax_parties (number, role, failed);
+      CREATE TABLE contact_numbers (number TEXT NOT NULL, contact_id TEXT NOT NULL, PRIMARY KEY (number, contact_id));
+      CREATE INDEX contact_numbers_by_contact ON contact_numbers (contact_id);
+      CREATE TABLE contact_number_changes (
+        contact_id TEXT NOT NULL, old_number TEXT NOT NULL, new_number TEXT, changed_ms INTEGER NOT NULL,
+        PRIMARY KEY (contact_id, old_number)
+      );
+      CREATE INDEX contact_number_changes_by_new ON contact_number_changes (new_number);
+      CREATE INDEX contact_number_changes_by_old ON contact_number_changes (old_number);
+      CREATE INDEX contacts_by_name ON contacts (name COLLATE NOCASE);
+      CREATE INDEX contacts_by_company ON contacts (company COLLATE NOCASE);
+    `);
+    const insertParty = db.prepare('INSERT OR IGNORE INTO fax_parties (fax_id, number, role, failed, created_ms) VALUES (?, ?, ?, ?, ?)');
+    // In batches: better-sqlite3 allows no other statement while an iterator is open.
+    const batch = db.prepare('SELECT id, direction, to_number, from_number, recipients, created_ms FROM faxes WHERE id > ? ORDER BY id LIMIT 2000');
+    for (let after = -Infinity; ; ) {
+      const faxes = batch.all(after) as Array<{ id: number; direction: 'inbound' | 'outbound'; to_number: string | null; from_number: string | null; recipients: string; created_ms: number }>;
+      const last = faxes[faxes.length - 1];
+      if (!last) break;
+      for (const fax of faxes) {
+        const recipients = JSON.parse(fax.recipients) as Array<{ to: string; status: string }>;
+        for (const party of partiesOf({ direction: fax.direction, to: fax.to_number, from: fax.from_number, recipients })) {
+          insertParty.run(fax.id, party.number, party.role, party.failed ? 1 : 0, fax.created_ms);
+        }
+      }
+      after = last.id;
+    }
+    const insertNumber = db.prepare('INSERT OR IGNORE INTO contact_numbers (number, contact_id) VALUES (?, ?)');
+    for (const contact of db.prepare('SELECT id, fax_numbers FROM contacts').all() as Array<{ id: string; fax_numbers: string }>) {
+      for (const { number } of JSON.parse(contact.fax_numbers) as Array<{ number: string }>) {
+        const key = numberKey(number);
+        if (key !== null) insertNumber.run(key, contact.id);
+      }
+    }
   },
 ];

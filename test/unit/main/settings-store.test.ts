@@ -29,6 +29,10 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       autoLockMinutes: 15,
       pdfCacheMaxMb: 512,
       firstSyncUnreadHours: 24,
+      guardNewNumbers: true,
+      guardNearMisses: true,
+      guardNameMismatch: true,
+      guardChangedNumbers: true,
     });
   });
 

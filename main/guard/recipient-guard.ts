@@ -1,0 +1,153 @@
+/**
+ * The misdirected-fax guard: before a fax goes out, each recipient's number is checked against the cached
+ * contacts and this app's sent history, locally (no request, works offline). It finds
+ *  - a number never faxed and in no contact (confirm once per draft),
+ *  - a number one slip away from a known one ("Did you mean …?", with the fix),
+ *  - a name that belongs to a contact with another number,
+ *  - a contact's number that changed since an earlier contact sync (the old number, or the new one not yet used).
+ * Warnings carry stable keys: the draft keeps the ones the user confirmed.
+ */
+import { displayNumber, numberKey } from '../../preload/fax-number';
+import type { DraftRecipient, RecipientWarning, Settings } from '../../preload/models';
+import type { GuardRepository, NumberChange } from '../store/cache/guard-repository';
+import { nearMisses } from './near-misses';
+
+export interface RecipientGuard {
+  check(recipients: readonly DraftRecipient[]): RecipientWarning[];
+}
+
+export interface RecipientGuardDeps {
+  repository: GuardRepository;
+  settings: () => Pick<Settings, 'guardNewNumbers' | 'guardNearMisses' | 'guardNameMismatch' | 'guardChangedNumbers'>;
+}
+
+function dateOf(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+function contactLabel(name: string | null): string {
+  return name ?? 'a contact';
+}
+
+interface Known {
+  contacts: Map<string, string | null>;
+  faxed: Map<string, number>;
+}
+
+export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
+  const { repository } = deps;
+
+  function knownAmong(keys: readonly string[]): Known {
+    const contacts = new Map<string, string | null>();
+    for (const match of repository.contactsWithNumbers(keys)) if (!contacts.has(match.number)) contacts.set(match.number, match.name);
+    const faxed = new Map<string, number>();
+    for (const row of repository.faxedNumbers(keys)) faxed.set(row.number, row.times);
+    return { contacts, faxed };
+  }
+
+  function changeWarnings(key: string, changes: readonly NumberChange[]): RecipientWarning[] {
+    const warnings: RecipientWarning[] = [];
+    for (const change of changes) {
+      const who = contactLabel(change.name);
+      if (change.oldNumber === key && !change.oldNumberCurrent) {
+        warnings.push({
+          key: `number_changed:${key}:${change.contactId}:${change.changedMs}`,
+          kind: 'number_changed',
+          number: key,
+          message:
+            change.newNumber === null
+              ? `This was ${who}'s fax number until ${dateOf(change.changedMs)}; the contact has no fax number now.`
+              : `This was ${who}'s fax number until ${dateOf(change.changedMs)}; it is now ${displayNumber(change.newNumber)}.`,
+          suggestion: change.newNumber === null ? undefined : { number: change.newNumber, name: change.name },
+        });
+      } else if (change.newNumber === key && !repository.faxedSince(key, change.changedMs)) {
+        // Quiet once a fax to the new number went through.
+        warnings.push({
+          key: `number_changed:${key}:${change.contactId}:${change.changedMs}`,
+          kind: 'number_changed',
+          number: key,
+          message: `${who}'s fax number changed on ${dateOf(change.changedMs)} (it was ${displayNumber(change.oldNumber)}). Check the new number before the first fax to it.`,
+        });
+      }
+    }
+    return warnings;
+  }
+
+  function nearMissWarning(key: string): RecipientWarning | null {
+    const candidates = nearMisses(key);
+    const known = knownAmong(candidates);
+    // Contacts first, then the number faxed most often.
+    const best =
+      candidates.filter((candidate) => known.contacts.has(candidate)).sort((a, b) => (known.faxed.get(b) ?? 0) - (known.faxed.get(a) ?? 0))[0] ??
+      [...known.faxed.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (best === undefined) return null;
+    const name = known.contacts.get(best) ?? null;
+    const times = known.faxed.get(best) ?? 0;
+    const target = name === null ? `${displayNumber(best)} (faxed ${times === 1 ? 'once' : `${times} times`})` : `${name}, ${displayNumber(best)}`;
+    return {
+      key: `near_miss:${key}:${best}`,
+      kind: 'near_miss',
+      number: key,
+      message: `${displayNumber(key)} is one digit away from a number you know. Did you mean ${target}?`,
+      suggestion: { number: best, name },
+    };
+  }
+
+  function nameWarning(key: string, name: string): RecipientWarning | null {
+    const named = repository.contactsNamed(name);
+    if (named.length === 0 || named.some((contact) => contact.numbers.includes(key))) return null;
+    const contact = named.find((candidate) => candidate.numbers.length > 0);
+    if (!contact) return null;
+    const number = contact.numbers[0] ?? '';
+    return {
+      key: `name_mismatch:${key}:${name.toLowerCase()}`,
+      kind: 'name_mismatch',
+      number: key,
+      message: `${contact.name}'s number in contacts is ${displayNumber(number)}, not ${displayNumber(key)}.`,
+      suggestion: { number, name: contact.name },
+    };
+  }
+
+  return {
+    check(recipients) {
+      const rules = deps.settings();
+      const entries = recipients.flatMap((recipient) => {
+        const key = numberKey(recipient.number);
+        return key === null ? [] : [{ key, name: recipient.name?.trim() ?? '' }];
+      });
+      if (entries.length === 0) return [];
+      const keys = entries.map((entry) => entry.key);
+      const known = knownAmong(keys);
+      const changes = rules.guardChangedNumbers ? repository.changesAround(keys) : [];
+      const warnings: RecipientWarning[] = [];
+      const seen = new Set<string>();
+      for (const { key, name } of entries) {
+        if (seen.has(`${key}\n${name}`)) continue;
+        seen.add(`${key}\n${name}`);
+        const changed = changeWarnings(
+          key,
+          changes.filter((change) => change.oldNumber === key || change.newNumber === key),
+        );
+        warnings.push(...changed);
+        if (name !== '' && rules.guardNameMismatch) {
+          const mismatch = nameWarning(key, name);
+          if (mismatch) warnings.push(mismatch);
+        }
+        const isKnown = known.contacts.has(key) || known.faxed.has(key);
+        // A contact's old number is explained by its change warning; a new-number warning would only repeat it.
+        if (isKnown || changed.some((warning) => warning.suggestion !== undefined)) continue;
+        const nearMiss = rules.guardNearMisses ? nearMissWarning(key) : null;
+        if (nearMiss) warnings.push(nearMiss);
+        else if (rules.guardNewNumbers) {
+          warnings.push({
+            key: `new_number:${key}`,
+            kind: 'new_number',
+            number: key,
+            message: `${displayNumber(key)} was never faxed from this app and is in no contact. Check it before sending.`,
+          });
+        }
+      }
+      return warnings;
+    },
+  };
+}
