@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
+import { sendFromCompose } from './send';
 
 let app: AppFixture;
 beforeAll(async () => {
@@ -49,8 +50,7 @@ describe('compose', () => {
     await expect(page.getByTestId('allowance').textContent()).resolves.toMatch(/314 pages remain this cycle; 299 after this fax/);
     await page.getByLabel('Subject').fill('Referral <img src=x onerror=alert(1)>');
     await screenshot(page, 'compose-ready-light');
-    await page.getByRole('button', { name: 'Send fax' }).click();
-    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+    await sendFromCompose(page);
     // The send went through the outbox (upload progress was reported to the renderer).
     await expect.poll(() => app.harness.forwardedEvents.filter((event) => event.name === 'uploadProgress').length, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => app.harness.forwardedEvents.some((event) => event.name === 'outboxChanged' && JSON.stringify(event.payload).includes('"accepted"')), { timeout: 15_000 }).toBe(true);

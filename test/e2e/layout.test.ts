@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
+import { sendFromCompose } from './send';
 
 const minimum = { width: 960, height: 600 };
 let app: AppFixture;
@@ -84,7 +85,7 @@ describe(`every view at the minimum window size (${minimum.width} × ${minimum.h
     const page = app.page;
     await app.t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 503, times: 1000 });
     try {
-      await page.getByRole('button', { name: 'Send fax' }).click();
+      await sendFromCompose(page);
       await page.getByTestId('outbox-item').first().waitFor();
       await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Failed' }).click();
       await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Other' }).waitFor();

@@ -2,6 +2,7 @@
 // service uses, a new fax always in view after sending, "Checking…" for an unreadable reply, a discard that asks
 // first, and request ids that stay until dismissed and can be copied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendFromCompose } from './send';
 import { startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
 
@@ -29,8 +30,7 @@ async function sendOneFax(subject: string): Promise<void> {
   await input.fill('+14155550101');
   await input.press('Enter');
   await page.getByLabel('Subject').fill(subject);
-  await page.getByRole('button', { name: 'Send fax' }).click();
-  await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+  await sendFromCompose(page);
 }
 
 describe('inbox and outbox', () => {

@@ -3,6 +3,7 @@
  * which numbers this app faxed successfully, contacts by name, and the number changes seen between contact syncs.
  * Every lookup is by index, in chunks, so a check stays fast with tens of thousands of contacts and faxes.
  */
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { CacheDb } from './cache-database';
 
 export interface ContactNumberMatch {
@@ -53,6 +54,16 @@ function inChunks<T>(keys: readonly string[], read: (chunk: readonly string[], p
 const displayName = "COALESCE(NULLIF(c.name, ''), c.company)";
 
 export function createGuardRepository(db: CacheDb): GuardRepository {
+  // Statements by their text: a full chunk's statement is prepared once, not on every check.
+  const prepared = new Map<string, Statement<string[]>>();
+  const statement = (sql: string): Statement<string[]> => {
+    let found = prepared.get(sql);
+    if (!found) {
+      found = db.prepare<string[]>(sql);
+      if (prepared.size < 64) prepared.set(sql, found);
+    }
+    return found;
+  };
   const faxedAfter = db.prepare<[string, number], { found: number }>(
     "SELECT 1 AS found FROM fax_parties WHERE number = ? AND role = 'to' AND failed = 0 AND created_ms > ? LIMIT 1",
   );
@@ -65,8 +76,7 @@ export function createGuardRepository(db: CacheDb): GuardRepository {
     contactsWithNumbers: (keys) =>
       inChunks(keys, (chunk, placeholders) =>
         (
-          db
-            .prepare(`SELECT n.number AS number, n.contact_id AS contact_id, ${displayName} AS name FROM contact_numbers n JOIN contacts c ON c.id = n.contact_id WHERE n.number IN (${placeholders})`)
+          statement(`SELECT n.number AS number, n.contact_id AS contact_id, ${displayName} AS name FROM contact_numbers n JOIN contacts c ON c.id = n.contact_id WHERE n.number IN (${placeholders})`)
             .all(...chunk) as Array<{ number: string; contact_id: string; name: string | null }>
         ).map((row) => ({ number: row.number, contactId: row.contact_id, name: row.name })),
       ),
@@ -74,8 +84,7 @@ export function createGuardRepository(db: CacheDb): GuardRepository {
     faxedNumbers: (keys) =>
       inChunks(keys, (chunk, placeholders) =>
         (
-          db
-            .prepare(
+          statement(
               `SELECT number, COUNT(*) AS times, MAX(created_ms) AS last_ms FROM fax_parties WHERE number IN (${placeholders}) AND role = 'to' AND failed = 0 GROUP BY number`,
             )
             .all(...chunk) as Array<{ number: string; times: number; last_ms: number }>
@@ -95,8 +104,7 @@ export function createGuardRepository(db: CacheDb): GuardRepository {
     changesAround: (keys) =>
       inChunks(keys, (chunk, placeholders) =>
         (
-          db
-            .prepare(
+          statement(
               `SELECT ch.contact_id, ${displayName} AS name, ch.old_number, ch.new_number, ch.changed_ms,
                  EXISTS (SELECT 1 FROM contact_numbers n WHERE n.number = ch.old_number) AS old_current
                FROM contact_number_changes ch JOIN contacts c ON c.id = ch.contact_id

@@ -3,7 +3,7 @@
  * becomes several chips, "Name <+number>" keeps the name, and contacts are suggested as you type.
  */
 import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { checkFaxNumber } from '../../../preload/fax-number';
+import { checkFaxNumber, numberKey } from '../../../preload/fax-number';
 import { Icon } from '../components/Icon';
 import { addPasted, addRecipients, removeRecipient, type RecipientEntry } from '../data/compose';
 import { searchContacts } from '../data/directory';
@@ -23,7 +23,16 @@ function parseTyped(text: string): { number: string; name?: string } {
   return { number: text };
 }
 
-export function RecipientsInput({ recipients, contactsAvailable }: { recipients: RecipientEntry[]; contactsAvailable: boolean }) {
+export function RecipientsInput({
+  recipients,
+  contactsAvailable,
+  warnedNumbers = new Set<string>(),
+}: {
+  recipients: RecipientEntry[];
+  contactsAvailable: boolean;
+  /** Numbers (as keys) the misdirected-fax guard has an unconfirmed finding about. */
+  warnedNumbers?: ReadonlySet<string>;
+}) {
   const [text, setText] = useState('');
   // Suggestions belong to the text they were found for; other text shows none.
   const [found, setFound] = useState<{ query: string; contacts: Suggestion[] }>({ query: '', contacts: [] });
@@ -110,7 +119,11 @@ export function RecipientsInput({ recipients, contactsAvailable }: { recipients:
       </label>
       <div className="chips-input">
         {recipients.map((recipient) => (
-          <span key={recipient.key} className={`recipient-chip${recipient.error ? ' invalid' : ''}`} data-testid="recipient-chip">
+          <span
+            key={recipient.key}
+            className={`recipient-chip${recipient.error ? ' invalid' : warnedNumbers.has(numberKey(recipient.e164 ?? recipient.input) ?? '') ? ' warned' : ''}`}
+            data-testid="recipient-chip"
+          >
             {recipient.name ? <strong>{recipient.name}</strong> : null}
             <span className="mono">{recipient.e164 ?? recipient.input}</span>
             <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={`Remove ${recipient.name || recipient.input}`}>

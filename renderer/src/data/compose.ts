@@ -37,13 +37,15 @@ export interface ComposeState {
   files: ComposeFile[];
   /** Local date-time for a scheduled send ("" = now). */
   scheduleAt: string;
+  /** Keys of the misdirected-fax guard's warnings the user confirmed for this draft. */
+  confirmedWarnings: string[];
   /** Problems to show, newest first (a limit hit, a file refused). */
   problems: string[];
   staging: number;
 }
 
 export function emptyCompose(): ComposeState {
-  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', problems: [], staging: 0 };
+  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', confirmedWarnings: [], problems: [], staging: 0 };
 }
 
 export const composeStore = createStore<ComposeState>(emptyCompose());
@@ -89,6 +91,7 @@ export async function saveNow(): Promise<void> {
     coverId: state.coverId,
     files: state.files.map((file) => ({ id: file.id, name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: file.pagesEstimated })),
     scheduledAt: scheduledAtOf(state),
+    confirmedWarnings: state.confirmedWarnings,
     updatedAt: Date.now(),
   });
 }
@@ -164,6 +167,22 @@ export function removeRecipient(key: string): void {
 
 export function renameRecipient(key: string, name: string): void {
   update((state) => ({ ...state, recipients: state.recipients.map((recipient) => (recipient.key === key ? { ...recipient, name } : recipient)) }));
+}
+
+/** Puts another number (and name) in place of a recipient: the guard's one-click fix. */
+export function replaceRecipient(key: string, replacement: { number: string; name: string | null }): void {
+  update((state) => {
+    const replaced = entry(replacement.number, replacement.name ?? '');
+    const duplicate = replaced.e164 !== null && state.recipients.some((recipient) => recipient.key !== key && recipient.e164 === replaced.e164);
+    return {
+      ...state,
+      recipients: duplicate ? state.recipients.filter((recipient) => recipient.key !== key) : state.recipients.map((recipient) => (recipient.key === key ? replaced : recipient)),
+    };
+  });
+}
+
+export function confirmWarnings(keys: readonly string[]): void {
+  update((state) => ({ ...state, confirmedWarnings: [...new Set([...state.confirmedWarnings, ...keys])] }));
 }
 
 export function setField(field: 'subject' | 'notes' | 'coverId' | 'scheduleAt', value: string): void {
@@ -266,6 +285,7 @@ export async function restoreDraft(): Promise<void> {
     coverId: draft.coverId,
     files: draft.files.map((file) => ({ ...file, source: null })),
     scheduleAt: draft.scheduledAt ? toLocalInput(draft.scheduledAt) : '',
+    confirmedWarnings: draft.confirmedWarnings ?? [],
   });
 }
 

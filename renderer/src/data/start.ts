@@ -5,6 +5,7 @@
  */
 import { accountStore, loadAccount } from './account';
 import { startCompose } from './compose';
+import { startRecipientGuard } from './recipient-guard';
 import { applyConnection, connectionStore, loadConnection } from './connection';
 import { applyFaxesChanged, loadUnreadCount } from './faxes';
 import { faxApi } from './ipc';
@@ -43,6 +44,7 @@ export function startAppState(): void {
   const fax = faxApi();
   onLockChange((locked) => (locked ? clearSlices() : loadSlices()));
   startCompose();
+  startRecipientGuard();
   void loadLockState();
   fax.on('lockChanged', applyLockState);
   fax.on('connectionChanged', (state) => {

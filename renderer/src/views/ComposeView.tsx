@@ -2,16 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { faxLimits } from '../../../preload/fax-limits';
 import { FileThumbnail } from '../compose/FileThumbnail';
 import { RecipientsInput } from '../compose/RecipientsInput';
+import { RecipientWarnings, warningTitles } from '../compose/RecipientWarnings';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
 import { bytesText, pagesText } from '../format';
 import { accountStore, pagesRemaining } from '../data/account';
 import { canUse, hasKey } from '../data/capabilities';
-import { addFiles, composeStore, dismissProblems, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
+import { addFiles, composeStore, confirmWarnings, dismissProblems, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
 import { connectionStore } from '../data/connection';
 import type { IpcError } from '../data/ipc';
+import { guardStore, recipientOf, unconfirmedWarnings, warningsBeforeSend } from '../data/recipient-guard';
 import { useStore } from '../data/store';
+import type { RecipientWarning } from '../../../preload/models';
 import { PdfViewer } from '../pdf/PdfViewer';
 
 const kindNames: Record<ComposeFile['kind'], string> = { pdf: 'PDF', docx: 'Word document', jpg: 'JPEG image', png: 'PNG image', tiff: 'TIFF image' };
@@ -49,6 +53,10 @@ export function ComposeView() {
   const [error, setError] = useState<IpcError | null>(null);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<ComposeFile | null>(null);
+  const [toConfirm, setToConfirm] = useState<RecipientWarning[] | null>(null);
+  const guard = useStore(guardStore);
+  const warnings = guard.warnings.filter((warning) => recipientOf(warning, state) !== undefined);
+  const open = unconfirmedWarnings(warnings, state);
   const picker = useRef<HTMLInputElement>(null);
   const totals = pageTotals(state);
   const blocker = sendBlocker(state);
@@ -59,9 +67,27 @@ export function ComposeView() {
     if (blocker || sending) return;
     setSending(true);
     setError(null);
+    // The guard checks again first: a warning not confirmed yet needs an explicit "Send anyway".
+    const checked = await warningsBeforeSend();
+    if ('error' in checked) {
+      setError(checked.error);
+      setSending(false);
+      return;
+    }
+    if (checked.open.length > 0) {
+      setToConfirm(checked.open);
+      setSending(false);
+      return;
+    }
     // On failure the draft stays as it is: nothing is lost.
     setError(await sendDraft());
     setSending(false);
+  };
+
+  const sendAnyway = (confirmed: readonly RecipientWarning[]) => {
+    confirmWarnings(confirmed.map((warning) => warning.key));
+    setToConfirm(null);
+    void send();
   };
 
   useEffect(() => {
@@ -103,7 +129,8 @@ export function ComposeView() {
       <div className="compose">
         <div className="stack">
           <div className="card">
-            <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} />
+            <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} warnedNumbers={new Set(open.map((warning) => warning.number))} />
+            <RecipientWarnings warnings={warnings} state={state} />
             <label className="field">
               <span>Subject</span>
               <input className="input" value={state.subject} onChange={(event) => setField('subject', event.target.value)} maxLength={200} />
@@ -213,6 +240,11 @@ export function ComposeView() {
             </p>
           ) : null}
           {error ? <ErrorNotice error={error} title="Not sent — the draft is kept" /> : null}
+          {!blocker && open.length > 0 ? (
+            <p className="field-hint" data-testid="guard-summary">
+              {open.length === 1 ? '1 recipient to check' : `${open.length} findings about the recipients to check`} before sending.
+            </p>
+          ) : null}
           {blocker ? (
             <p className="field-hint" data-testid="send-blocker">
               {blocker}
@@ -226,6 +258,18 @@ export function ComposeView() {
           </span>
         </aside>
       </div>
+      {toConfirm ? (
+        <ConfirmDialog title="Check the recipients before sending" confirmLabel="Send anyway" onCancel={() => setToConfirm(null)} onConfirm={() => sendAnyway(toConfirm)}>
+          <p>A fax to the wrong number cannot be called back. Please check:</p>
+          <ul className="confirm-list">
+            {toConfirm.map((warning) => (
+              <li key={warning.key}>
+                <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
+              </li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+      ) : null}
       {preview ? <FilePreview file={preview} onClose={() => setPreview(null)} /> : null}
     </section>
   );

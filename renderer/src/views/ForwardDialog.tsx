@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { warningTitles } from '../compose/RecipientWarnings';
 import { forwardFax } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
+import { checkNumbers } from '../data/recipient-guard';
+import type { RecipientWarning } from '../../../preload/models';
 
 /** Sends a fax's document (a received one, typically) on to other numbers. */
 export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () => void }) {
@@ -11,16 +14,30 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The guard's findings for the numbers as they were when Forward was pressed; a second press forwards anyway. */
+  const [findings, setFindings] = useState<{ numbers: string; warnings: RecipientWarning[] } | null>(null);
   const entries = splitPastedNumbers(numbers);
   const checks = entries.map((entry) => ({ entry, check: checkFaxNumber(entry) }));
   const invalid = checks.find((item) => !item.check.ok);
   const ready = entries.length > 0 && !invalid;
 
+  const shownFindings = findings?.numbers === numbers ? findings.warnings : null;
+
   const send = async () => {
     setBusy(true);
+    const recipients = checks.map((item) => ({ number: item.check.ok ? item.check.e164 : item.entry }));
+    if (!shownFindings) {
+      const checked = await checkNumbers(recipients);
+      if ('error' in checked || checked.warnings.length > 0) {
+        setBusy(false);
+        if ('error' in checked) setError(checked.error);
+        else setFindings({ numbers, warnings: checked.warnings });
+        return;
+      }
+    }
     const refused = await forwardFax({
       faxId,
-      recipients: checks.map((item) => ({ number: item.check.ok ? item.check.e164 : item.entry })),
+      recipients,
       ...(subject.trim() ? { subject: subject.trim() } : {}),
     });
     setBusy(false);
@@ -38,7 +55,7 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
             Cancel
           </button>
           <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void send()}>
-            {busy ? 'Queuing…' : 'Forward'}
+            {busy ? 'Queuing…' : shownFindings ? 'Forward anyway' : 'Forward'}
           </button>
         </>
       }
@@ -52,6 +69,18 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
         <span>Subject (optional, printed on the cover sheet)</span>
         <input className="input" value={subject} onChange={(event) => setSubject(event.target.value)} />
       </label>
+      {shownFindings ? (
+        <div className="notice notice-warning" role="alert" data-testid="forward-guard">
+          <p className="notice-title">Check the numbers before forwarding: a fax to the wrong number cannot be called back.</p>
+          <ul className="confirm-list">
+            {shownFindings.map((warning) => (
+              <li key={warning.key}>
+                <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {error ? <ErrorNotice error={error} /> : null}
     </Dialog>
   );

@@ -12,6 +12,13 @@ import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
 
+const guardRules = [
+  { key: 'guardNewNumbers', label: 'Ask to confirm a number never faxed before and in no contact' },
+  { key: 'guardNearMisses', label: 'Warn when a number is one digit away from a known one (“Did you mean …?”)' },
+  { key: 'guardNameMismatch', label: 'Warn when a contact’s name comes with another number' },
+  { key: 'guardChangedNumbers', label: 'Warn when a contact’s fax number changed' },
+] as const;
+
 export function SettingsView() {
   const settings = useStore(settingsStore);
   const connection = useStore(connectionStore);
@@ -120,6 +127,17 @@ export function SettingsView() {
           Include the sender’s number
         </label>
         <p className="field-hint">Notifications can appear on the lock screen; without this, they only say that a fax arrived and how long it is.</p>
+      </div>
+
+      <div className="card" aria-labelledby="guard-settings-title">
+        <h2 id="guard-settings-title">Misdirected-fax guard</h2>
+        <p className="field-hint">Before a fax goes out, each number is checked against your contacts and the faxes sent from this app, on this computer.</p>
+        {guardRules.map((rule) => (
+          <label key={rule.key} className="checkbox">
+            <input type="checkbox" checked={settings[rule.key]} onChange={(event) => void save({ [rule.key]: event.target.checked })} />
+            {rule.label}
+          </label>
+        ))}
       </div>
 
       <div className="card">

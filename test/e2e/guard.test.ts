@@ -1,0 +1,122 @@
+// The misdirected-fax guard as a receptionist meets it in compose: "Did you mean …?" with a one-click fix, a new
+// number that Send asks about (Cancel keeps the draft, "Number is right" confirms it for this draft), a contact's
+// name with another number, and each rule turned off in Settings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { corpusFile, dropFiles } from './drop';
+
+let app: AppFixture;
+beforeAll(async () => {
+  app = await startApp();
+  const page = app.page;
+  await page.getByTestId('fax-row').first().waitFor();
+  // The address book is cached once the Contacts view has listed it.
+  await page.getByRole('button', { name: 'Contacts' }).click();
+  await page.getByText('Carla Diaz').first().waitFor();
+});
+afterAll(async () => app.close());
+
+async function compose(): Promise<void> {
+  await app.page.getByRole('button', { name: 'New fax' }).click();
+  await app.page.getByRole('heading', { name: 'New fax' }).waitFor();
+}
+
+async function addRecipient(text: string): Promise<void> {
+  const input = app.page.getByTestId('recipient-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function clearRecipients(): Promise<void> {
+  const page = app.page;
+  while ((await page.getByTestId('recipient-chip').count()) > 0) await page.getByTestId('recipient-chip').first().getByRole('button').click();
+}
+
+const warnings = () => app.page.getByTestId('guard-warnings').getByRole('listitem');
+
+describe('misdirected-fax guard', () => {
+  it('a number one digit away from a contact: "Did you mean …?", fixed in one click', async () => {
+    const page = app.page;
+    await compose();
+    await addRecipient('+1 415 555 0130'); // Carla Diaz is +1 415 555 0103: two digits swapped
+    await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('Did you mean Carla Diaz, +1 415 555 0103?')]);
+    await expect(page.getByTestId('recipient-chip').getAttribute('class')).resolves.toContain('warned');
+    await screenshot(page, 'guard-near-miss-light');
+    await page.getByRole('button', { name: 'Use Carla Diaz' }).click();
+    await expect.poll(() => page.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringMatching(/Carla Diaz\s*\+14155550103/)]);
+    await expect.poll(() => warnings().count()).toBe(0);
+    await clearRecipients();
+  });
+
+  it('a new number: Send asks first, Cancel keeps the draft, "Number is right" confirms it; once faxed it is known', async () => {
+    const page = app.page;
+    await compose();
+    await dropFiles(page, [corpusFile('empty.pdf')]);
+    await page.getByTestId('file-card').first().waitFor();
+    await addRecipient('+1 415 555 0177');
+    await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('+1 415 555 0177 was never faxed from this app and is in no contact')]);
+
+    await page.getByRole('button', { name: 'Send fax' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Check the recipients before sending' });
+    await expect(dialog.getByRole('listitem').allTextContents()).resolves.toEqual([expect.stringMatching(/^New number: \+1 415 555 0177 was never faxed/)]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(page.getByTestId('recipient-chip').count()).resolves.toBe(1);
+    await expect(page.getByTestId('file-card').count()).resolves.toBe(1);
+
+    await page.getByRole('button', { name: 'Number is right' }).click();
+    await expect.poll(() => warnings().first().textContent()).toContain('Checked');
+    await expect(page.getByTestId('guard-summary').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Send fax' }).click();
+    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+
+    await compose();
+    await addRecipient('+1 415 555 0177');
+    await page.getByTestId('recipient-chip').first().waitFor();
+    // Give the check time to answer, then make sure it found nothing.
+    await expect.poll(() => app.harness.core.dispatch('checkRecipients', { recipients: [{ number: '+14155550177' }] })).toEqual({ ok: true, value: [] });
+    await expect(warnings().count()).resolves.toBe(0);
+    await clearRecipients();
+  });
+
+  it('a contact’s name with another number is flagged with the contact’s number; each rule can be turned off in Settings', async () => {
+    const page = app.page;
+    await compose();
+    await addRecipient('Carla Diaz <+1 415 555 0199>');
+    await expect
+      .poll(() => warnings().allTextContents())
+      .toEqual([expect.stringContaining("Carla Diaz's number in contacts is +1 415 555 0103, not +1 415 555 0199."), expect.stringContaining('was never faxed from this app')]);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    // Each box is main's setting: it changes once main has saved it.
+    await page.getByRole('checkbox', { name: 'Warn when a contact’s name comes with another number' }).click();
+    await page.getByRole('checkbox', { name: /^Ask to confirm a number never faxed/ }).click();
+    await expect.poll(() => app.harness.settings.get()).toMatchObject({ guardNameMismatch: false, guardNewNumbers: false });
+    await compose();
+    await expect.poll(() => warnings().count()).toBe(0);
+    await expect(page.getByTestId('recipient-chip').count()).resolves.toBe(1);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Warn when a contact’s name comes with another number' }).click();
+    await page.getByRole('checkbox', { name: /^Ask to confirm a number never faxed/ }).click();
+    await expect.poll(() => app.harness.settings.get()).toMatchObject({ guardNameMismatch: true, guardNewNumbers: true });
+    await compose();
+    await expect.poll(() => warnings().count()).toBe(2);
+    await clearRecipients();
+  });
+
+  it('forwarding a received fax checks the numbers too: the findings show in the dialog, and a second press forwards anyway', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByTestId('fax-row').first().click();
+    await page.getByRole('button', { name: 'Forward' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forward this fax' });
+    await dialog.getByRole('textbox', { name: /^To/ }).fill('+1 415 555 0104, +1 415 555 0140'); // Dev Patel, and a slip of his number
+    await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByTestId('forward-guard').getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/^One digit away from a number you know: Did you mean Dev Patel, \+1 415 555 0104\?/)]);
+    await dialog.getByRole('button', { name: 'Forward anyway' }).click();
+    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+  });
+});

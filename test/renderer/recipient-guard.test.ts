@@ -1,0 +1,75 @@
+// The misdirected-fax guard's renderer side: main's findings follow the recipients (a late reply for recipients
+// that changed is dropped), the one-click fix replaces the recipient, a confirmation is kept with the draft, and a
+// send asks only about what was not confirmed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecipientWarning } from '../../preload/models';
+import { addRecipients, composeStore, resetCompose, saveNow } from '../../renderer/src/data/compose';
+import { applySuggestion, checkRecipientsNow, confirmWarning, guardStore, startRecipientGuard, warningsBeforeSend } from '../../renderer/src/data/recipient-guard';
+import { installFakeFax, Refusal } from './fake-fax';
+
+const nearMiss: RecipientWarning = {
+  key: 'near_miss:+14155550130:+14155550103',
+  kind: 'near_miss',
+  number: '+14155550130',
+  message: 'Did you mean Carla Diaz, +1 415 555 0103?',
+  suggestion: { number: '+14155550103', name: 'Carla Diaz' },
+};
+
+let stop: (() => void) | null = null;
+beforeEach(() => resetCompose());
+afterEach(() => {
+  stop?.();
+  stop = null;
+  guardStore.set({ warnings: [], checkedFor: '[]' });
+});
+
+describe('the guard in compose', () => {
+  it('checks whenever the recipients change, and shows main\'s findings', async () => {
+    const fax = installFakeFax({ saveDraft: () => null, checkRecipients: ({ recipients }) => (recipients.some((recipient) => recipient.number === nearMiss.number) ? [nearMiss] : []) });
+    stop = startRecipientGuard();
+    addRecipients([{ number: '+1 415 555 0130' }]);
+    await expect.poll(() => guardStore.get().warnings).toEqual([nearMiss]);
+    expect(fax.callsOf('checkRecipients')).toEqual([{ recipients: [{ number: '+14155550130' }] }]);
+  });
+
+  it('a reply for recipients that have changed since is dropped', async () => {
+    const replies: Array<(value: RecipientWarning[]) => void> = [];
+    installFakeFax({ checkRecipients: () => new Promise<RecipientWarning[]>((resolve) => replies.push(resolve)) });
+    addRecipients([{ number: '+14155550130' }]);
+    const first = checkRecipientsNow();
+    composeStore.set({ ...composeStore.get(), recipients: [] });
+    addRecipients([{ number: '+14155550103' }]);
+    const second = checkRecipientsNow();
+    replies[1]?.([]);
+    await second;
+    replies[0]?.([nearMiss]);
+    await first;
+    expect(guardStore.get().warnings).toEqual([]);
+  });
+
+  it('the fix puts the suggested contact in the recipient\'s place, with its name', () => {
+    installFakeFax({ saveDraft: () => null });
+    addRecipients([{ number: '+14155550100' }, { number: '+1 415 555 0130' }]);
+    applySuggestion(nearMiss);
+    expect(composeStore.get().recipients.map((recipient) => [recipient.e164, recipient.name])).toEqual([
+      ['+14155550100', ''],
+      ['+14155550103', 'Carla Diaz'],
+    ]);
+  });
+
+  it('a confirmation is saved with the draft, and a send asks only about findings not confirmed', async () => {
+    const fresh: RecipientWarning = { key: 'new_number:+14155550177', kind: 'new_number', number: '+14155550177', message: 'New' };
+    const fax = installFakeFax({ saveDraft: () => null, checkRecipients: () => [nearMiss, fresh] });
+    addRecipients([{ number: '+14155550130' }, { number: '+14155550177' }]);
+    confirmWarning(fresh);
+    await saveNow();
+    expect(fax.callsOf('saveDraft').at(-1)).toMatchObject({ confirmedWarnings: [fresh.key] });
+    await expect(warningsBeforeSend()).resolves.toEqual({ open: [nearMiss] });
+  });
+
+  it('when the check cannot run, the send is not made blind: the reason comes back', async () => {
+    installFakeFax({ checkRecipients: () => new Refusal({ kind: 'internal', message: 'The cache could not be read.' }) });
+    addRecipients([{ number: '+14155550130' }]);
+    await expect(warningsBeforeSend()).resolves.toEqual({ error: { kind: 'internal', message: 'The cache could not be read.' } });
+  });
+});
