@@ -103,6 +103,7 @@ describe('renderer lock-down', () => {
     const members = await app.page.evaluate(() => ({ keys: Object.keys(window.fax).sort(), frozen: Object.isFrozen(window.fax) }));
     expect(members.frozen).toBe(true);
     expect(members.keys).toEqual([
+      'checkRecipients',
       'clearLockPin',
       'connect',
       'copyText',
