@@ -1,0 +1,59 @@
+/**
+ * A page as a fax machine prints it: grey levels thresholded to black and white at fax resolution, and the
+ * figures pre-flight and the transmission report need from it. Pure functions over pixel arrays (no canvas), so
+ * they run in the render worker and in tests alike.
+ */
+
+/** Fine fax resolution: 204 dots per inch across, 196 down. */
+export const faxDpi = { x: 204, y: 196 } as const;
+
+/** Grey levels at or below this print black (the midpoint, as fax drivers do without dithering). */
+export const blackThreshold = 127;
+
+export interface GrayImage {
+  width: number;
+  height: number;
+  /** One byte per pixel, 0 = black, 255 = white, row by row. */
+  pixels: Uint8Array;
+}
+
+/** RGBA (a canvas's image data) to grey by luminance; transparent pixels are paper (white). */
+export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GrayImage {
+  const pixels = new Uint8Array(width * height);
+  for (let index = 0, offset = 0; index < pixels.length; index += 1, offset += 4) {
+    const alpha = (rgba[offset + 3] ?? 255) / 255;
+    const luminance = 0.299 * (rgba[offset] ?? 255) + 0.587 * (rgba[offset + 1] ?? 255) + 0.114 * (rgba[offset + 2] ?? 255);
+    pixels[index] = Math.round(luminance * alpha + 255 * (1 - alpha));
+  }
+  return { width, height, pixels };
+}
+
+/** Black and white, as the recipient's machine prints it. */
+export function threshold(image: GrayImage): GrayImage {
+  const pixels = new Uint8Array(image.pixels.length);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= blackThreshold ? 0 : 255;
+  return { width: image.width, height: image.height, pixels };
+}
+
+/**
+ * A smaller black-and-white image: each output pixel is black when enough of its block is black (a quarter, so
+ * thin strokes survive the reduction, as on a fax machine's printed report).
+ */
+export function reduceBilevel(image: GrayImage, maxWidth: number): GrayImage {
+  const factor = Math.max(1, Math.ceil(image.width / maxWidth));
+  const width = Math.max(1, Math.floor(image.width / factor));
+  const height = Math.max(1, Math.floor(image.height / factor));
+  const pixels = new Uint8Array(width * height);
+  const needed = Math.max(1, Math.floor((factor * factor) / 4));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let black = 0;
+      for (let dy = 0; dy < factor; dy += 1) {
+        const row = (y * factor + dy) * image.width;
+        for (let dx = 0; dx < factor; dx += 1) if ((image.pixels[row + x * factor + dx] ?? 255) <= blackThreshold) black += 1;
+      }
+      pixels[y * width + x] = black >= needed ? 0 : 255;
+    }
+  }
+  return { width, height, pixels };
+}

@@ -1,0 +1,107 @@
+/**
+ * Pages drawn as a fax machine prints them, by a worker thread started on first use and stopped when idle. A
+ * worker that dies fails what it was drawing with a clear error, and the next request starts a new one.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../errors';
+import type { Logger } from '../log/logger';
+import type { GrayImage } from './fax-raster';
+import type { RenderReply, RenderRequest } from './render-protocol';
+
+export interface PageRendererLocation {
+  /** The worker's script: the bundled .cjs in the app, the TypeScript source (with tsx) in development. */
+  script: string;
+  execArgv: string[];
+  /** pdf.js's standard fonts (ends with a path separator). */
+  standardFontsDir: string;
+}
+
+/** Where the worker is when main runs from source (tests, the harness, benchmarks): the repository root is the cwd. */
+export function sourcePageRendererLocation(root = process.cwd()): PageRendererLocation {
+  return {
+    script: path.join(root, 'main/pages/page-render-worker.ts'),
+    execArgv: ['--import', 'tsx'],
+    standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}`,
+  };
+}
+
+export interface RenderedFaxPage {
+  pageCount: number;
+  image: GrayImage;
+}
+
+export interface PageRenderer {
+  /** Page `page` (1-based) of a PDF at fax resolution, black and white, reduced to `maxWidth` when given. */
+  renderPdfPage(bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
+  close(): Promise<void>;
+}
+
+const idleMs = 30_000;
+
+export function createPageRenderer(location: PageRendererLocation, log: Logger): PageRenderer {
+  let worker: Worker | null = null;
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (page: RenderedFaxPage) => void; reject: (error: AppError) => void }>();
+
+  function failAll(message: string): void {
+    for (const { reject } of pending.values()) reject(new AppError('internal', message));
+    pending.clear();
+  }
+
+  function start(): Worker {
+    if (worker) return worker;
+    const started = new Worker(location.script, { execArgv: location.execArgv, workerData: { standardFontsDir: location.standardFontsDir } });
+    started.unref();
+    started.on('message', (reply: RenderReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiting.resolve({ pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } });
+      else waiting.reject(new AppError('file', reply.reason === 'password' ? 'The document is password-protected: its pages cannot be drawn.' : 'The document cannot be read: its pages cannot be drawn.'));
+      scheduleIdle();
+    });
+    started.on('error', (error) => {
+      log.error('pages.worker_failed', { error: error.name });
+      failAll('The page could not be drawn (the drawing process stopped). Try again.');
+      worker = null;
+    });
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+      failAll('The page could not be drawn (the drawing process stopped). Try again.');
+    });
+    worker = started;
+    return started;
+  }
+
+  function scheduleIdle(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    if (pending.size > 0) return;
+    idleTimer = setTimeout(() => {
+      const idle = worker;
+      worker = null;
+      void idle?.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  }
+
+  return {
+    renderPdfPage(bytes, page, options = {}) {
+      const id = nextId++;
+      const request: RenderRequest = { id, bytes: new Uint8Array(bytes), page, maxWidth: options.maxWidth };
+      return new Promise<RenderedFaxPage>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        if (idleTimer) clearTimeout(idleTimer);
+        start().postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+      });
+    },
+    async close() {
+      if (idleTimer) clearTimeout(idleTimer);
+      const closing = worker;
+      worker = null;
+      failAll('The app is closing.');
+      await closing?.terminate();
+    },
+  };
+}

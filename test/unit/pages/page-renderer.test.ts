@@ -1,0 +1,75 @@
+// Pages drawn as the recipient's machine prints them (204 × 196 dpi, black and white), in a worker thread; and
+// the PNG the transmission report embeds.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../main/log/logger';
+import { reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
+import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
+import { encodeGrayPng } from '../../../main/pages/png';
+
+const renderer = createPageRenderer(sourcePageRendererLocation(), createLogger({ sinks: [] }));
+afterAll(() => renderer.close());
+
+function blackShare(image: GrayImage): number {
+  return image.pixels.filter((pixel) => pixel === 0).length / image.pixels.length;
+}
+
+/** A US Letter page with its top half painted grey `shade` (0 black … 1 white). */
+async function halfPainted(shade: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  page.drawRectangle({ x: 0, y: 396, width: 612, height: 396, color: rgb(shade, shade, shade) });
+  pdf.addPage([792, 612]);
+  return pdf.save();
+}
+
+describe('pages at fax resolution', () => {
+  it('a Letter page is 1734 × 2156 dots (8.5 in at 204 dpi across, 11 in at 196 dpi down), thresholded: dark grey prints black, light grey white', async () => {
+    const dark = await renderer.renderPdfPage(await halfPainted(0.3), 1);
+    expect(dark.pageCount).toBe(2);
+    expect([dark.image.width, dark.image.height]).toEqual([1734, 2156]);
+    expect(new Set(dark.image.pixels)).toEqual(new Set([0, 255]));
+    expect(blackShare(dark.image)).toBeCloseTo(0.5, 2);
+    const light = await renderer.renderPdfPage(await halfPainted(0.7), 1);
+    expect(blackShare(light.image)).toBe(0);
+  });
+
+  it('the second page of the same document is drawn in its own orientation', async () => {
+    const landscape = await renderer.renderPdfPage(await halfPainted(0.3), 2);
+    expect([landscape.image.width, landscape.image.height]).toEqual([2244, 1666]);
+  });
+
+  it('reduced for a report, black stays black', async () => {
+    const reduced = await renderer.renderPdfPage(await halfPainted(0.1), 1, { maxWidth: 400 });
+    expect(reduced.image.width).toBeLessThanOrEqual(400);
+    expect(blackShare(reduced.image)).toBeCloseTo(0.5, 1);
+  });
+
+  it.runIf(fs.existsSync('../shared/corpus/pdfs/calgray.pdf'))('draws real-world PDFs; what is not a PDF fails with a clear error, not a crash', async () => {
+    const page = await renderer.renderPdfPage(new Uint8Array(fs.readFileSync('../shared/corpus/pdfs/calgray.pdf')), 1);
+    expect(page.pageCount).toBe(3);
+    expect(blackShare(page.image)).toBeGreaterThan(0.01);
+    await expect(renderer.renderPdfPage(new Uint8Array(Buffer.from('this is not a PDF at all, only text')), 1)).rejects.toThrow(/cannot be read/);
+    // Encrypted with an empty user password: it opens like any viewer opens it.
+    await expect(renderer.renderPdfPage(new Uint8Array(fs.readFileSync('../shared/corpus/pdfs/empty_protected.pdf')), 1)).resolves.toMatchObject({ pageCount: 1 });
+  });
+});
+
+describe('raster helpers', () => {
+  it('reduces by blocks: a quarter black in a block prints black', () => {
+    const image = threshold({ width: 4, height: 2, pixels: Uint8Array.from([0, 255, 255, 255, 255, 255, 255, 255]) });
+    expect(Array.from(reduceBilevel(image, 2).pixels)).toEqual([0, 255]);
+  });
+
+  it('encodes a greyscale PNG that decodes back to the same pixels', () => {
+    const image: GrayImage = { width: 3, height: 2, pixels: Uint8Array.from([0, 128, 255, 255, 0, 7]) };
+    const png = encodeGrayPng(image);
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([3, 2]);
+    const idatLength = png.readUInt32BE(33);
+    const rows = zlib.inflateSync(png.subarray(41, 41 + idatLength));
+    expect(Array.from(rows)).toEqual([0, 0, 128, 255, 0, 255, 0, 7]);
+  });
+});
