@@ -12,7 +12,7 @@ import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
-import { createEventBus, type EventBus } from './runtime/event-bus';
+import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
 import type { HandlerContext, Services } from './ipc/services';
 import { updateSettings } from './ipc/settings-handlers';
@@ -24,6 +24,8 @@ import { createFaxDetails } from './faxes/fax-details';
 import { createFaxFiles } from './faxes/fax-files';
 import { createComposeService } from './outbox/compose-service';
 import { createRecipientGuard } from './guard/recipient-guard';
+import { createTransmissionReports } from './faxes/transmission-reports';
+import { createPageRenderer, sourcePageRendererLocation, type PageRendererLocation } from './pages/page-renderer';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
 import { createOutbox, type Checkpoint } from './outbox/outbox';
@@ -53,6 +55,8 @@ export interface CoreDeps {
   timers?: Timers;
   openSession?: (options: SessionOptions) => ApiSession;
   checkpoint?: Checkpoint;
+  /** Where the render worker is (the bundled app says; from source, the repository's TypeScript). */
+  pageRenderer?: PageRendererLocation;
 }
 
 export interface Core {
@@ -93,6 +97,8 @@ export function createCore(deps: CoreDeps): Core {
   let syncState = (): SyncState | null => null;
   const status = createAppStatus({ events, connection: () => connection.state(), sync: () => syncState(), ...(deps.now ? { now: deps.now } : {}) });
 
+  const pages = createPageRenderer(deps.pageRenderer ?? sourcePageRendererLocation(), deps.log);
+
   async function openServices(): Promise<Services> {
     const keys = await loadDataKeys(deps.secrets);
     const cache = openCache(deps.dataDir, keys.databaseKeyHex, deps.log, deps.now);
@@ -118,6 +124,11 @@ export function createCore(deps: CoreDeps): Core {
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
     const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
+    const reports = createTransmissionReports({ cache, pdfs, pages, desktop: deps.desktop, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
+    // A sent fax that has just finished gets its report in the reports folder (when one is set).
+    events.subscribe((name, payload) => {
+      if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);
+    });
     const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
     return {
       cache,
@@ -131,6 +142,7 @@ export function createCore(deps: CoreDeps): Core {
       files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
       directory: createDirectoryService({ cache, connection, events }),
       guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
+      reports,
     };
   }
 
@@ -231,6 +243,7 @@ export function createCore(deps: CoreDeps): Core {
     async dispose() {
       lock.dispose();
       connection.dispose();
+      await pages.close();
       if (opening) {
         const opened = await opening.catch(() => null);
         if (opened) {

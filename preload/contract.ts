@@ -119,6 +119,10 @@ export const invokeContract = {
   saveFaxPdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** Records a print in the audit log (the renderer prints its own rendering). */
   notePrinted: invoke<null>()(z.object({ id: faxId }).strict()),
+  /** Saves the sent fax's one-page transmission report (proof of sending) where the user chooses. */
+  saveTransmissionReport: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
+  /** The transmission report's PDF, for printing. */
+  getTransmissionReport: invoke<Uint8Array>()(z.object({ id: faxId }).strict()),
   /** Writes the faxes matching the list's filters as CSV where the user chooses. */
   exportFaxList: invoke<SavedFile>()(faxListFilter),
 

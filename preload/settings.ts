@@ -52,6 +52,8 @@ export const settingsSchema = z.object({
   guardNearMisses: z.boolean(),
   guardNameMismatch: z.boolean(),
   guardChangedNumbers: z.boolean(),
+  /** Where a transmission report of every sent fax is saved when it finishes; null = not saved automatically. */
+  reportFolder: z.string().min(1, 'Choose a folder for the reports.').max(4096).nullable(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -78,5 +80,6 @@ export function defaultSettings(downloadFolder: string): Settings {
     guardNearMisses: true,
     guardNameMismatch: true,
     guardChangedNumbers: true,
+    reportFolder: null,
   };
 }

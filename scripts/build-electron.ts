@@ -4,10 +4,11 @@
  */
 import { build } from 'esbuild';
 
-const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist'];
+const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist', '@napi-rs/canvas'];
 
 await build({
-  entryPoints: { index: 'main/shell/main.ts' },
+  // The render worker (a worker thread of main) is a bundle of its own beside main's.
+  entryPoints: { index: 'main/shell/main.ts', 'page-render-worker': 'main/pages/page-render-worker.ts' },
   outdir: 'dist/main',
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -35,4 +36,4 @@ await build({
   logLevel: 'warning',
 });
 
-console.log('built dist/main/index.cjs and dist/preload/index.cjs');
+console.log('built dist/main/index.cjs, dist/main/page-render-worker.cjs and dist/preload/index.cjs');

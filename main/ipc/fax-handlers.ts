@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type FaxHandlers = Pick<
   Handlers,
-  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList'
+  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport'
 >;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
@@ -28,5 +28,12 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       return null;
     },
     exportFaxList: async (filter) => (await services()).files.exportList(filter),
+    saveTransmissionReport: async ({ id }) => (await services()).reports.save(id),
+    getTransmissionReport: async ({ id }) => {
+      const opened = await services();
+      const bytes = await opened.reports.build(id);
+      opened.cache.audit.record('print_report', { faxId: id });
+      return bytes;
+    },
   };
 }

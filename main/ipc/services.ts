@@ -6,6 +6,7 @@ import type { FaxDetails } from '../faxes/fax-details';
 import type { FaxFiles } from '../faxes/fax-files';
 import type { ComposeService } from '../outbox/compose-service';
 import type { RecipientGuard } from '../guard/recipient-guard';
+import type { TransmissionReports } from '../faxes/transmission-reports';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
@@ -28,6 +29,7 @@ export interface Services {
   files: FaxFiles;
   directory: DirectoryService;
   guard: RecipientGuard;
+  reports: TransmissionReports;
 }
 
 export interface HandlerContext {

@@ -326,7 +326,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         },
       );
       checkpoint('outbox.reply_received');
-      record = { ...record, state: 'accepted', faxId: result.faxId, reference: result.reference, acceptedAt: now(), error: null, holdReason: null, outcomeUnknown: false };
+      record = { ...record, state: 'accepted', faxId: result.faxId, reference: result.reference, acceptedAt: now(), error: null, holdReason: null, outcomeUnknown: false, acceptedRequestId: result.requestId };
       await save(record);
       checkpoint('outbox.accepted_journaled');
       log.info('outbox.accepted', { submissionId: record.id, faxId: result.faxId, replayed: result.replayed, attempts: record.attempts });
@@ -344,7 +344,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   function afterAccepted(record: SubmissionRecord): void {
     if (record.faxId === null) return;
     const recipients: RecipientView[] = record.recipients.map((recipient) => ({ to: recipient.number, name: recipient.name ?? null, status: 'queued', error: null, reason: null }));
-    deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id });
+    deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id, requestId: record.acceptedRequestId });
     deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
     deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
     deps.onAccepted?.();
@@ -447,6 +447,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         error: null,
         draftId: input.draftId ?? null,
         outcomeUnknown: false,
+        acceptedRequestId: null,
       };
       // The submission's own copies first; the record last: a crash in between leaves no submission, and the
       // draft's staged files are untouched.

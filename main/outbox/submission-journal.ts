@@ -39,6 +39,8 @@ export const submissionRecordSchema = z.object({
   draftId: z.string().nullable().default(null),
   /** An attempt went out and no readable answer came back: the fax may exist on the service. */
   outcomeUnknown: z.boolean().default(false),
+  /** The request id of the reply that accepted the fax (the transmission report quotes it). */
+  acceptedRequestId: z.string().nullable().default(null),
 });
 
 export type SubmissionRecord = z.output<typeof submissionRecordSchema>;

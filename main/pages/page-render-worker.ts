@@ -5,7 +5,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { faxDpi, grayFromRgba, reduceBilevel, threshold, type GrayImage } from './fax-raster';
 import type { RenderReply, RenderRequest } from './render-protocol';
 
@@ -37,11 +36,10 @@ async function renderPdfPage(request: RenderRequest): Promise<{ pageCount: numbe
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
-    type RenderParameters = Parameters<PDFPageProxy['render']>[0];
     await page.render({
       // pdf.js draws on any 2D context with the DOM's API; @napi-rs/canvas is the one it uses in Node itself.
-      canvas: canvas as unknown as RenderParameters['canvas'],
-      canvasContext: context as unknown as RenderParameters['canvasContext'],
+      canvas,
+      canvasContext: context,
       viewport,
       transform: [faxDpi.x / 72, 0, 0, faxDpi.y / 72, 0, 0],
     }).promise;

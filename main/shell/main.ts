@@ -101,6 +101,12 @@ if (!app.requestSingleInstanceLock()) {
       secrets: keychainSecretStore(keychainServiceFor(profileDir)),
       log,
       desktop: electronDesktop(settings),
+      // The render worker is bundled beside main; pdf.js's fonts ship with its package (not in the asar's bundle).
+      pageRenderer: {
+        script: path.join(__dirname, 'page-render-worker.cjs'),
+        execArgv: [],
+        standardFontsDir: `${path.join(app.getAppPath(), 'node_modules', 'pdfjs-dist', 'standard_fonts')}${path.sep}`,
+      },
     });
     registerIpcHandlers(core.dispatch, trustedWebContents, log.child('ipc'));
     forwardEvents(core.rendererEvents, () => mainWindow?.webContents ?? null);

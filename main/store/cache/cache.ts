@@ -7,12 +7,14 @@ import { createFaxRepository, type FaxRepository } from './fax-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
+import { createReportLog, type ReportLog } from './report-log';
 
 export interface Cache {
   faxes: FaxRepository;
   pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
   guard: GuardRepository;
+  reports: ReportLog;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -30,6 +32,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     pdfFiles: createPdfFileRepository(db),
     directory: createDirectoryRepository(db, kv, now),
     guard: createGuardRepository(db),
+    reports: createReportLog(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

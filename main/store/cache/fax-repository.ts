@@ -28,6 +28,7 @@ interface FaxRow {
   recipient_count: number;
   unread: number;
   submission_id: string | null;
+  send_request_id: string | null;
 }
 
 export interface UpsertOptions {
@@ -90,11 +91,11 @@ export interface FaxRepository {
    */
   upsertMany(records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome;
   /** Records a fax this app just sent, before the next sync brings the service's own record. */
-  recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void;
+  recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void;
   list(query: FaxListQuery): FaxListPage;
   /** Every fax matching the filters (CSV export of the visible list), read one at a time. */
   iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }>;
-  detail(id: number): Omit<FaxDetail, 'requestId' | 'pdfCached'> | null;
+  detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null;
   markRead(ids: readonly number[], read: boolean): void;
   unreadInbound(): number;
   /** created_ms of the newest fax the service has given us (local placeholders do not count). */
@@ -174,7 +175,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       recipient_count, search, unread, submission_id, origin, synced_ms)
     VALUES (@id, @reference, 'outbound', @status, @status_group, @pages, @created_at, @created_ms, @to_number, @to_number, @subject, @recipients, @recipient_count,
       @search, 0, @submission_id, 'local', 0)`);
-  const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ? WHERE id = ?');
+  const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ?, send_request_id = COALESCE(?, send_request_id) WHERE id = ?');
 
   function where(query: Omit<FaxListQuery, 'offset' | 'limit'>): { clause: string; args: Array<string | number> } {
     const parts = ['direction = ?'];
@@ -204,7 +205,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     upsertMany: (records, options) => upsertMany(records, options),
 
     /** Records a fax this app just sent, before the next sync brings the service's own record. */
-    recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string }): void {
+    recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void {
       const createdMs = now();
       const inserted = insertLocal.run({
         id: input.id,
@@ -222,7 +223,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
         submission_id: input.submissionId,
       });
       if (inserted.changes > 0) writeParties(input.id, createdMs, { direction: 'outbound', to: null, from: null, recipients: input.recipients });
-      linkSubmission.run(input.submissionId, input.id);
+      linkSubmission.run(input.submissionId, input.requestId ?? null, input.id);
     },
 
     list(query: FaxListQuery): FaxListPage {
@@ -248,7 +249,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       }
     },
 
-    detail(id: number): Omit<FaxDetail, 'requestId' | 'pdfCached'> | null {
+    detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null {
       const row = byId.get(id);
       if (!row) return null;
       return {
@@ -257,6 +258,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
         cost: row.cost,
         providerError: row.provider_error,
         submissionId: row.submission_id,
+        sendRequestId: row.send_request_id,
       };
     },
 

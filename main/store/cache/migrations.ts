@@ -68,7 +68,8 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
     db.exec("CREATE INDEX faxes_from_server ON faxes (created_ms) WHERE origin = 'server'");
   },
   // v5: who each fax went to or came from, and each contact's numbers (with the changes seen between contact
-  // syncs): the misdirected-fax guard looks numbers up by key instead of reading every fax and contact.
+  // syncs): the misdirected-fax guard looks numbers up by key instead of reading every fax and contact. The
+  // request id of each send this app made, and which faxes' transmission reports were saved automatically.
   (db) => {
     db.exec(`
       CREATE TABLE fax_parties (
@@ -86,6 +87,8 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX contact_number_changes_by_old ON contact_number_changes (old_number);
       CREATE INDEX contacts_by_name ON contacts (name COLLATE NOCASE);
       CREATE INDEX contacts_by_company ON contacts (company COLLATE NOCASE);
+      ALTER TABLE faxes ADD COLUMN send_request_id TEXT;
+      CREATE TABLE transmission_reports (fax_id INTEGER PRIMARY KEY, saved_ms INTEGER NOT NULL);
     `);
     const insertParty = db.prepare('INSERT OR IGNORE INTO fax_parties (fax_id, number, role, failed, created_ms) VALUES (?, ?, ?, ?, ?)');
     // In batches: better-sqlite3 allows no other statement while an iterator is open.

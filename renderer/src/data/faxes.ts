@@ -4,6 +4,7 @@
  */
 import type { DraftRecipient, FaxDetail, FaxesChanged } from '../../../preload/models';
 import { printDocument } from '../pdf/print';
+import { openPdf } from '../pdf/pdf-engine';
 import { openFaxDocument } from './fax-document';
 import { faxApi, type IpcError, type IpcResult } from './ipc';
 import { showOutbox, type ListQuery } from './list-filters';
@@ -48,6 +49,29 @@ export async function printFax(id: number, onProgress?: (done: number, total: nu
     return;
   }
   await faxApi().notePrinted({ id });
+}
+
+/** Saves the sent fax's transmission report where the user chooses. */
+export async function saveTransmissionReport(id: number): Promise<void> {
+  const result = await faxApi().saveTransmissionReport({ id });
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The transmission report was saved.' : 'Not saved.');
+  else toastError(result.error);
+}
+
+/** Prints the sent fax's transmission report (main makes the PDF; it is printed like a fax). */
+export async function printTransmissionReport(id: number): Promise<void> {
+  const result = await faxApi().getTransmissionReport({ id });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const bytes = result.value;
+  try {
+    // Each batch opens its own copy: pdf.js may take over the buffer it is given.
+    await printDocument({ open: () => openPdf(bytes.slice()) });
+  } catch (error) {
+    toast('error', error instanceof Error && error.message ? error.message : 'The report could not be printed.');
+  }
 }
 
 export async function exportList(query: ListQuery): Promise<void> {

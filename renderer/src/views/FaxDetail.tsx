@@ -6,7 +6,7 @@ import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
 import { RequestId } from '../components/RequestId';
-import { faxesVersionStore, loadFax, printFax, resendFailed, saveFaxPdf } from '../data/faxes';
+import { faxesVersionStore, loadFax, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveTransmissionReport } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
@@ -101,6 +101,16 @@ export function FaxDetail({ faxId }: { faxId: number }) {
         >
           <Icon name="print" /> Print
         </button>
+        {detail.direction === 'outbound' ? (
+          <>
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-save', () => saveTransmissionReport(faxId))}>
+              <Icon name="file" /> Save report
+            </button>
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-print', () => printTransmissionReport(faxId))}>
+              <Icon name="print" /> Print report
+            </button>
+          </>
+        ) : null}
         {printing ? (
           <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">
             Preparing page {printing.done} of {printing.total}…

@@ -140,6 +140,32 @@ export function SettingsView() {
         ))}
       </div>
 
+      <div className="card" aria-labelledby="report-settings-title">
+        <h2 id="report-settings-title">Transmission reports</h2>
+        <p className="field-hint">Proof of sending: a one-page PDF with the time, each recipient’s result and the first page. Every sent fax has one in its detail (Save report, Print report).</p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.reportFolder !== null}
+            onChange={(event) => void save({ reportFolder: event.target.checked ? `${settings.downloadFolder}${settings.downloadFolder.includes('\\') ? '\\' : '/'}Fax reports` : null })}
+          />
+          Save a report of every sent fax when it finishes
+        </label>
+        {settings.reportFolder !== null ? (
+          <label className="field">
+            <span>Save reports to</span>
+            <input
+              className="input"
+              key={settings.reportFolder}
+              defaultValue={settings.reportFolder}
+              onBlur={(event) => event.target.value !== settings.reportFolder && void save({ reportFolder: event.target.value })}
+              spellCheck={false}
+            />
+            <span className="field-hint">Reports are plain PDFs (not encrypted): choose a folder only people who may see the faxes can open.</span>
+          </label>
+        ) : null}
+      </div>
+
       <div className="card">
         <h2>Files and privacy</h2>
         <div className="form-grid">

@@ -33,6 +33,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       guardNearMisses: true,
       guardNameMismatch: true,
       guardChangedNumbers: true,
+      reportFolder: null,
     });
   });
 
