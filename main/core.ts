@@ -25,6 +25,7 @@ import { createFaxFiles } from './faxes/fax-files';
 import { createComposeService } from './outbox/compose-service';
 import { createRecipientGuard } from './guard/recipient-guard';
 import { createTransmissionReports } from './faxes/transmission-reports';
+import { createReplyTracker } from './replies/reply-tracker';
 import { createPageRenderer, sourcePageRendererLocation, type PageRendererLocation } from './pages/page-renderer';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
@@ -138,11 +139,12 @@ export function createCore(deps: CoreDeps): Core {
       outbox,
       pdfs,
       sync,
-      faxes: createFaxDetails({ cache, pdfs, connection, events }),
+      faxes: createFaxDetails({ cache, pdfs, connection, events, ...(deps.now ? { now: deps.now } : {}) }),
       files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
       directory: createDirectoryService({ cache, connection, events }),
       guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
       reports,
+      replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
     };
   }
 
@@ -235,6 +237,7 @@ export function createCore(deps: CoreDeps): Core {
       if (opened) {
         await opened.outbox.start();
         opened.sync.start();
+        opened.replies.start();
         // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
         const draft = await opened.drafts.get();
         await opened.staging.purgeOlderThan(stagedFilesKeptMs, new Set(draft?.files.map((file) => file.id) ?? []));
@@ -247,6 +250,7 @@ export function createCore(deps: CoreDeps): Core {
       if (opening) {
         const opened = await opening.catch(() => null);
         if (opened) {
+          opened.replies.stop();
           await opened.sync.stop();
           await opened.outbox.stop();
           opened.cache.close();

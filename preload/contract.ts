@@ -156,6 +156,7 @@ export const invokeContract = {
           .max(100),
         scheduledAt: z.number().int().nullable().optional(),
         confirmedWarnings: z.array(z.string().max(200)).max(200).optional(),
+        replyWithinDays: z.number().int().min(1).max(90).nullable().optional(),
         updatedAt: z.number().int(),
       })
       .strict(),
@@ -174,10 +175,18 @@ export const invokeContract = {
         coverId: coverFields.coverId.optional(),
         fileIds: z.array(id).max(100),
         scheduledAt: z.number().int().nullable().optional(),
+        /** Expect a reply within this many days: the outbox says "Awaiting reply", then "Overdue". */
+        replyWithinDays: z.number().int().min(1).max(90).nullable().optional(),
       })
       .strict(),
   ),
   listOutbox: invoke<SubmissionView[]>()(noRequest),
+  /** Links a received fax to the sent fax it answers, by hand (outboundId null removes the link). */
+  linkReply: invoke<null>()(z.object({ inboundId: faxId, outboundId: faxId.nullable() }).strict()),
+  /** Sent faxes still waiting for a reply, newest first (to link one by hand). */
+  listAwaitingReplies: invoke<Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>>()(noRequest),
+  /** The faxes to and from one number, both directions, newest first. */
+  listFaxesOfNumber: invoke<FaxListPage>()(z.object({ number: z.string().min(1).max(40), offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict()),
   retrySubmission: invoke<SubmissionView>()(z.object({ id }).strict()),
   /** `confirmed` is needed for a submission that may already be on its way (its outcome is unknown). */
   discardSubmission: invoke<null>()(z.object({ id, confirmed: z.boolean().optional() }).strict()),
@@ -216,6 +225,8 @@ export const eventContract = {
   lockChanged: event<LockState>(),
   /** Files were opened with the app: take them with `takeOpenedFiles` (held back while locked). */
   filesOpened: event<{ count: number }>(),
+  /** A sent fax's expected reply is overdue (announced once per fax). */
+  replyOverdue: event<{ faxId: number; reference: string }>(),
   /** The user clicked a notification: show this fax. */
   openFaxRequested: event<{ faxId: number }>(),
 } as const;

@@ -94,6 +94,13 @@ export interface RecipientView {
   reason: string | null;
 }
 
+/** A sent fax that expects a reply: waiting (until dueMs), overdue, or answered by these received faxes. */
+export interface ReplyState {
+  state: 'awaiting' | 'overdue' | 'replied';
+  dueMs: number;
+  replies: Array<{ id: number; reference: string }>;
+}
+
 export interface FaxSummary {
   id: number;
   reference: string;
@@ -113,6 +120,10 @@ export interface FaxSummary {
   subject: string | null;
   senderName: string | null;
   unread: boolean;
+  /** Sent faxes that expect a reply. */
+  reply?: ReplyState | undefined;
+  /** Received faxes linked to the sent fax they answer. */
+  replyTo?: { id: number; reference: string } | undefined;
 }
 
 export interface FaxDetail extends FaxSummary {
@@ -282,6 +293,8 @@ export interface Draft {
   scheduledAt?: number | null | undefined;
   /** Keys of the guard's warnings the user confirmed for this draft. */
   confirmedWarnings?: string[] | undefined;
+  /** Expect a reply within this many days (null: no reply expected). */
+  replyWithinDays?: number | null | undefined;
   updatedAt: number;
 }
 

@@ -3,7 +3,7 @@
  * (a fax never held is an error; offline, the cached copy stands), unread marks, and its document — each view
  * recorded in the audit log.
  */
-import type { FaxDetail } from '../../preload/models';
+import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary } from '../../preload/models';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
@@ -14,6 +14,10 @@ import type { Cache } from '../store/cache/cache';
 const pdfHeadBytes = 64 * 1024;
 
 export interface FaxDetails {
+  /** A window of the inbox or the outbox, with replies tracked. */
+  list(query: FaxListQuery): FaxListPage;
+  /** The faxes to and from one number, both directions, newest first. */
+  withNumber(key: string, offset: number, limit: number): FaxListPage;
   detail(id: number, refresh: boolean): Promise<FaxDetail>;
   markRead(ids: readonly number[], read: boolean): { unreadInbound: number };
   unreadCount(): number;
@@ -26,9 +30,33 @@ export interface FaxDetails {
   notePrinted(id: number): void;
 }
 
-export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connection: ConnectionService; events: EventBus }): FaxDetails {
+export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connection: ConnectionService; events: EventBus; now?: () => number }): FaxDetails {
   const { cache, pdfs, connection, events } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Adds what replies are expected by sent faxes, and which sent fax each received one answers. */
+  function withReplies<T extends FaxSummary>(items: T[]): T[] {
+    const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
+    const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));
+    if (states.size === 0 && links.size === 0) return items;
+    return items.map((item) => {
+      const reply = states.get(item.id);
+      const replyTo = links.get(item.id);
+      return reply || replyTo ? { ...item, ...(reply ? { reply } : {}), ...(replyTo ? { replyTo } : {}) } : item;
+    });
+  }
+
   return {
+    list(query) {
+      const page = cache.faxes.list(query);
+      return { ...page, items: withReplies(page.items) };
+    },
+
+    withNumber(key, offset, limit) {
+      const page = cache.faxes.withNumber(key, offset, limit);
+      return { ...page, items: withReplies(page.items) };
+    },
+
     async detail(id, refresh) {
       let requestId: string | null = null;
       if ((refresh || cache.faxes.detail(id) === null) && connection.usable()) {
@@ -45,7 +73,9 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       const detail = cache.faxes.detail(id);
       if (!detail) throw new AppError('not_found', 'This fax is not in the app yet. Sync, then try again.');
       cache.audit.record('view', { faxId: id });
-      return { ...detail, requestId, pdfCached: pdfs.isCached(id) };
+      const { sendRequestId, ...shown } = detail;
+      const [decorated = shown] = withReplies([shown]);
+      return { ...decorated, requestId: requestId ?? sendRequestId, pdfCached: pdfs.isCached(id) };
     },
 
     markRead(ids, read) {

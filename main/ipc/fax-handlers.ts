@@ -1,10 +1,12 @@
 /** Faxes over IPC: sync, lists and details from the cache, unread marks, documents, saving and exporting. */
+import { numberKey } from '../../preload/fax-number';
+import { AppError } from '../errors';
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
 type FaxHandlers = Pick<
   Handlers,
-  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport'
+  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport' | 'linkReply' | 'listAwaitingReplies' | 'listFaxesOfNumber'
 >;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
@@ -16,7 +18,7 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       await sync.runOnce();
       return sync.state();
     },
-    listFaxes: async (query) => (await services()).cache.faxes.list(query),
+    listFaxes: async (query) => (await services()).faxes.list(query),
     getFax: async ({ id, refresh }) => (await services()).faxes.detail(id, refresh === true),
     markRead: async ({ ids, read }) => (await services()).faxes.markRead(ids, read),
     getUnreadCount: async () => ({ unreadInbound: (await services()).faxes.unreadCount() }),
@@ -28,6 +30,16 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       return null;
     },
     exportFaxList: async (filter) => (await services()).files.exportList(filter),
+    linkReply: async ({ inboundId, outboundId }) => {
+      (await services()).replies.linkByHand(inboundId, outboundId);
+      return null;
+    },
+    listAwaitingReplies: async () => (await services()).replies.awaiting(50),
+    listFaxesOfNumber: async ({ number, offset, limit }) => {
+      const key = numberKey(number);
+      if (key === null) throw new AppError('invalid_input', 'This is not a fax number with its country code.');
+      return (await services()).faxes.withNumber(key, offset, limit);
+    },
     saveTransmissionReport: async ({ id }) => (await services()).reports.save(id),
     getTransmissionReport: async ({ id }) => {
       const opened = await services();

@@ -7,6 +7,7 @@ import type { FaxFiles } from '../faxes/fax-files';
 import type { ComposeService } from '../outbox/compose-service';
 import type { RecipientGuard } from '../guard/recipient-guard';
 import type { TransmissionReports } from '../faxes/transmission-reports';
+import type { ReplyTracker } from '../replies/reply-tracker';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
@@ -30,6 +31,7 @@ export interface Services {
   directory: DirectoryService;
   guard: RecipientGuard;
   reports: TransmissionReports;
+  replies: ReplyTracker;
 }
 
 export interface HandlerContext {

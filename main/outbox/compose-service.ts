@@ -24,6 +24,7 @@ export interface SendDraftRequest {
   coverId?: string | undefined;
   fileIds: string[];
   scheduledAt?: number | null | undefined;
+  replyWithinDays?: number | null | undefined;
 }
 
 export interface ForwardRequest {
@@ -88,6 +89,7 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
         fileIds: request.fileIds,
         scheduledAt: request.scheduledAt ?? null,
         draftId: request.draftId ?? null,
+        replyWithinDays: request.replyWithinDays ?? null,
       });
       checkpoint('compose.submission_journaled');
       await deps.drafts.clear(request.draftId);

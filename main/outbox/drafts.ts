@@ -22,6 +22,7 @@ const draftSchema = z.object({
   ),
   scheduledAt: z.number().nullable().optional(),
   confirmedWarnings: z.array(z.string()).optional(),
+  replyWithinDays: z.number().nullable().optional(),
   updatedAt: z.number(),
 }) satisfies z.ZodType<Draft>;
 

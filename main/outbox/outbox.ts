@@ -61,6 +61,8 @@ export interface NewSubmission {
   keepStaged?: boolean;
   /** The compose draft being sent: journaling this submission spends it (see `hasDraft`). */
   draftId?: string | null;
+  /** A reply is expected within this many days of acceptance. */
+  replyWithinDays?: number | null;
 }
 
 /** The service keeps Idempotency-Keys 24 hours; past this age an unanswered submission is looked for first. */
@@ -345,6 +347,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (record.faxId === null) return;
     const recipients: RecipientView[] = record.recipients.map((recipient) => ({ to: recipient.number, name: recipient.name ?? null, status: 'queued', error: null, reason: null }));
     deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id, requestId: record.acceptedRequestId });
+    if (record.replyWithinDays !== null) deps.cache.replies.expect(record.faxId, (record.acceptedAt ?? now()) + record.replyWithinDays * 86_400_000);
     deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
     deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
     deps.onAccepted?.();
@@ -448,6 +451,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         draftId: input.draftId ?? null,
         outcomeUnknown: false,
         acceptedRequestId: null,
+        replyWithinDays: input.replyWithinDays ?? null,
       };
       // The submission's own copies first; the record last: a crash in between leaves no submission, and the
       // draft's staged files are untouched.

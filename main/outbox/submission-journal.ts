@@ -41,6 +41,8 @@ export const submissionRecordSchema = z.object({
   outcomeUnknown: z.boolean().default(false),
   /** The request id of the reply that accepted the fax (the transmission report quotes it). */
   acceptedRequestId: z.string().nullable().default(null),
+  /** A reply is expected within this many days of acceptance ("Awaiting reply", then "Overdue"). */
+  replyWithinDays: z.number().int().nullable().default(null),
 });
 
 export type SubmissionRecord = z.output<typeof submissionRecordSchema>;

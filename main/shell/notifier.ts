@@ -14,6 +14,12 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
       notification.on('click', () => options.onOpenFax(notice.faxId));
       notification.show();
     }
+    if (name === 'replyOverdue' && options.settings.get().notifications.enabled && Notification.isSupported()) {
+      const overdue = payload as { faxId: number; reference: string };
+      const notification = new Notification({ title: 'A reply is overdue', body: `No reply yet to fax ${overdue.reference}.` });
+      notification.on('click', () => options.onOpenFax(overdue.faxId));
+      notification.show();
+    }
     if (name === 'faxesChanged') {
       const { unreadInbound } = payload as { unreadInbound: number };
       app.setBadgeCount(unreadInbound);

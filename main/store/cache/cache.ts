@@ -8,6 +8,7 @@ import { createGuardRepository, type GuardRepository } from './guard-repository'
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 import { createReportLog, type ReportLog } from './report-log';
+import { createReplyRepository, type ReplyRepository } from './reply-repository';
 
 export interface Cache {
   faxes: FaxRepository;
@@ -15,6 +16,7 @@ export interface Cache {
   directory: DirectoryRepository;
   guard: GuardRepository;
   reports: ReportLog;
+  replies: ReplyRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -33,6 +35,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     directory: createDirectoryRepository(db, kv, now),
     guard: createGuardRepository(db),
     reports: createReportLog(db),
+    replies: createReplyRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

@@ -95,6 +95,8 @@ export interface FaxRepository {
   list(query: FaxListQuery): FaxListPage;
   /** Every fax matching the filters (CSV export of the visible list), read one at a time. */
   iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }>;
+  /** Every fax to or from this number (a key, "+14155550100"), both directions, newest first. */
+  withNumber(key: string, offset: number, limit: number): FaxListPage;
   detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null;
   markRead(ids: readonly number[], read: boolean): void;
   unreadInbound(): number;
@@ -247,6 +249,14 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       for (const row of db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, id DESC`).iterate(...args) as Iterable<FaxRow>) {
         yield { ...toSummary(row), recipients: JSON.parse(row.recipients) as RecipientView[] };
       }
+    },
+
+    withNumber(key: string, offset: number, limit: number): FaxListPage {
+      const total = (db.prepare('SELECT COUNT(DISTINCT fax_id) AS total FROM fax_parties WHERE number = ?').get(key) as { total: number }).total;
+      const rows = db
+        .prepare('SELECT * FROM faxes WHERE id IN (SELECT fax_id FROM fax_parties WHERE number = ?) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?')
+        .all(key, Math.min(limit, 500), offset) as FaxRow[];
+      return { items: rows.map(toSummary), total, offset };
     },
 
     detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null {

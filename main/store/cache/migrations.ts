@@ -69,7 +69,8 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   },
   // v5: who each fax went to or came from, and each contact's numbers (with the changes seen between contact
   // syncs): the misdirected-fax guard looks numbers up by key instead of reading every fax and contact. The
-  // request id of each send this app made, and which faxes' transmission reports were saved automatically.
+  // request id of each send this app made, which faxes' transmission reports were saved automatically, and the
+  // replies expected to sent faxes with the received faxes linked to them (how: auto, manual, or unlinked by hand).
   (db) => {
     db.exec(`
       CREATE TABLE fax_parties (
@@ -89,6 +90,10 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX contacts_by_company ON contacts (company COLLATE NOCASE);
       ALTER TABLE faxes ADD COLUMN send_request_id TEXT;
       CREATE TABLE transmission_reports (fax_id INTEGER PRIMARY KEY, saved_ms INTEGER NOT NULL);
+      CREATE TABLE reply_expectations (fax_id INTEGER PRIMARY KEY, due_ms INTEGER NOT NULL, overdue_notified INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX reply_expectations_by_due ON reply_expectations (overdue_notified, due_ms);
+      CREATE TABLE reply_links (inbound_id INTEGER PRIMARY KEY, outbound_id INTEGER, how TEXT NOT NULL);
+      CREATE INDEX reply_links_by_outbound ON reply_links (outbound_id);
     `);
     const insertParty = db.prepare('INSERT OR IGNORE INTO fax_parties (fax_id, number, role, failed, created_ms) VALUES (?, ?, ?, ?, ?)');
     // In batches: better-sqlite3 allows no other statement while an iterator is open.

@@ -39,13 +39,15 @@ export interface ComposeState {
   scheduleAt: string;
   /** Keys of the misdirected-fax guard's warnings the user confirmed for this draft. */
   confirmedWarnings: string[];
+  /** Expect a reply within this many days (null: none expected). */
+  replyWithinDays: number | null;
   /** Problems to show, newest first (a limit hit, a file refused). */
   problems: string[];
   staging: number;
 }
 
 export function emptyCompose(): ComposeState {
-  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', confirmedWarnings: [], problems: [], staging: 0 };
+  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', confirmedWarnings: [], replyWithinDays: null, problems: [], staging: 0 };
 }
 
 export const composeStore = createStore<ComposeState>(emptyCompose());
@@ -92,6 +94,7 @@ export async function saveNow(): Promise<void> {
     files: state.files.map((file) => ({ id: file.id, name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: file.pagesEstimated })),
     scheduledAt: scheduledAtOf(state),
     confirmedWarnings: state.confirmedWarnings,
+    replyWithinDays: state.replyWithinDays,
     updatedAt: Date.now(),
   });
 }
@@ -110,6 +113,7 @@ export async function sendDraft(): Promise<IpcError | null> {
     coverId: state.coverId,
     fileIds: state.files.map((file) => file.id),
     scheduledAt: scheduledAtOf(state),
+    ...(state.replyWithinDays !== null ? { replyWithinDays: state.replyWithinDays } : {}),
   });
   if (!result.ok) return result.error;
   resetCompose();
@@ -183,6 +187,10 @@ export function replaceRecipient(key: string, replacement: { number: string; nam
 
 export function confirmWarnings(keys: readonly string[]): void {
   update((state) => ({ ...state, confirmedWarnings: [...new Set([...state.confirmedWarnings, ...keys])] }));
+}
+
+export function setReplyWithinDays(days: number | null): void {
+  update((state) => ({ ...state, replyWithinDays: days }));
 }
 
 export function setField(field: 'subject' | 'notes' | 'coverId' | 'scheduleAt', value: string): void {
@@ -286,6 +294,7 @@ export async function restoreDraft(): Promise<void> {
     files: draft.files.map((file) => ({ ...file, source: null })),
     scheduleAt: draft.scheduledAt ? toLocalInput(draft.scheduledAt) : '',
     confirmedWarnings: draft.confirmedWarnings ?? [],
+    replyWithinDays: draft.replyWithinDays ?? null,
   });
 }
 

@@ -6,6 +6,7 @@
 import { accountStore, loadAccount } from './account';
 import { startCompose } from './compose';
 import { startRecipientGuard } from './recipient-guard';
+import { announceOverdue } from './replies';
 import { applyConnection, connectionStore, loadConnection } from './connection';
 import { applyFaxesChanged, loadUnreadCount } from './faxes';
 import { faxApi } from './ipc';
@@ -59,5 +60,6 @@ export function startAppState(): void {
   fax.on('faxesChanged', applyFaxesChanged);
   fax.on('uploadProgress', applyProgress);
   fax.on('faxReceived', () => toast('info', 'A new fax arrived.'));
+  fax.on('replyOverdue', announceOverdue);
   fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { FaxSummary } from '../../../preload/models';
 import { StatusChip } from '../components/StatusChip';
+import { replyLabel } from '../data/replies';
 import { pagesText, shortDate } from '../format';
 import type { FaxWindow } from '../data/fax-window';
 
@@ -120,6 +121,8 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="what">{what(fax)}</span>
         <span className="meta">
           {summary ? <span className="chip">{summary}</span> : null}
+          {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`}>{replyLabel(fax.reply).label}</span> : null}
+          {fax.replyTo ? <span className="chip chip-info">Reply to {fax.replyTo.reference}</span> : null}
           <StatusChip status={fax.status} direction={fax.direction} />
         </span>
       </div>

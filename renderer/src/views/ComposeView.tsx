@@ -10,7 +10,7 @@ import { Icon } from '../components/Icon';
 import { bytesText, pagesText } from '../format';
 import { accountStore, pagesRemaining } from '../data/account';
 import { canUse, hasKey } from '../data/capabilities';
-import { addFiles, composeStore, confirmWarnings, dismissProblems, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
+import { addFiles, composeStore, confirmWarnings, dismissProblems, setReplyWithinDays, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
 import { connectionStore } from '../data/connection';
 import type { IpcError } from '../data/ipc';
 import { guardStore, recipientOf, unconfirmedWarnings, warningsBeforeSend } from '../data/recipient-guard';
@@ -145,6 +145,18 @@ export function ComposeView() {
                 <span>Cover sheet</span>
                 <input className="input" value={state.coverId} onChange={(event) => setField('coverId', event.target.value)} placeholder="None" spellCheck={false} />
                 <span className="field-hint">The cover sheet’s ID from your Fax Service account; it adds one page.</span>
+              </label>
+              <label className="field">
+                <span>Expect a reply</span>
+                <select className="input" value={state.replyWithinDays ?? ''} onChange={(event) => setReplyWithinDays(event.target.value ? Number(event.target.value) : null)}>
+                  <option value="">No reply expected</option>
+                  {[1, 2, 3, 5, 7, 14, 30].map((days) => (
+                    <option key={days} value={days}>
+                      Within {days} {days === 1 ? 'day' : 'days'}
+                    </option>
+                  ))}
+                </select>
+                <span className="field-hint">A fax back from a recipient’s number is linked to this one; the outbox says when it is overdue.</span>
               </label>
               <label className="field">
                 <span>Send at</span>

@@ -12,11 +12,14 @@ import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
+import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
 
 export function FaxDetail({ faxId }: { faxId: number }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const [history, setHistory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [printing, setPrinting] = useState<{ done: number; total: number } | null>(null);
   const version = useStore(faxesVersionStore);
@@ -132,9 +135,15 @@ export function FaxDetail({ faxId }: { faxId: number }) {
         {detail.direction === 'inbound' && detail.counterpart ? (
           <>
             <dt>From number</dt>
-            <dd>{detail.counterpart}</dd>
+            <dd>
+              {detail.counterpart}{' '}
+              <button type="button" className="button button-small" onClick={() => setHistory(detail.counterpart)}>
+                All faxes with this number
+              </button>
+            </dd>
           </>
         ) : null}
+        <ReplyFacts detail={detail} onLink={() => setLinking(true)} />
         {detail.cost ? (
           <>
             <dt>Cost</dt>
@@ -170,7 +179,12 @@ export function FaxDetail({ faxId }: { faxId: number }) {
               <tr key={`${recipient.to}-${index}`} data-testid="recipient-row">
                 <td>
                   {recipient.name ? <div>{recipient.name}</div> : null}
-                  <span className="mono">{recipient.to}</span>
+                  <span className="mono">{recipient.to}</span>{' '}
+                  {detail.direction === 'outbound' ? (
+                    <button type="button" className="link-button" onClick={() => setHistory(recipient.to)} aria-label={`All faxes with ${recipient.to}`}>
+                      History
+                    </button>
+                  ) : null}
                 </td>
                 <td>
                   <StatusChip status={recipient.status} direction={detail.direction} />
@@ -185,6 +199,8 @@ export function FaxDetail({ faxId }: { faxId: number }) {
 
       <PdfViewer source={pdfSource} label={`fax ${detail.reference}`} onError={onPdfError} />
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
+      {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
+      {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}
     </article>
   );
 }

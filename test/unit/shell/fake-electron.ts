@@ -71,6 +71,7 @@ export function createFakeElectron() {
       quit: vi.fn(),
       whenReady: vi.fn(() => ready),
       getPath: vi.fn(() => userData),
+      getAppPath: vi.fn(() => '/opt/fax-desktop/resources/app.asar'),
       getVersion: vi.fn(() => '0.1.0'),
     }),
     BrowserWindow: FakeBrowserWindow,

@@ -35,4 +35,18 @@ describe('shell notifier', () => {
     events.emit('faxesChanged', { added: [12], updated: [], unreadInbound: 4 });
     expect(electron.app.setBadgeCount).toHaveBeenCalledWith(4);
   });
+
+  it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', () => {
+    const events = createEventBus();
+    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
+    const opened: number[] = [];
+    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id) });
+    electron.shown.length = 0;
+    events.emit('replyOverdue', { faxId: 31, reference: 'FX-31' });
+    expect(electron.shown).toEqual([{ title: 'A reply is overdue', body: 'No reply yet to fax FX-31.' }]);
+    expect(opened).toEqual([31]);
+    settings.update({ notifications: { enabled: false } });
+    events.emit('replyOverdue', { faxId: 32, reference: 'FX-32' });
+    expect(electron.shown).toHaveLength(1);
+  });
 });

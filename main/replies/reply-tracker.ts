@@ -1,0 +1,96 @@
+/**
+ * Replies tracked: received faxes are linked to the sent fax they answer as they arrive (by the sender's number),
+ * a sent fax whose reply is overdue is announced once (a notification), and links can be set or removed by hand
+ * when the sender's number is missing or wrong.
+ */
+import type { FaxesChanged } from '../../preload/models';
+import { AppError } from '../errors';
+import type { Logger } from '../log/logger';
+import type { EventBus, EventPayload } from '../runtime/event-bus';
+import { realTimers, type Timers } from '../runtime/timers';
+import type { Cache } from '../store/cache/cache';
+
+export interface ReplyTracker {
+  /** Links arriving faxes and watches for overdue replies until stopped. */
+  start(): void;
+  stop(): void;
+  /** Links a received fax to a sent one by hand, or removes its link (null). */
+  linkByHand(inboundId: number, outboundId: number | null): void;
+  awaiting(limit: number): Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>;
+  /** Announces replies that have just become overdue (also run by the timer). */
+  checkOverdue(): void;
+}
+
+/** Overdue replies are looked for at least this often (a due time far away is checked again by then). */
+const checkEveryMs = 60 * 60 * 1000;
+
+export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: Logger; now?: () => number; timers?: Timers }): ReplyTracker {
+  const { cache, events } = deps;
+  const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? realTimers;
+  const log = deps.log.child('replies');
+  let timer: unknown = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function changed(ids: number[]): void {
+    events.emit('faxesChanged', { added: [], updated: ids, unreadInbound: cache.faxes.unreadInbound() });
+  }
+
+  function schedule(): void {
+    if (timer !== null) timers.clear(timer);
+    const next = cache.replies.nextDueMs();
+    const wait = next === null ? checkEveryMs : Math.min(checkEveryMs, Math.max(1000, next - now() + 1000));
+    timer = timers.set(() => {
+      timer = null;
+      tracker.checkOverdue();
+      schedule();
+    }, wait);
+  }
+
+  function onFaxesChanged(change: FaxesChanged): void {
+    // Received faxes are linked as they arrive; a new expectation may make an earlier due time.
+    const inbound = change.added.filter((id) => cache.faxes.detail(id)?.direction === 'inbound');
+    const links = inbound.length > 0 ? cache.replies.linkNewReplies(inbound) : [];
+    if (links.length > 0) {
+      log.info('replies.linked', { count: links.length });
+      changed(links.flatMap((link) => [link.inboundId, link.outboundId]));
+    }
+    if (change.added.length > 0 && unsubscribe !== null) schedule();
+  }
+
+  const tracker: ReplyTracker = {
+    start() {
+      if (unsubscribe) return;
+      unsubscribe = events.subscribe((name, payload) => {
+        if (name === 'faxesChanged') onFaxesChanged(payload as EventPayload<'faxesChanged'>);
+      });
+      tracker.checkOverdue();
+      schedule();
+    },
+
+    stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+    },
+
+    linkByHand(inboundId, outboundId) {
+      const inbound = cache.faxes.detail(inboundId);
+      if (!inbound || inbound.direction !== 'inbound') throw new AppError('not_found', 'Only a received fax can be linked as a reply.');
+      if (outboundId !== null && cache.faxes.detail(outboundId)?.direction !== 'outbound') throw new AppError('not_found', 'A reply can be linked only to a sent fax.');
+      const before = cache.replies.linkByHand(inboundId, outboundId);
+      changed([inboundId, ...(before === null ? [] : [before]), ...(outboundId === null ? [] : [outboundId])]);
+      schedule();
+    },
+
+    awaiting: (limit) => cache.replies.awaiting(limit),
+
+    checkOverdue() {
+      const overdue = cache.replies.takeNewlyOverdue(now());
+      for (const fax of overdue) events.emit('replyOverdue', { faxId: fax.id, reference: fax.reference });
+      if (overdue.length > 0) changed(overdue.map((fax) => fax.id));
+    },
+  };
+  return tracker;
+}

@@ -1,0 +1,113 @@
+/**
+ * Replies tracked: sent faxes that expect a reply by a date, and received faxes linked to the sent fax they
+ * answer — found by the sender's number among the recipients, or set by hand. A link removed by hand stays
+ * removed (the received fax is never linked again on its own).
+ */
+import type { ReplyState } from '../../../preload/models';
+import type { CacheDb } from './cache-database';
+
+export interface ReplyRepository {
+  expect(faxId: number, dueMs: number): void;
+  /** Links each received fax to the latest earlier sent fax to its sender's number that expects a reply. Returns the links made. */
+  linkNewReplies(inboundIds: readonly number[]): Array<{ inboundId: number; outboundId: number }>;
+  /** Sets (outboundId) or removes (null) the link of a received fax by hand. Returns the sent fax it was linked to before. */
+  linkByHand(inboundId: number, outboundId: number | null): number | null;
+  /** For sent faxes: what they expect. */
+  statesOf(faxIds: readonly number[], nowMs: number): Map<number, ReplyState>;
+  /** For received faxes: the sent fax each answers. */
+  repliesTo(inboundIds: readonly number[]): Map<number, { id: number; reference: string }>;
+  /** Sent faxes whose reply is overdue and not yet announced; marks them announced. */
+  takeNewlyOverdue(nowMs: number): Array<{ id: number; reference: string }>;
+  /** When the next expectation falls due, or null. */
+  nextDueMs(): number | null;
+  /** Sent faxes still waiting for a reply, newest first (to link one by hand). */
+  awaiting(limit: number): Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>;
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+export function createReplyRepository(db: CacheDb): ReplyRepository {
+  const insertExpectation = db.prepare('INSERT OR REPLACE INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)');
+  const senderOf = db.prepare<[number], { number: string; created_ms: number }>("SELECT number, created_ms FROM fax_parties WHERE fax_id = ? AND role = 'from' LIMIT 1");
+  const expectingTo = db.prepare<[string, number], { fax_id: number }>(
+    `SELECT e.fax_id FROM reply_expectations e JOIN fax_parties p ON p.fax_id = e.fax_id AND p.role = 'to' AND p.number = ?
+     WHERE p.created_ms <= ? ORDER BY p.created_ms DESC LIMIT 1`,
+  );
+  const insertLink = db.prepare('INSERT OR IGNORE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
+  const linkOf = db.prepare<[number], { outbound_id: number | null }>('SELECT outbound_id FROM reply_links WHERE inbound_id = ?');
+  const setLink = db.prepare('INSERT OR REPLACE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
+  const overdue = db.prepare<[number], { id: number; reference: string }>(
+    `SELECT f.id, f.reference FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
+     WHERE e.overdue_notified = 0 AND e.due_ms <= ? AND NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id)`,
+  );
+  const markNotified = db.prepare('UPDATE reply_expectations SET overdue_notified = 1 WHERE fax_id = ?');
+  const nextDue = db.prepare<[], { due: number | null }>(
+    'SELECT MIN(due_ms) AS due FROM reply_expectations e WHERE overdue_notified = 0 AND NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id)',
+  );
+
+  return {
+    expect: (faxId, dueMs) => void insertExpectation.run(faxId, dueMs),
+
+    linkNewReplies: db.transaction((inboundIds: readonly number[]) => {
+      const made: Array<{ inboundId: number; outboundId: number }> = [];
+      for (const inboundId of inboundIds) {
+        const sender = senderOf.get(inboundId);
+        if (!sender) continue;
+        const expecting = expectingTo.get(sender.number, sender.created_ms);
+        if (!expecting) continue;
+        if (insertLink.run(inboundId, expecting.fax_id, 'auto').changes > 0) made.push({ inboundId, outboundId: expecting.fax_id });
+      }
+      return made;
+    }),
+
+    linkByHand(inboundId, outboundId) {
+      const before = linkOf.get(inboundId)?.outbound_id ?? null;
+      setLink.run(inboundId, outboundId, outboundId === null ? 'unlinked' : 'manual');
+      return before;
+    },
+
+    statesOf(faxIds, nowMs) {
+      const states = new Map<number, ReplyState>();
+      if (faxIds.length === 0) return states;
+      const rows = db
+        .prepare(
+          `SELECT e.fax_id, e.due_ms, (SELECT json_group_array(json_object('id', f.id, 'reference', f.reference)) FROM reply_links l JOIN faxes f ON f.id = l.inbound_id WHERE l.outbound_id = e.fax_id) AS replies
+           FROM reply_expectations e WHERE e.fax_id IN (${placeholders(faxIds.length)})`,
+        )
+        .all(...faxIds) as Array<{ fax_id: number; due_ms: number; replies: string }>;
+      for (const row of rows) {
+        const replies = JSON.parse(row.replies) as Array<{ id: number; reference: string }>;
+        states.set(row.fax_id, { state: replies.length > 0 ? 'replied' : row.due_ms <= nowMs ? 'overdue' : 'awaiting', dueMs: row.due_ms, replies });
+      }
+      return states;
+    },
+
+    repliesTo(inboundIds) {
+      const links = new Map<number, { id: number; reference: string }>();
+      if (inboundIds.length === 0) return links;
+      const rows = db
+        .prepare(`SELECT l.inbound_id, f.id, f.reference FROM reply_links l JOIN faxes f ON f.id = l.outbound_id WHERE l.inbound_id IN (${placeholders(inboundIds.length)})`)
+        .all(...inboundIds) as Array<{ inbound_id: number; id: number; reference: string }>;
+      for (const row of rows) links.set(row.inbound_id, { id: row.id, reference: row.reference });
+      return links;
+    },
+
+    takeNewlyOverdue: db.transaction((nowMs: number) => {
+      const rows = overdue.all(nowMs);
+      for (const row of rows) markNotified.run(row.id);
+      return rows;
+    }),
+
+    nextDueMs: () => nextDue.get()?.due ?? null,
+
+    awaiting: (limit) =>
+      db
+        .prepare(
+          `SELECT f.id, f.reference, f.created_at AS createdAt, f.counterpart FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
+           WHERE NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id) ORDER BY f.created_ms DESC LIMIT ?`,
+        )
+        .all(limit) as Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>,
+  };
+}

@@ -1,0 +1,34 @@
+/** Replies tracked, in the renderer: link a received fax to the sent fax it answers, and a number's faxes. */
+import type { FaxListPage, ReplyState } from '../../../preload/models';
+import { faxApi, type IpcError } from './ipc';
+import { toast } from './toasts';
+
+export type AwaitingReply = { id: number; reference: string; createdAt: string; counterpart: string | null };
+
+/** Links a received fax to a sent one (or removes its link with null); returns main's reason when refused. */
+export async function linkReply(inboundId: number, outboundId: number | null): Promise<IpcError | null> {
+  const result = await faxApi().linkReply({ inboundId, outboundId });
+  if (!result.ok) return result.error;
+  toast('success', outboundId === null ? 'No longer linked as a reply.' : 'Linked as the reply.');
+  return null;
+}
+
+export async function awaitingReplies(): Promise<AwaitingReply[] | IpcError> {
+  const result = await faxApi().listAwaitingReplies();
+  return result.ok ? result.value : result.error;
+}
+
+export async function faxesOfNumber(number: string): Promise<FaxListPage | IpcError> {
+  const result = await faxApi().listFaxesOfNumber({ number, offset: 0, limit: 200 });
+  return result.ok ? result.value : result.error;
+}
+
+/** "Awaiting reply", "Overdue" or "Replied" for a sent fax that expects a reply. */
+export function replyLabel(reply: ReplyState): { label: string; tone: 'info' | 'danger' | 'success' } {
+  if (reply.state === 'replied') return { label: 'Replied', tone: 'success' };
+  return reply.state === 'overdue' ? { label: 'Overdue', tone: 'danger' } : { label: 'Awaiting reply', tone: 'info' };
+}
+
+export function announceOverdue(notice: { reference: string }): void {
+  toast('info', `A reply is overdue: no reply yet to fax ${notice.reference}.`);
+}
