@@ -11,7 +11,7 @@ export const mainLayers = [
   { name: 'shell', paths: ['main/shell'] },
   { name: 'app', paths: ['main/core.ts'] },
   { name: 'ipc', paths: ['main/ipc'] },
-  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies'] },
+  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight'] },
   { name: 'data', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
   { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/errors.ts', 'main/desktop.ts'] },
 ];

@@ -26,6 +26,7 @@ import { createComposeService } from './outbox/compose-service';
 import { createRecipientGuard } from './guard/recipient-guard';
 import { createTransmissionReports } from './faxes/transmission-reports';
 import { createReplyTracker } from './replies/reply-tracker';
+import { createPreflightService } from './preflight/preflight-service';
 import { createPageRenderer, sourcePageRendererLocation, type PageRendererLocation } from './pages/page-renderer';
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
@@ -145,6 +146,7 @@ export function createCore(deps: CoreDeps): Core {
       guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
       reports,
       replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
+      preflight: createPreflightService({ staging, pages }),
     };
   }
 

@@ -22,7 +22,9 @@ import type {
   FaxReceivedNotice,
   LockState,
   NumberView,
+  PreflightPages,
   RecipientWarning,
+  StagedFile,
   SavedFile,
   Settings,
   StageResult,
@@ -163,6 +165,12 @@ export const invokeContract = {
   ),
   /** The misdirected-fax guard: what to check about these recipients before sending (from the local cache). */
   checkRecipients: invoke<RecipientWarning[]>()(z.object({ recipients }).strict()),
+  /** Pre-flight: pages `from`… of a staged file (at most `count`), measured and flagged at fax resolution. */
+  preflightPages: invoke<PreflightPages>()(z.object({ id, from: z.number().int().min(1), count: z.number().int().min(1).max(16) }).strict()),
+  /** One page of a staged file as the recipient's machine prints it (PNG, 204 × 196 dpi, black and white). */
+  preflightPageImage: invoke<{ png: Uint8Array; width: number; height: number; pageCount: number }>()(z.object({ id, page: z.number().int().min(1) }).strict()),
+  /** A new staged PDF without these (blank) pages; the user's own file is untouched. */
+  removeBlankPages: invoke<StagedFile>()(z.object({ id, pages: z.array(z.number().int().min(1)).min(1).max(5000) }).strict()),
   /** Journals the fax in the outbox (it is sent from there, exactly once). */
   sendFax: invoke<SubmissionView>()(
     z

@@ -281,6 +281,24 @@ export interface RecipientWarning {
   suggestion?: { number: string; name: string | null } | undefined;
 }
 
+export type PageFlag = 'blank' | 'dark' | 'photo';
+
+/** A page as pre-flight measured it at fax resolution. */
+export interface PreflightPage {
+  page: number;
+  width: number;
+  height: number;
+  landscape: boolean;
+  blackShare: number;
+  midtoneShare: number;
+  flags: PageFlag[];
+}
+
+export interface PreflightPages {
+  pageCount: number;
+  pages: PreflightPage[];
+}
+
 export interface Draft {
   /** Made by the renderer for each new draft; a submission made from it spends it. */
   id: string;

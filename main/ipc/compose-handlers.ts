@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type ComposeHandlers = Pick<
   Handlers,
-  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'checkRecipients' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
+  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'checkRecipients' | 'preflightPages' | 'preflightPageImage' | 'removeBlankPages' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
 >;
 
 export function composeHandlers(context: HandlerContext): ComposeHandlers {
@@ -21,6 +21,9 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
       await (await services()).drafts.save(draft);
       return null;
     },
+    preflightPages: async ({ id, from, count }) => (await services()).preflight.pages(id, from, count),
+    preflightPageImage: async ({ id, page }) => (await services()).preflight.pageImage(id, page),
+    removeBlankPages: async ({ id, pages }) => (await services()).preflight.removeBlankPages(id, pages),
     checkRecipients: async ({ recipients }) => (await services()).guard.check(recipients),
     sendFax: async (request) => (await services()).compose.send(request),
     listOutbox: async () => (await services()).outbox.list(),

@@ -8,6 +8,7 @@ import type { ComposeService } from '../outbox/compose-service';
 import type { RecipientGuard } from '../guard/recipient-guard';
 import type { TransmissionReports } from '../faxes/transmission-reports';
 import type { ReplyTracker } from '../replies/reply-tracker';
+import type { PreflightService } from '../preflight/preflight-service';
 import type { Drafts } from '../outbox/drafts';
 import type { Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
@@ -32,6 +33,7 @@ export interface Services {
   guard: RecipientGuard;
   reports: TransmissionReports;
   replies: ReplyTracker;
+  preflight: PreflightService;
 }
 
 export interface HandlerContext {

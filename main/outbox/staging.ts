@@ -30,6 +30,8 @@ export interface Staging {
   stage(paths: readonly string[]): Promise<StageResult>;
   /** Stages bytes the app itself produced (a fax PDF to forward). */
   stageSealedCopy(sourceSealed: string, meta: Omit<StagedFile, 'id'>): Promise<StagedFile>;
+  /** Stages a document the app made in memory (a PDF with its blank pages removed), encrypted at once. */
+  stageBytes(bytes: Uint8Array, meta: Omit<StagedFile, 'id' | 'size'>): Promise<StagedFile>;
   get(id: string): Promise<StagedFile>;
   sealedPath(id: string): string;
   read(id: string): Promise<Buffer>;
@@ -128,6 +130,15 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
       await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
       await fsp.copyFile(sourceSealed, sealedPath(id));
       const staged: StagedFile = { id, ...meta };
+      await writeSealedJson(metaPath(id), options.fileKey, { ...staged, stagedAt: now() });
+      return staged;
+    },
+
+    async stageBytes(bytes, meta) {
+      const id = crypto.randomBytes(16).toString('hex');
+      await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeSealed(sealedPath(id), options.fileKey, Buffer.from(bytes));
+      const staged: StagedFile = { id, ...meta, size: bytes.byteLength };
       await writeSealedJson(metaPath(id), options.fileKey, { ...staged, stagedAt: now() });
       return staged;
     },

@@ -57,3 +57,47 @@ export function reduceBilevel(image: GrayImage, maxWidth: number): GrayImage {
   }
   return { width, height, pixels };
 }
+
+/** Grey levels between these are mid-tones: neither ink nor paper, and black and white cannot keep them. */
+const midtoneRange = { from: 40, to: 215 } as const;
+
+/** What pre-flight measures on a page at fax resolution. */
+export interface PageMeasures {
+  width: number;
+  height: number;
+  /** Share of pixels that print black. */
+  blackShare: number;
+  /** Share of pixels in mid-tones before thresholding (photos, shaded areas). */
+  midtoneShare: number;
+}
+
+export function measure(image: GrayImage): PageMeasures {
+  let black = 0;
+  let midtone = 0;
+  for (const pixel of image.pixels) {
+    if (pixel <= blackThreshold) black += 1;
+    if (pixel >= midtoneRange.from && pixel <= midtoneRange.to) midtone += 1;
+  }
+  const total = Math.max(1, image.pixels.length);
+  return { width: image.width, height: image.height, blackShare: black / total, midtoneShare: midtone / total };
+}
+
+export type PageFlag = 'blank' | 'dark' | 'photo';
+
+/** At least this share of white at fax resolution: the page prints empty. */
+export const blankWhiteShare = 0.995;
+/** At least this share of black: a dark scan or a photo that prints as black areas. */
+export const darkBlackShare = 0.35;
+/** At least this share of mid-tones: shades that turn into solid black or white on the recipient's paper. */
+export const photoMidtoneShare = 0.2;
+
+/** Below this share of mid-tones a white page is empty paper, not a pale picture that fades away. */
+const blankMidtoneShare = 0.01;
+
+export function flagsOf(page: PageMeasures): PageFlag[] {
+  if (1 - page.blackShare >= blankWhiteShare && page.midtoneShare < blankMidtoneShare) return ['blank'];
+  const flags: PageFlag[] = [];
+  if (page.blackShare >= darkBlackShare) flags.push('dark');
+  if (page.midtoneShare >= photoMidtoneShare) flags.push('photo');
+  return flags;
+}

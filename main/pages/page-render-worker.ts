@@ -1,62 +1,141 @@
 /**
- * The render worker (a worker thread of main): draws a page of a document at fax resolution with pdf.js on a
- * native canvas, and returns it thresholded to black and white as the recipient's machine prints it — reduced
- * when asked. Heavy pixel work stays off main's event loop, which keeps serving the window and the uploads.
+ * The render worker (a worker thread of main): draws pages of a document at fax resolution — PDFs with pdf.js on a
+ * native canvas, TIFF pages decoded with UTIF at their own resolution, JPG and PNG fitted to the page width as fax
+ * services do — and returns them thresholded to black and white as the recipient's machine prints them, or the
+ * measures pre-flight flags pages by. Heavy pixel work stays off main's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCanvas } from '@napi-rs/canvas';
-import { faxDpi, grayFromRgba, reduceBilevel, threshold, type GrayImage } from './fax-raster';
-import type { RenderReply, RenderRequest } from './render-protocol';
+import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas';
+import UTIF from 'utif';
+import { faxDpi, grayFromRgba, measure, reduceBilevel, threshold, type GrayImage } from './fax-raster';
+import type { RenderReply, RenderRequest, RenderableKind } from './render-protocol';
 
 const { standardFontsDir } = workerData as { standardFontsDir: string };
+
+/** A Letter page's printable width at 204 dpi: images without a resolution are fitted to it. */
+const pageWidthDots = 1728;
+
+interface OpenedSource {
+  pageCount: number;
+  /** Page `page` (1-based) in grey at fax resolution. */
+  grayPage(page: number): Promise<GrayImage>;
+  close(): Promise<void>;
+}
+
+function grayOf(canvas: Canvas): GrayImage {
+  return grayFromRgba(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+}
+
+/** Draws a bitmap (any size) onto a white page canvas of the given size. */
+function onPage(source: Canvas | Awaited<ReturnType<typeof loadImage>>, width: number, height: number): Canvas {
+  const canvas = createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | null = null;
 
-async function renderPdfPage(request: RenderRequest): Promise<{ pageCount: number; image: GrayImage }> {
+async function openPdf(bytes: Uint8Array): Promise<OpenedSource> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;
-  const task = getDocument({
-    data: request.bytes,
-    isEvalSupported: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
-    standardFontDataUrl: standardFontsDir,
-  });
-  try {
-    const document = await task.promise;
-    const page = await document.getPage(Math.min(Math.max(1, request.page), document.numPages));
-    const viewport = page.getViewport({ scale: 1 });
-    const width = Math.max(1, Math.round((viewport.width * faxDpi.x) / 72));
-    const height = Math.max(1, Math.round((viewport.height * faxDpi.y) / 72));
-    const canvas = createCanvas(width, height);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, width, height);
-    await page.render({
-      // pdf.js draws on any 2D context with the DOM's API; @napi-rs/canvas is the one it uses in Node itself.
-      canvas,
-      canvasContext: context,
-      viewport,
-      transform: [faxDpi.x / 72, 0, 0, faxDpi.y / 72, 0, 0],
-    }).promise;
-    const bilevel = threshold(grayFromRgba(context.getImageData(0, 0, width, height).data, width, height));
-    page.cleanup();
-    return { pageCount: document.numPages, image: request.maxWidth ? reduceBilevel(bilevel, request.maxWidth) : bilevel };
-  } finally {
+  const task = getDocument({ data: bytes, isEvalSupported: false, enableXfa: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0, standardFontDataUrl: standardFontsDir });
+  const document = await task.promise.catch(async (error: unknown) => {
     await task.destroy();
+    throw error;
+  });
+  return {
+    pageCount: document.numPages,
+    async grayPage(number) {
+      const page = await document.getPage(number);
+      const viewport = page.getViewport({ scale: 1 });
+      const canvas = createCanvas(Math.max(1, Math.round((viewport.width * faxDpi.x) / 72)), Math.max(1, Math.round((viewport.height * faxDpi.y) / 72)));
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvas, canvasContext: context, viewport, transform: [faxDpi.x / 72, 0, 0, faxDpi.y / 72, 0, 0] }).promise;
+      page.cleanup();
+      return grayOf(canvas);
+    },
+    close: () => task.destroy(),
+  };
+}
+
+/** A TIFF tag's first number (UTIF keeps tags as arrays under "t<tag>"). */
+function tagNumber(ifd: Record<string, unknown>, tag: number): number | null {
+  const value = ifd[`t${String(tag)}`];
+  const first: unknown = Array.isArray(value) ? value[0] : null;
+  return typeof first === 'number' && first > 0 ? first : null;
+}
+
+function openTiff(bytes: Uint8Array): OpenedSource {
+  const pages = UTIF.decode(bytes).filter((ifd) => typeof ifd.width === 'number' || tagNumber(ifd, 256) !== null);
+  if (pages.length === 0) throw new Error('no image');
+  return {
+    pageCount: pages.length,
+    grayPage(number) {
+      const ifd = pages[number - 1];
+      if (!ifd) throw new Error('no such page');
+      UTIF.decodeImage(bytes, ifd);
+      const rgba = UTIF.toRGBA8(ifd);
+      const source = createCanvas(ifd.width, ifd.height);
+      source.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba), ifd.width, ifd.height), 0, 0);
+      // Its own resolution when it says (a fax TIFF is 204 × 196 or 204 × 98), else fitted to the page width.
+      const unitFactor = tagNumber(ifd, 296) === 3 ? 2.54 : 1;
+      const xDpi = tagNumber(ifd, 282);
+      const yDpi = tagNumber(ifd, 283);
+      const xScale = xDpi ? faxDpi.x / (xDpi * unitFactor) : pageWidthDots / ifd.width;
+      const yScale = yDpi ? faxDpi.y / (yDpi * unitFactor) : xScale * (faxDpi.y / faxDpi.x);
+      return Promise.resolve(grayOf(onPage(source, ifd.width * xScale, ifd.height * yScale)));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+async function openImage(bytes: Uint8Array): Promise<OpenedSource> {
+  const image = await loadImage(Buffer.from(bytes));
+  return {
+    pageCount: 1,
+    grayPage() {
+      const width = pageWidthDots;
+      const height = (image.height * (pageWidthDots / image.width) * faxDpi.y) / faxDpi.x;
+      return Promise.resolve(grayOf(onPage(image, width, height)));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+function open(kind: RenderableKind, bytes: Uint8Array): Promise<OpenedSource> {
+  if (kind === 'pdf') return openPdf(bytes);
+  if (kind === 'tiff') return Promise.resolve().then(() => openTiff(bytes));
+  return openImage(bytes);
+}
+
+async function handle(request: RenderRequest): Promise<{ reply: RenderReply; transfer: ArrayBuffer[] }> {
+  const source = await open(request.kind, request.bytes);
+  try {
+    if (request.op === 'image') {
+      const bilevel = threshold(await source.grayPage(Math.min(Math.max(1, request.page), source.pageCount)));
+      const image = request.maxWidth ? reduceBilevel(bilevel, request.maxWidth) : bilevel;
+      return {
+        reply: { id: request.id, ok: true, op: 'image', pageCount: source.pageCount, width: image.width, height: image.height, pixels: image.pixels },
+        transfer: [image.pixels.buffer as ArrayBuffer],
+      };
+    }
+    const pages = [];
+    for (let page = Math.max(1, request.from); page <= Math.min(request.to, source.pageCount); page += 1) pages.push({ page, ...measure(await source.grayPage(page)) });
+    return { reply: { id: request.id, ok: true, op: 'measure', pageCount: source.pageCount, pages }, transfer: [] };
+  } finally {
+    await source.close();
   }
 }
 
 parentPort?.on('message', (request: RenderRequest) => {
-  void renderPdfPage(request).then(
-    ({ pageCount, image }) => {
-      const reply: RenderReply = { id: request.id, ok: true, pageCount, width: image.width, height: image.height, pixels: image.pixels };
-      parentPort?.postMessage(reply, [image.pixels.buffer as ArrayBuffer]);
-    },
+  void handle(request).then(
+    ({ reply, transfer }) => parentPort?.postMessage(reply, transfer),
     (error: unknown) => {
       const reply: RenderReply = { id: request.id, ok: false, reason: (error as { name?: string }).name === 'PasswordException' ? 'password' : 'unreadable' };
       parentPort?.postMessage(reply);

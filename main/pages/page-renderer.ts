@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
-import type { GrayImage } from './fax-raster';
-import type { RenderReply, RenderRequest } from './render-protocol';
+import type { GrayImage, PageMeasures } from './fax-raster';
+import type { RenderableKind, RenderReply, RenderRequest } from './render-protocol';
 
 export interface PageRendererLocation {
   /** The worker's script: the bundled .cjs in the app, the TypeScript source (with tsx) in development. */
@@ -31,9 +31,21 @@ export interface RenderedFaxPage {
   image: GrayImage;
 }
 
+export interface MeasuredPages {
+  pageCount: number;
+  pages: Array<PageMeasures & { page: number }>;
+}
+
+type Success = Extract<RenderReply, { ok: true }>;
+type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'bytes'> : never;
+type RequestBody = Distribute<RenderRequest>;
+
 export interface PageRenderer {
-  /** Page `page` (1-based) of a PDF at fax resolution, black and white, reduced to `maxWidth` when given. */
+  /** Page `page` (1-based) at fax resolution, black and white, reduced to `maxWidth` when given. */
+  renderPage(kind: RenderableKind, bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
   renderPdfPage(bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
+  /** Pre-flight's measures of pages `from`…`to` (1-based, inclusive, capped at the page count). */
+  measurePages(kind: RenderableKind, bytes: Uint8Array, from: number, to: number): Promise<MeasuredPages>;
   close(): Promise<void>;
 }
 
@@ -43,7 +55,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
   let worker: Worker | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (page: RenderedFaxPage) => void; reject: (error: AppError) => void }>();
+  const pending = new Map<number, { resolve: (reply: Success) => void; reject: (error: AppError) => void }>();
 
   function failAll(message: string): void {
     for (const { reject } of pending.values()) reject(new AppError('internal', message));
@@ -58,7 +70,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve({ pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } });
+      if (reply.ok) waiting.resolve(reply);
       else waiting.reject(new AppError('file', reply.reason === 'password' ? 'The document is password-protected: its pages cannot be drawn.' : 'The document cannot be read: its pages cannot be drawn.'));
       scheduleIdle();
     });
@@ -86,15 +98,28 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
     idleTimer.unref();
   }
 
-  return {
-    renderPdfPage(bytes, page, options = {}) {
-      const id = nextId++;
-      const request: RenderRequest = { id, bytes: new Uint8Array(bytes), page, maxWidth: options.maxWidth };
-      return new Promise<RenderedFaxPage>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        if (idleTimer) clearTimeout(idleTimer);
-        start().postMessage(request, [request.bytes.buffer as ArrayBuffer]);
-      });
+  function ask(body: RequestBody, bytes: Uint8Array): Promise<Success> {
+    const id = nextId++;
+    // A copy is transferred: the caller keeps its bytes.
+    const request = { ...body, id, bytes: new Uint8Array(bytes) } as RenderRequest;
+    return new Promise<Success>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      if (idleTimer) clearTimeout(idleTimer);
+      start().postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+    });
+  }
+
+  const renderer: PageRenderer = {
+    async renderPage(kind, bytes, page, options = {}) {
+      const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth }, bytes);
+      if (reply.op !== 'image') throw new AppError('internal', 'The page could not be drawn.');
+      return { pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } };
+    },
+    renderPdfPage: (bytes, page, options = {}) => renderer.renderPage('pdf', bytes, page, options),
+    async measurePages(kind, bytes, from, to) {
+      const reply = await ask({ op: 'measure', kind, from, to }, bytes);
+      if (reply.op !== 'measure') throw new AppError('internal', 'The pages could not be checked.');
+      return { pageCount: reply.pageCount, pages: reply.pages };
     },
     async close() {
       if (idleTimer) clearTimeout(idleTimer);
@@ -104,4 +129,5 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
       await closing?.terminate();
     },
   };
+  return renderer;
 }

@@ -216,7 +216,8 @@ type TiffEntry = [number, 3 | 4, number];
  * A little-endian, uncompressed black-and-white TIFF with `pages` real image directories (16 × 16 pixels each, a
  * strip of white). `imageless` pages carry a directory without image data (a damaged file).
  */
-export function makeTiff(pages: number, options: { imageless?: number[] } = {}): Buffer {
+/** A bilevel TIFF of 16 × 16 pages, all white except the `black` ones; `imageless` pages carry no image at all. */
+export function makeTiff(pages: number, options: { imageless?: number[]; black?: number[] } = {}): Buffer {
   const width = 16;
   const height = 16;
   const stripBytes = (width / 8) * height;
@@ -248,7 +249,8 @@ export function makeTiff(pages: number, options: { imageless?: number[] } = {}):
       if (type === 3) ifd.writeUInt16LE(value, at + 8);
       else ifd.writeUInt32LE(tag === 273 ? stripAt : value, at + 8);
     });
-    const strip = imageless ? Buffer.alloc(0) : Buffer.alloc(stripBytes, 0);
+    // WhiteIsZero: a set bit is black.
+    const strip = imageless ? Buffer.alloc(0) : Buffer.alloc(stripBytes, options.black?.includes(index + 1) ? 0xff : 0);
     const next = index === pages - 1 ? 0 : stripAt + strip.length;
     ifd.writeUInt32LE(next, ifdSize - 4);
     parts.push(ifd, strip);

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
-import { reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
+import { flagsOf, measure, reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
 import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
 import { encodeGrayPng } from '../../../main/pages/png';
 
@@ -71,5 +71,17 @@ describe('raster helpers', () => {
     const idatLength = png.readUInt32BE(33);
     const rows = zlib.inflateSync(png.subarray(41, 41 + idatLength));
     expect(Array.from(rows)).toEqual([0, 0, 128, 255, 0, 255, 0, 7]);
+  });
+
+  it('flags a page blank from 99.5 % white (with no shades), dark from 35 % black, photo-like from 20 % mid-tones', () => {
+    const page = (black: number, midtone: number) => ({ width: 10, height: 10, blackShare: black, midtoneShare: midtone });
+    expect(flagsOf(page(0.005, 0))).toEqual(['blank']);
+    expect(flagsOf(page(0.006, 0))).toEqual([]);
+    expect(flagsOf(page(0, 0.5))).toEqual(['photo']);
+    expect(flagsOf(page(0.35, 0))).toEqual(['dark']);
+    expect(flagsOf(page(0.349, 0.199))).toEqual([]);
+    expect(flagsOf(page(0.5, 0.2))).toEqual(['dark', 'photo']);
+    const image: GrayImage = { width: 4, height: 1, pixels: Uint8Array.from([0, 100, 200, 255]) };
+    expect(measure(image)).toEqual({ width: 4, height: 1, blackShare: 0.5, midtoneShare: 0.5 });
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * Pre-flight: each page of a staged file as the recipient's machine will print it (204 × 196 dpi, black and
+ * white), with flags — blank, very dark, photo-like — measured by the render worker, and blank pages removed from
+ * a PDF on request (a new staged PDF; the user's own file is never touched). Flags inform, they never block.
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { PreflightPage, PreflightPages, StagedFile } from '../../preload/models';
+import { AppError } from '../errors';
+import type { Staging } from '../outbox/staging';
+import { flagsOf } from '../pages/fax-raster';
+import type { PageRenderer } from '../pages/page-renderer';
+import { encodeGrayPng } from '../pages/png';
+import type { RenderableKind } from '../pages/render-protocol';
+
+export interface PreflightService {
+  /** Measures and flags pages `from`… (at most `count` of them). */
+  pages(fileId: string, from: number, count: number): Promise<PreflightPages>;
+  /** One page as the recipient's machine prints it, as PNG. */
+  pageImage(fileId: string, page: number): Promise<{ png: Uint8Array; width: number; height: number; pageCount: number }>;
+  /** A new staged PDF without these pages, each checked to be blank first. */
+  removeBlankPages(fileId: string, pages: readonly number[]): Promise<StagedFile>;
+}
+
+async function renderable(staging: Staging, fileId: string): Promise<{ kind: RenderableKind; file: StagedFile; bytes: Buffer }> {
+  const file = await staging.get(fileId);
+  if (file.kind === 'docx') throw new AppError('file', 'The Fax Service converts Word documents itself, so their pages cannot be shown before sending.');
+  return { kind: file.kind, file, bytes: await staging.read(fileId) };
+}
+
+export function createPreflightService(deps: { staging: Staging; pages: PageRenderer }): PreflightService {
+  const { staging } = deps;
+
+  async function measured(fileId: string, from: number, count: number): Promise<PreflightPages> {
+    const { kind, bytes } = await renderable(staging, fileId);
+    const result = await deps.pages.measurePages(kind, bytes, from, from + count - 1);
+    return {
+      pageCount: result.pageCount,
+      pages: result.pages.map((page): PreflightPage => ({ ...page, landscape: page.width > page.height, flags: flagsOf(page) })),
+    };
+  }
+
+  return {
+    pages: measured,
+
+    async pageImage(fileId, page) {
+      const { kind, bytes } = await renderable(staging, fileId);
+      const rendered = await deps.pages.renderPage(kind, bytes, page);
+      return { png: encodeGrayPng(rendered.image), width: rendered.image.width, height: rendered.image.height, pageCount: rendered.pageCount };
+    },
+
+    async removeBlankPages(fileId, pages) {
+      const { kind, file, bytes } = await renderable(staging, fileId);
+      if (kind !== 'pdf') throw new AppError('file', 'Blank pages can be removed from PDFs only.');
+      const wanted = [...new Set(pages)].sort((a, b) => a - b);
+      if (wanted.length === 0) throw new AppError('invalid_input', 'Choose the blank pages to remove.');
+      // Only pages that really are blank go: the renderer's list is checked again here.
+      for (const page of wanted) {
+        const check = await measured(fileId, page, 1);
+        if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', `Page ${String(page)} is not blank: it was kept.`);
+      }
+      let document: PDFDocument;
+      try {
+        document = await PDFDocument.load(bytes, { updateMetadata: false });
+      } catch {
+        throw new AppError('file', 'This PDF cannot be rewritten here (it is protected or damaged). Remove the blank pages in a PDF editor instead.');
+      }
+      if (wanted.length >= document.getPageCount()) throw new AppError('invalid_input', 'Every page of this file is blank: remove the file instead.');
+      for (const page of [...wanted].reverse()) document.removePage(page - 1);
+      const saved = await document.save();
+      const stem = file.name.replace(/\.pdf$/i, '');
+      return staging.stageBytes(saved, { name: `${stem} (blank pages removed).pdf`, kind: 'pdf', pages: document.getPageCount(), pagesEstimated: false });
+    },
+  };
+}
