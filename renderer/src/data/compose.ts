@@ -249,6 +249,12 @@ export function removeFile(id: string): void {
   void faxApi().releaseStagedFiles({ ids: [id] });
 }
 
+/** Puts another staged file in a file's place (a copy without blank pages); the old staged copy is released. */
+export function replaceFile(id: string, replacement: ComposeFile): void {
+  update((state) => ({ ...state, files: state.files.map((file) => (file.id === id ? replacement : file)) }));
+  void faxApi().releaseStagedFiles({ ids: [id] });
+}
+
 export function moveFile(id: string, offset: -1 | 1): void {
   update((state) => {
     const index = state.files.findIndex((file) => file.id === id);

@@ -6,6 +6,7 @@
 import { accountStore, loadAccount } from './account';
 import { startCompose } from './compose';
 import { startRecipientGuard } from './recipient-guard';
+import { startPreflight } from './preflight';
 import { announceOverdue } from './replies';
 import { applyConnection, connectionStore, loadConnection } from './connection';
 import { applyFaxesChanged, loadUnreadCount } from './faxes';
@@ -46,6 +47,7 @@ export function startAppState(): void {
   onLockChange((locked) => (locked ? clearSlices() : loadSlices()));
   startCompose();
   startRecipientGuard();
+  startPreflight();
   void loadLockState();
   fax.on('lockChanged', applyLockState);
   fax.on('connectionChanged', (state) => {

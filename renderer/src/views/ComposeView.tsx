@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { faxLimits } from '../../../preload/fax-limits';
 import { FileThumbnail } from '../compose/FileThumbnail';
 import { RecipientsInput } from '../compose/RecipientsInput';
+import { FaxView, PreflightLine, PreflightSummary, ThumbnailFlag } from '../compose/Preflight';
 import { RecipientWarnings, warningTitles } from '../compose/RecipientWarnings';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
@@ -20,11 +21,19 @@ import { PdfViewer } from '../pdf/PdfViewer';
 
 const kindNames: Record<ComposeFile['kind'], string> = { pdf: 'PDF', docx: 'Word document', jpg: 'JPEG image', png: 'PNG image', tiff: 'TIFF image' };
 
-function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void }) {
+function OriginalView({ file }: { file: ComposeFile }) {
   const [read, setRead] = useState<Awaited<ReturnType<typeof fileBytes>> | null>(null);
   useEffect(() => {
     void fileBytes(file).then(setRead);
   }, [file]);
+  if (read && 'error' in read) return <ErrorNotice error={read.error} />;
+  if (!read) return <div className="skeleton preview-skeleton" />;
+  return <PdfViewer source={{ bytes: read.bytes }} label={file.name} />;
+}
+
+/** A file of the draft, page by page: as the recipient's machine prints it (every kind), or the PDF itself. */
+function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void }) {
+  const [view, setView] = useState<'fax' | 'original'>(file.kind === 'pdf' ? 'original' : 'fax');
   return (
     <Dialog
       title={file.name}
@@ -35,12 +44,24 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
         </button>
       }
     >
-      {read && 'error' in read ? (
-        <ErrorNotice error={read.error} />
-      ) : file.kind === 'pdf' ? (
-        read ? <PdfViewer source={{ bytes: read.bytes }} label={file.name} /> : <div className="skeleton preview-skeleton" />
+      {file.kind === 'docx' ? (
+        <p>The Fax Service converts this {kindNames[file.kind]} into fax pages itself (about {file.pages} {file.pages === 1 ? 'page' : 'pages'}), so its pages cannot be shown before sending.</p>
       ) : (
-        <p>Only PDF files can be paged through here; the thumbnail shows the first page of this {kindNames[file.kind]}.</p>
+        <>
+          {file.kind === 'pdf' ? (
+            <div className="view-toggle" role="group" aria-label="Show">
+              <button type="button" className="button button-small" aria-pressed={view === 'original'} onClick={() => setView('original')}>
+                The PDF
+              </button>
+              <button type="button" className="button button-small" aria-pressed={view === 'fax'} onClick={() => setView('fax')}>
+                As faxed (204 × 196 dpi, black and white)
+              </button>
+            </div>
+          ) : (
+            <p className="field-hint">As the recipient’s fax machine prints it: 204 × 196 dpi, black and white.</p>
+          )}
+          {view === 'fax' || file.kind !== 'pdf' ? <FaxView file={file} /> : <OriginalView file={file} />}
+        </>
       )}
     </Dialog>
   );
@@ -201,12 +222,14 @@ export function ComposeView() {
                 <li key={file.id} className="file-card" data-testid="file-card">
                   <button type="button" className="icon-button thumbnail-button" onClick={() => setPreview(file)} aria-label={`Preview ${file.name}`}>
                     <FileThumbnail file={file} />
+                    <ThumbnailFlag file={file} />
                   </button>
                   <div className="file-card-text">
                     <div className="file-name">{file.name}</div>
                     <div className="field-hint">
                       {kindNames[file.kind]} · {file.pagesEstimated ? `about ${pagesText(file.pages)}` : pagesText(file.pages)} · {bytesText(file.size)}
                     </div>
+                    <PreflightLine file={file} />
                   </div>
                   <div className="row row-tight">
                     <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={`Move ${file.name} up`}>
@@ -251,6 +274,7 @@ export function ComposeView() {
                 : `${remaining} pages remain this cycle; ${remaining - totals.total} after this fax.`}
             </p>
           ) : null}
+          <PreflightSummary state={state} />
           {error ? <ErrorNotice error={error} title="Not sent — the draft is kept" /> : null}
           {!blocker && open.length > 0 ? (
             <p className="field-hint" data-testid="guard-summary">
