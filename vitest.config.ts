@@ -58,6 +58,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // What the user sees settles within a second alone, but the suite runs three files at once on two cores:
+          // a poll waits up to 10 s for it (it returns as soon as the value is there).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

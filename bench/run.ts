@@ -13,6 +13,7 @@ import { cacheMemory } from './benches/cache-memory';
 import { coldStart } from './benches/cold-start';
 import { freshness } from './benches/freshness';
 import { guard } from './benches/guard';
+import { preflight } from './benches/preflight';
 import { polling } from './benches/polling';
 import { initialSync } from './benches/initial-sync';
 import { pdfFirstPage } from './benches/pdf-first-page';
@@ -21,7 +22,7 @@ import { sendMemory } from './benches/send-memory';
 import { testSuite } from './benches/test-suite';
 import type { Benchmark, Metric } from './lib/metric';
 
-const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, testSuite];
+const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
 const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));

@@ -146,7 +146,7 @@ export function createCore(deps: CoreDeps): Core {
       guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
       reports,
       replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
-      preflight: createPreflightService({ staging, pages }),
+      preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
     };
   }
 

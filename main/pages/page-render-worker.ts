@@ -8,7 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas';
 import UTIF from 'utif';
 import { faxDpi, grayFromRgba, measure, reduceBilevel, threshold, type GrayImage } from './fax-raster';
-import type { RenderReply, RenderRequest, RenderableKind } from './render-protocol';
+import { readSealed } from '../store/crypto/sealed-file';
+import type { RenderReply, RenderRequest, RenderableKind, RenderSource } from './render-protocol';
 
 const { standardFontsDir } = workerData as { standardFontsDir: string };
 
@@ -114,8 +115,23 @@ function open(kind: RenderableKind, bytes: Uint8Array): Promise<OpenedSource> {
   return openImage(bytes);
 }
 
+/** The sealed document opened last, kept for the next request about it (pre-flight asks a few pages at a time). */
+let kept: { cacheKey: string; opened: OpenedSource } | null = null;
+
+async function openSource(kind: RenderableKind, source: RenderSource): Promise<{ opened: OpenedSource; keep: boolean }> {
+  if ('bytes' in source) return { opened: await open(kind, source.bytes), keep: false };
+  if (kept?.cacheKey === source.cacheKey) return { opened: kept.opened, keep: true };
+  const previous = kept;
+  kept = null;
+  await previous?.opened.close();
+  const bytes = new Uint8Array(await readSealed(source.sealedPath, Buffer.from(source.fileKey)));
+  const opened = await open(kind, bytes);
+  kept = { cacheKey: source.cacheKey, opened };
+  return { opened, keep: true };
+}
+
 async function handle(request: RenderRequest): Promise<{ reply: RenderReply; transfer: ArrayBuffer[] }> {
-  const source = await open(request.kind, request.bytes);
+  const { opened: source, keep } = await openSource(request.kind, request.source);
   try {
     if (request.op === 'image') {
       const bilevel = threshold(await source.grayPage(Math.min(Math.max(1, request.page), source.pageCount)));
@@ -129,7 +145,7 @@ async function handle(request: RenderRequest): Promise<{ reply: RenderReply; tra
     for (let page = Math.max(1, request.from); page <= Math.min(request.to, source.pageCount); page += 1) pages.push({ page, ...measure(await source.grayPage(page)) });
     return { reply: { id: request.id, ok: true, op: 'measure', pageCount: source.pageCount, pages }, transfer: [] };
   } finally {
-    await source.close();
+    if (!keep) await source.close();
   }
 }
 

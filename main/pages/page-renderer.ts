@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { GrayImage, PageMeasures } from './fax-raster';
-import type { RenderableKind, RenderReply, RenderRequest } from './render-protocol';
+import type { RenderableKind, RenderReply, RenderRequest, RenderSource } from './render-protocol';
 
 export interface PageRendererLocation {
   /** The worker's script: the bundled .cjs in the app, the TypeScript source (with tsx) in development. */
@@ -37,15 +37,15 @@ export interface MeasuredPages {
 }
 
 type Success = Extract<RenderReply, { ok: true }>;
-type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'bytes'> : never;
+type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'source'> : never;
 type RequestBody = Distribute<RenderRequest>;
 
 export interface PageRenderer {
   /** Page `page` (1-based) at fax resolution, black and white, reduced to `maxWidth` when given. */
-  renderPage(kind: RenderableKind, bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
+  renderPage(kind: RenderableKind, source: RenderSource, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
   renderPdfPage(bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
   /** Pre-flight's measures of pages `from`…`to` (1-based, inclusive, capped at the page count). */
-  measurePages(kind: RenderableKind, bytes: Uint8Array, from: number, to: number): Promise<MeasuredPages>;
+  measurePages(kind: RenderableKind, source: RenderSource, from: number, to: number): Promise<MeasuredPages>;
   close(): Promise<void>;
 }
 
@@ -98,26 +98,27 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
     idleTimer.unref();
   }
 
-  function ask(body: RequestBody, bytes: Uint8Array): Promise<Success> {
+  function ask(body: RequestBody, source: RenderSource): Promise<Success> {
     const id = nextId++;
-    // A copy is transferred: the caller keeps its bytes.
-    const request = { ...body, id, bytes: new Uint8Array(bytes) } as RenderRequest;
+    // Bytes go as a transferred copy (the caller keeps its own); a sealed file goes as its path and key.
+    const sent: RenderSource = 'bytes' in source ? { bytes: new Uint8Array(source.bytes) } : { ...source, fileKey: new Uint8Array(source.fileKey) };
+    const request = { ...body, id, source: sent } as RenderRequest;
     return new Promise<Success>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       if (idleTimer) clearTimeout(idleTimer);
-      start().postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+      start().postMessage(request, 'bytes' in sent ? [sent.bytes.buffer as ArrayBuffer] : []);
     });
   }
 
   const renderer: PageRenderer = {
-    async renderPage(kind, bytes, page, options = {}) {
-      const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth }, bytes);
+    async renderPage(kind, source, page, options = {}) {
+      const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth }, source);
       if (reply.op !== 'image') throw new AppError('internal', 'The page could not be drawn.');
       return { pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } };
     },
-    renderPdfPage: (bytes, page, options = {}) => renderer.renderPage('pdf', bytes, page, options),
-    async measurePages(kind, bytes, from, to) {
-      const reply = await ask({ op: 'measure', kind, from, to }, bytes);
+    renderPdfPage: (bytes, page, options = {}) => renderer.renderPage('pdf', { bytes }, page, options),
+    async measurePages(kind, source, from, to) {
+      const reply = await ask({ op: 'measure', kind, from, to }, source);
       if (reply.op !== 'measure') throw new AppError('internal', 'The pages could not be checked.');
       return { pageCount: reply.pageCount, pages: reply.pages };
     },

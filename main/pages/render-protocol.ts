@@ -3,11 +3,17 @@ import type { PageMeasures } from './fax-raster';
 
 export type RenderableKind = 'pdf' | 'tiff' | 'jpg' | 'png';
 
+/**
+ * The document: its bytes (a copy, transferred to the worker), or a sealed file the worker reads and decrypts
+ * itself — kept open under `cacheKey` for the next request, so checking a long file page by page neither
+ * re-reads it nor blocks main with its decryption.
+ */
+export type RenderSource = { bytes: Uint8Array } | { sealedPath: string; fileKey: Uint8Array; cacheKey: string };
+
 interface RequestBase {
   id: number;
   kind: RenderableKind;
-  /** The document itself (a copy: it is transferred to the worker). */
-  bytes: Uint8Array;
+  source: RenderSource;
 }
 
 /** One page (1-based) at fax resolution in black and white, reduced to `maxWidth` when given. */

@@ -10,7 +10,7 @@ import type { Staging } from '../outbox/staging';
 import { flagsOf } from '../pages/fax-raster';
 import type { PageRenderer } from '../pages/page-renderer';
 import { encodeGrayPng } from '../pages/png';
-import type { RenderableKind } from '../pages/render-protocol';
+import type { RenderableKind, RenderSource } from '../pages/render-protocol';
 
 export interface PreflightService {
   /** Measures and flags pages `from`… (at most `count` of them). */
@@ -21,18 +21,19 @@ export interface PreflightService {
   removeBlankPages(fileId: string, pages: readonly number[]): Promise<StagedFile>;
 }
 
-async function renderable(staging: Staging, fileId: string): Promise<{ kind: RenderableKind; file: StagedFile; bytes: Buffer }> {
-  const file = await staging.get(fileId);
-  if (file.kind === 'docx') throw new AppError('file', 'The Fax Service converts Word documents itself, so their pages cannot be shown before sending.');
-  return { kind: file.kind, file, bytes: await staging.read(fileId) };
-}
-
-export function createPreflightService(deps: { staging: Staging; pages: PageRenderer }): PreflightService {
+export function createPreflightService(deps: { staging: Staging; pages: PageRenderer; fileKey: Buffer }): PreflightService {
   const { staging } = deps;
 
+  /** The staged file as the worker reads it: sealed, by path (a staged copy never changes, so its id is its cache key). */
+  async function renderable(fileId: string): Promise<{ kind: RenderableKind; file: StagedFile; source: RenderSource }> {
+    const file = await staging.get(fileId);
+    if (file.kind === 'docx') throw new AppError('file', 'The Fax Service converts Word documents itself, so their pages cannot be shown before sending.');
+    return { kind: file.kind, file, source: { sealedPath: staging.sealedPath(fileId), fileKey: deps.fileKey, cacheKey: fileId } };
+  }
+
   async function measured(fileId: string, from: number, count: number): Promise<PreflightPages> {
-    const { kind, bytes } = await renderable(staging, fileId);
-    const result = await deps.pages.measurePages(kind, bytes, from, from + count - 1);
+    const { kind, source } = await renderable(fileId);
+    const result = await deps.pages.measurePages(kind, source, from, from + count - 1);
     return {
       pageCount: result.pageCount,
       pages: result.pages.map((page): PreflightPage => ({ ...page, landscape: page.width > page.height, flags: flagsOf(page) })),
@@ -43,13 +44,13 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
     pages: measured,
 
     async pageImage(fileId, page) {
-      const { kind, bytes } = await renderable(staging, fileId);
-      const rendered = await deps.pages.renderPage(kind, bytes, page);
+      const { kind, source } = await renderable(fileId);
+      const rendered = await deps.pages.renderPage(kind, source, page);
       return { png: encodeGrayPng(rendered.image), width: rendered.image.width, height: rendered.image.height, pageCount: rendered.pageCount };
     },
 
     async removeBlankPages(fileId, pages) {
-      const { kind, file, bytes } = await renderable(staging, fileId);
+      const { kind, file } = await renderable(fileId);
       if (kind !== 'pdf') throw new AppError('file', 'Blank pages can be removed from PDFs only.');
       const wanted = [...new Set(pages)].sort((a, b) => a - b);
       if (wanted.length === 0) throw new AppError('invalid_input', 'Choose the blank pages to remove.');
@@ -60,7 +61,7 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
       }
       let document: PDFDocument;
       try {
-        document = await PDFDocument.load(bytes, { updateMetadata: false });
+        document = await PDFDocument.load(await staging.read(fileId), { updateMetadata: false });
       } catch {
         throw new AppError('file', 'This PDF cannot be rewritten here (it is protected or damaged). Remove the blank pages in a PDF editor instead.');
       }

@@ -19,11 +19,13 @@ afterAll(async () => app.close());
 async function referral(options: { landscape?: boolean } = {}): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const letter = pdf.addPage([612, 792]);
-  for (let line = 0; line < 24; line += 1) letter.drawText('Dear colleague, please find the referral and the latest results enclosed.', { x: 60, y: 720 - line * 22, size: 11, font });
+  const write = (page: ReturnType<typeof pdf.addPage>, lines: number) => {
+    for (let line = 0; line < lines; line += 1) page.drawText('Dear colleague, please find the referral and the latest results enclosed.', { x: 60, y: page.getHeight() - 72 - line * 22, size: 11, font });
+  };
+  write(pdf.addPage([612, 792]), 24);
   pdf.addPage([612, 792]);
   pdf.addPage([612, 792]).drawRectangle({ x: 0, y: 0, width: 612, height: 600, color: rgb(0.12, 0.12, 0.12) });
-  if (options.landscape) pdf.addPage([792, 612]).drawText('Attachment', { x: 60, y: 500, size: 14, font });
+  if (options.landscape) write(pdf.addPage([792, 612]), 18);
   return Buffer.from(await pdf.save());
 }
 
@@ -52,14 +54,14 @@ describe('pre-flight', () => {
     await dialog.getByRole('button', { name: /^As faxed/ }).click();
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await dialog.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent()).toBe('Page 3 of 3');
+    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent(), { timeout: 20_000 }).toBe('Page 3 of 3');
     await dialog.getByRole('img', { name: 'Page 3 as faxed' }).waitFor();
     await expect(dialog.getByTestId('fax-view').textContent()).resolves.toContain('Very dark: large areas print solid black');
     await screenshot(page, 'preflight-dark-page-light');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     await line.getByRole('button', { name: 'Remove blank page' }).click();
-    await expect.poll(() => cards().first().textContent()).toContain('referral (blank pages removed).pdf');
+    await expect.poll(() => cards().first().textContent(), { timeout: 20_000 }).toContain('referral (blank pages removed).pdf');
     await expect(cards().first().textContent()).resolves.toContain('2 pages');
     await expect.poll(() => cards().first().getByTestId('preflight-line').textContent(), { timeout: 20_000 }).toBe('Very dark: page 2');
     await clearFiles();
@@ -78,10 +80,10 @@ describe('pre-flight', () => {
       { name: 'card.png', type: 'image/png', bytes: await canvas.encode('png') },
       { name: 'letter.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: makeDocx({ text: 'A short letter.' }) },
     ]);
-    await expect.poll(() => cards().count()).toBe(3);
+    await expect.poll(() => cards().count(), { timeout: 20_000 }).toBe(3);
     await cards().nth(0).getByRole('button', { name: 'Preview scan.tif' }).click();
     let dialog = page.getByRole('dialog', { name: 'scan.tif' });
-    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent()).toBe('Page 1 of 3');
+    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent(), { timeout: 20_000 }).toBe('Page 1 of 3');
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await dialog.getByRole('img', { name: 'Page 2 as faxed' }).waitFor();
     await expect.poll(() => dialog.getByTestId('fax-view').textContent(), { timeout: 20_000 }).toContain('Very dark');
@@ -93,7 +95,7 @@ describe('pre-flight', () => {
     await expect(dialog.getByTestId('fax-view-page').textContent()).resolves.toBe('Page 1 of 1');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-    await expect.poll(() => cards().nth(2).textContent()).toContain('The Fax Service converts Word documents');
+    await expect.poll(() => cards().nth(2).textContent(), { timeout: 20_000 }).toContain('The Fax Service converts Word documents');
     await cards().nth(2).getByRole('button', { name: 'Preview letter.docx' }).click();
     dialog = page.getByRole('dialog', { name: 'letter.docx' });
     await expect(dialog.textContent()).resolves.toContain('converts this Word document into fax pages itself');

@@ -18,9 +18,10 @@ import { readBackPdf } from '../../helpers/pdf-text';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-preflight-'));
 const log = createLogger({ sinks: [] });
-const staging = createStaging({ dataDir: path.join(root, 'data'), fileKey: crypto.randomBytes(32), log });
+const fileKey = crypto.randomBytes(32);
+const staging = createStaging({ dataDir: path.join(root, 'data'), fileKey, log });
 const pages = createPageRenderer(sourcePageRendererLocation(), log);
-const preflight = createPreflightService({ staging, pages });
+const preflight = createPreflightService({ staging, pages, fileKey });
 afterAll(async () => {
   await pages.close();
   fs.rmSync(root, { recursive: true, force: true });
