@@ -102,7 +102,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
     const id = nextId++;
     // Bytes go as a transferred copy (the caller keeps its own); a sealed file goes as its path and key.
     const sent: RenderSource = 'bytes' in source ? { bytes: new Uint8Array(source.bytes) } : { ...source, fileKey: new Uint8Array(source.fileKey) };
-    const request = { ...body, id, source: sent } as RenderRequest;
+    const request = { ...body, id, source: sent };
     return new Promise<Success>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       if (idleTimer) clearTimeout(idleTimer);
