@@ -126,7 +126,7 @@ export function createCore(deps: CoreDeps): Core {
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
     const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
-    const reports = createTransmissionReports({ cache, pdfs, pages, desktop: deps.desktop, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
+    const reports = createTransmissionReports({ cache, pdfs, pages, fileKey: keys.fileKey, desktop: deps.desktop, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
     // A sent fax that has just finished gets its report in the reports folder (when one is set).
     events.subscribe((name, payload) => {
       if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);

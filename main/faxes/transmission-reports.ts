@@ -11,7 +11,6 @@ import type { Desktop } from '../desktop';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { PageRenderer } from '../pages/page-renderer';
-import { encodeGrayPng } from '../pages/png';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
@@ -30,6 +29,8 @@ export interface TransmissionReportsDeps {
   cache: Cache;
   pdfs: PdfStore;
   pages: PageRenderer;
+  /** The key of sealed files (the render worker opens the cached document with it). */
+  fileKey: Buffer;
   desktop: Desktop;
   settings: SettingsStore;
   log: Logger;
@@ -70,10 +71,10 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
 
   async function firstPage(faxId: number): Promise<ReportInput['firstPage']> {
     try {
-      const { size } = await deps.pdfs.open(faxId, 0);
-      const bytes = await deps.pdfs.range(faxId, 0, size);
-      const { image } = await deps.pages.renderPdfPage(bytes, 1, { maxWidth: imageWidth });
-      return { png: encodeGrayPng(image), width: image.width, height: image.height };
+      // The worker reads and decrypts the cached document itself: main stays free for the window and uploads.
+      const sealedPath = await deps.pdfs.ensure(faxId);
+      const { png, width, height } = await deps.pages.renderPagePng('pdf', { sealedPath, fileKey: deps.fileKey, cacheKey: `fax-${String(faxId)}` }, 1, { maxWidth: imageWidth });
+      return { png, width, height };
     } catch (error) {
       return { missing: isAppError(error) ? `the fax’s document could not be read. ${error.message}` : 'the fax’s document could not be read.' };
     }

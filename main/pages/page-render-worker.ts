@@ -9,6 +9,7 @@ import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas
 import UTIF from 'utif';
 import { faxDpi, grayFromRgba, measure, reduceBilevel, threshold, type GrayImage } from './fax-raster';
 import { readSealed } from '../store/crypto/sealed-file';
+import { encodeBilevelPng } from './png';
 import type { RenderReply, RenderRequest, RenderableKind, RenderSource } from './render-protocol';
 
 const { standardFontsDir } = workerData as { standardFontsDir: string };
@@ -136,8 +137,13 @@ async function handle(request: RenderRequest): Promise<{ reply: RenderReply; tra
     if (request.op === 'image') {
       const bilevel = threshold(await source.grayPage(Math.min(Math.max(1, request.page), source.pageCount)));
       const image = request.maxWidth ? reduceBilevel(bilevel, request.maxWidth) : bilevel;
+      const { width, height } = image;
+      if (request.png) {
+        const png = new Uint8Array(encodeBilevelPng(image));
+        return { reply: { id: request.id, ok: true, op: 'image', pageCount: source.pageCount, width, height, pixels: null, png }, transfer: [png.buffer] };
+      }
       return {
-        reply: { id: request.id, ok: true, op: 'image', pageCount: source.pageCount, width: image.width, height: image.height, pixels: image.pixels },
+        reply: { id: request.id, ok: true, op: 'image', pageCount: source.pageCount, width, height, pixels: image.pixels, png: null },
         transfer: [image.pixels.buffer as ArrayBuffer],
       };
     }

@@ -44,6 +44,8 @@ export interface PageRenderer {
   /** Page `page` (1-based) at fax resolution, black and white, reduced to `maxWidth` when given. */
   renderPage(kind: RenderableKind, source: RenderSource, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
   renderPdfPage(bytes: Uint8Array, page: number, options?: { maxWidth?: number }): Promise<RenderedFaxPage>;
+  /** The page as a 1-bit PNG, encoded in the worker. */
+  renderPagePng(kind: RenderableKind, source: RenderSource, page: number, options?: { maxWidth?: number }): Promise<{ pageCount: number; width: number; height: number; png: Uint8Array }>;
   /** Pre-flight's measures of pages `from`…`to` (1-based, inclusive, capped at the page count). */
   measurePages(kind: RenderableKind, source: RenderSource, from: number, to: number): Promise<MeasuredPages>;
   close(): Promise<void>;
@@ -113,8 +115,13 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
   const renderer: PageRenderer = {
     async renderPage(kind, source, page, options = {}) {
       const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth }, source);
-      if (reply.op !== 'image') throw new AppError('internal', 'The page could not be drawn.');
+      if (reply.op !== 'image' || reply.pixels === null) throw new AppError('internal', 'The page could not be drawn.');
       return { pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } };
+    },
+    async renderPagePng(kind, source, page, options = {}) {
+      const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth, png: true }, source);
+      if (reply.op !== 'image' || reply.png === null) throw new AppError('internal', 'The page could not be drawn.');
+      return { pageCount: reply.pageCount, width: reply.width, height: reply.height, png: reply.png };
     },
     renderPdfPage: (bytes, page, options = {}) => renderer.renderPage('pdf', { bytes }, page, options),
     async measurePages(kind, source, from, to) {

@@ -21,6 +21,8 @@ export interface ImageRequest extends RequestBase {
   op: 'image';
   page: number;
   maxWidth?: number | undefined;
+  /** Encode the page as a 1-bit PNG in the worker (for showing and embedding) instead of returning its pixels. */
+  png?: boolean | undefined;
 }
 
 /** Measures of pages `from`…`to` (1-based, inclusive; `to` is capped at the page count). */
@@ -33,6 +35,7 @@ export interface MeasureRequest extends RequestBase {
 export type RenderRequest = ImageRequest | MeasureRequest;
 
 export type RenderReply =
-  | { id: number; ok: true; op: 'image'; pageCount: number; width: number; height: number; pixels: Uint8Array }
+  | { id: number; ok: true; op: 'image'; pageCount: number; width: number; height: number; pixels: Uint8Array; png: null }
+  | { id: number; ok: true; op: 'image'; pageCount: number; width: number; height: number; pixels: null; png: Uint8Array }
   | { id: number; ok: true; op: 'measure'; pageCount: number; pages: Array<PageMeasures & { page: number }> }
   | { id: number; ok: false; reason: 'password' | 'unreadable' };

@@ -3,13 +3,12 @@
  * white), with flags — blank, very dark, photo-like — measured by the render worker, and blank pages removed from
  * a PDF on request (a new staged PDF; the user's own file is never touched). Flags inform, they never block.
  */
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { PreflightPage, PreflightPages, StagedFile } from '../../preload/models';
 import { AppError } from '../errors';
 import type { Staging } from '../outbox/staging';
 import { flagsOf } from '../pages/fax-raster';
 import type { PageRenderer } from '../pages/page-renderer';
-import { encodeGrayPng } from '../pages/png';
 import type { RenderableKind, RenderSource } from '../pages/render-protocol';
 
 export interface PreflightService {
@@ -45,8 +44,7 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
 
     async pageImage(fileId, page) {
       const { kind, source } = await renderable(fileId);
-      const rendered = await deps.pages.renderPage(kind, source, page);
-      return { png: encodeGrayPng(rendered.image), width: rendered.image.width, height: rendered.image.height, pageCount: rendered.pageCount };
+      return deps.pages.renderPagePng(kind, source, page);
     },
 
     async removeBlankPages(fileId, pages) {
@@ -59,9 +57,11 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
         const check = await measured(fileId, page, 1);
         if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', `Page ${String(page)} is not blank: it was kept.`);
       }
+      // Loaded when first needed: every start of the app (and each test child) stays free of pdf-lib's parse.
+      const { PDFDocument: Pdf } = await import('pdf-lib');
       let document: PDFDocument;
       try {
-        document = await PDFDocument.load(await staging.read(fileId), { updateMetadata: false });
+        document = await Pdf.load(await staging.read(fileId), { updateMetadata: false });
       } catch {
         throw new AppError('file', 'This PDF cannot be rewritten here (it is protected or damaged). Remove the blank pages in a PDF editor instead.');
       }

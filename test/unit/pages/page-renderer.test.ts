@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 import { flagsOf, measure, reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
 import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
-import { encodeGrayPng } from '../../../main/pages/png';
+import { encodeBilevelPng, encodeGrayPng } from '../../../main/pages/png';
 
 const renderer = createPageRenderer(sourcePageRendererLocation(), createLogger({ sinks: [] }));
 afterAll(() => renderer.close());
@@ -83,5 +83,13 @@ describe('raster helpers', () => {
     expect(flagsOf(page(0.5, 0.2))).toEqual(['dark', 'photo']);
     const image: GrayImage = { width: 4, height: 1, pixels: Uint8Array.from([0, 100, 200, 255]) };
     expect(measure(image)).toEqual({ width: 4, height: 1, blackShare: 0.5, midtoneShare: 0.5 });
+  });
+
+  it('encodes a black-and-white image as a 1-bit PNG (a set bit is white)', () => {
+    const image: GrayImage = { width: 10, height: 1, pixels: Uint8Array.from([0, 255, 255, 0, 0, 0, 0, 0, 255, 0]) };
+    const png = encodeBilevelPng(image);
+    expect(png[24]).toBe(1);
+    const rows = zlib.inflateSync(png.subarray(41, 41 + png.readUInt32BE(33)));
+    expect(Array.from(rows)).toEqual([0, 0b01100000, 0b10000000]);
   });
 });
