@@ -4,7 +4,7 @@
  * guesses one. Text pasted from elsewhere is cleaned first: full-width digits and signs become plain ones (NFKC),
  * and invisible characters (zero-width spaces, direction marks, soft hyphens) are dropped.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 export type NumberCheck = { ok: true; e164: string } | { ok: false; message: string };
 
@@ -24,7 +24,32 @@ function describeCharacter(character: string): string {
   return `“${character}” (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
-export function checkFaxNumber(input: string): NumberCheck {
+/** A country's name in English ("United States"), or its code when the runtime has no names. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The country of a locale ("en-US" → "US"), when numbers can be read for it; null otherwise. */
+export function countryOfLocale(locale: string): string | null {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    return null;
+  }
+  return region !== undefined && isSupportedCountry(region) ? region : null;
+}
+
+export interface NumberOptions {
+  /** Numbers typed without "+" are read as this country's (ISO 3166 code, e.g. "US"); null: "+" is required. */
+  defaultCountry?: string | null | undefined;
+}
+
+export function checkFaxNumber(input: string, options: NumberOptions = {}): NumberCheck {
   const trimmed = cleanNumberInput(input);
   if (trimmed === '') return { ok: false, message: 'Enter a fax number.' };
   const compact = trimmed.replace(separators, '');
@@ -42,7 +67,14 @@ export function checkFaxNumber(input: string): NumberCheck {
           : `A fax number has only digits after the +: this one contains ${describeCharacter(stray)}.`,
     };
   }
-  if (!compact.startsWith('+')) return { ok: false, message: 'Add the country code with a leading + (e.g. +1 415 555 0100).' };
+  if (!compact.startsWith('+')) {
+    const country = options.defaultCountry;
+    if (!country || !isSupportedCountry(country)) return { ok: false, message: 'Add the country code with a leading + (e.g. +1 415 555 0100).' };
+    // A number as people in the default country dial it; a number from anywhere else still needs its "+".
+    const national = parsePhoneNumberFromString(compact, country);
+    if (national?.isValid()) return { ok: true, e164: national.number };
+    return { ok: false, message: `This is not a valid ${countryName(country)} number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).` };
+  }
   const digits = compact.length - 1;
   if (digits < 8) return { ok: false, message: 'This number is too short for an international fax number.' };
   if (digits > 15) return { ok: false, message: 'This number is too long: international numbers have at most 15 digits.' };

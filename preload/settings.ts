@@ -3,6 +3,7 @@
  * Electron, conf in plain Node) validates what it keeps with it, so a bad value is refused with a message and
  * the stored file is never left half-written. The Settings types are derived from it.
  */
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 export function baseUrlProblem(value: string): string | null {
@@ -52,6 +53,12 @@ export const settingsSchema = z.object({
   guardNearMisses: z.boolean(),
   guardNameMismatch: z.boolean(),
   guardChangedNumbers: z.boolean(),
+  /** Numbers typed without "+" are read as this country's (ISO 3166 code); null: every number needs its "+". */
+  defaultCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Choose a country.')
+    .refine((code): boolean => isSupportedCountry(code), 'Fax numbers of this country cannot be read.')
+    .nullable(),
   /** Where a transmission report of every sent fax is saved when it finishes; null = not saved automatically. */
   reportFolder: z.string().min(1, 'Choose a folder for the reports.').max(4096).nullable(),
 });
@@ -66,7 +73,8 @@ export const settingsPatchSchema = settingsSchema
 
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
-export function defaultSettings(downloadFolder: string): Settings {
+/** The defaults; the default country is guessed from the computer's locale by whoever opens the settings. */
+export function defaultSettings(downloadFolder: string, defaultCountry: string | null = null): Settings {
   return {
     baseUrl: '',
     extraCaPath: null,
@@ -81,5 +89,6 @@ export function defaultSettings(downloadFolder: string): Settings {
     guardNameMismatch: true,
     guardChangedNumbers: true,
     reportFolder: null,
+    defaultCountry,
   };
 }

@@ -21,8 +21,8 @@ function settingsError(error: z.ZodError): AppError {
   return new AppError('invalid_input', error.issues[0]?.message ?? 'A setting was not valid.');
 }
 
-export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string }): SettingsStore {
-  const fallback = defaultSettings(defaults.downloadFolder);
+export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string; defaultCountry?: string | null }): SettingsStore {
+  const fallback = defaultSettings(defaults.downloadFolder, defaults.defaultCountry ?? null);
   const read = (): Settings => {
     const stored = backing.store;
     // Field by field: one corrupt value falls back to its default without discarding the others.

@@ -32,6 +32,8 @@ export async function startApp(
   if (options.signedIn !== false) await secrets.set('api-key', demo.apiKey);
   const harness = await startHarness({
     userDataDir,
+    // Every number in the UI tests carries its "+" unless a test sets a country: the machine's locale never matters.
+    defaultCountry: null,
     baseUrl: t.sandbox.baseUrl,
     caPath: t.sandbox.caCertPath,
     colorScheme: options.colorScheme ?? 'light',

@@ -119,4 +119,24 @@ describe('misdirected-fax guard', () => {
     await dialog.getByRole('button', { name: 'Forward anyway' }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
   });
+
+  it('with a default country in Settings, a number typed the national way is read as that country\'s and checked like any other', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Numbers typed without +').selectOption({ label: 'Are numbers of United States' });
+    await expect.poll(() => app.harness.settings.get().defaultCountry).toBe('US');
+    await compose();
+    await addRecipient('(415) 555-0130'); // Carla Diaz is +1 415 555 0103: the guard sees the typo here too
+    await expect.poll(() => page.getByTestId('recipient-chip').allTextContents()).toEqual(['(415) 555-0130+14155550130']);
+    await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('Did you mean Carla Diaz, +1 415 555 0103?')]);
+    // A number from another country still needs its +.
+    const input = page.getByTestId('recipient-input');
+    await input.fill('020 7946 0958');
+    await page.getByText('This is not a valid United States number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).').waitFor();
+    await input.fill('');
+    await clearRecipients();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Numbers typed without +').selectOption({ label: 'Always need the country code with +' });
+    await expect.poll(() => app.harness.settings.get().defaultCountry).toBeNull();
+  });
 });

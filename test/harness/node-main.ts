@@ -24,6 +24,8 @@ export interface NodeMainOptions {
   baseUrl?: string;
   caPath?: string;
   extraLogSinks?: LogSink[];
+  /** The default country for numbers typed without "+"; absent: guessed from the locale, as the app does. */
+  defaultCountry?: string | null;
 }
 
 export interface NodeMain {
@@ -42,7 +44,10 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
   fs.mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
   const logFile = path.join(options.userDataDir, 'logs', 'main.log');
   const log = createLogger({ sinks: [fileSink(logFile), ...(options.extraLogSinks ?? [])], level: 'debug' });
-  const settings = openConfSettings(options.userDataDir, path.join(options.userDataDir, 'Downloads'));
+  const settings =
+    options.defaultCountry === undefined
+      ? openConfSettings(options.userDataDir, path.join(options.userDataDir, 'Downloads'))
+      : openConfSettings(options.userDataDir, path.join(options.userDataDir, 'Downloads'), options.defaultCountry);
   if (options.baseUrl !== undefined || options.caPath !== undefined) {
     settings.update({
       ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),

@@ -79,3 +79,22 @@ describe('recipients input', () => {
     expect(composeStore.get().recipients).toEqual([expect.objectContaining({ e164: '+14155550114', name: 'Dev Patel' })]);
   });
 });
+
+describe('numbers typed the national way', () => {
+  it('with a default country in Settings, "(415) 555-0100" becomes a chip showing it as typed and the number it goes to', async () => {
+    const { settingsStore } = await import('../../renderer/src/data/settings');
+    const { defaultSettings } = await import('../../preload/settings');
+    settingsStore.set({ ...defaultSettings('/tmp'), defaultCountry: 'US' });
+    render(<Harness />);
+    const input = screen.getByTestId('recipient-input');
+    fireEvent.change(input, { target: { value: '(415) 555-0100' } });
+    expect(screen.getByText('+14155550100 — press Enter to add')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getAllByTestId('recipient-chip').map((chip) => chip.textContent)).toEqual(['(415) 555-0100+14155550100']);
+    expect(composeStore.get().recipients[0]?.e164).toBe('+14155550100');
+    settingsStore.set(null);
+    // Without a default country the same digits need their +.
+    fireEvent.change(input, { target: { value: '(415) 555-0199' } });
+    expect(screen.getByText('Add the country code with a leading + (e.g. +1 415 555 0100).')).toBeTruthy();
+  });
+});

@@ -3,9 +3,9 @@
  * becomes several chips, "Name <+number>" keeps the name, and contacts are suggested as you type.
  */
 import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { checkFaxNumber, numberKey } from '../../../preload/fax-number';
+import { checkFaxNumber, cleanNumberInput, numberKey } from '../../../preload/fax-number';
 import { Icon } from '../components/Icon';
-import { addPasted, addRecipients, removeRecipient, type RecipientEntry } from '../data/compose';
+import { addPasted, addRecipients, numberOptions, removeRecipient, type RecipientEntry } from '../data/compose';
 import { searchContacts } from '../data/directory';
 
 /** One fax number of one contact: a contact with several numbers is offered once per number. */
@@ -15,6 +15,11 @@ interface Suggestion {
   company: string | null;
   number: string;
   label: string | null;
+}
+
+/** Typed with its country code ("+…", full-width "＋" included): shown in the international form. */
+function typedWithPlus(input: string): boolean {
+  return cleanNumberInput(input).startsWith('+');
 }
 
 function parseTyped(text: string): { number: string; name?: string } {
@@ -109,7 +114,7 @@ export function RecipientsInput({
     }
   };
 
-  const live = text.trim().length >= 4 ? checkFaxNumber(parseTyped(text.trim()).number) : null;
+  const live = text.trim().length >= 4 ? checkFaxNumber(parseTyped(text.trim()).number, numberOptions()) : null;
   const invalid = recipients.filter((recipient) => recipient.error);
 
   return (
@@ -125,7 +130,9 @@ export function RecipientsInput({
             data-testid="recipient-chip"
           >
             {recipient.name ? <strong>{recipient.name}</strong> : null}
-            <span className="mono">{recipient.e164 ?? recipient.input}</span>
+            {/* As typed; a number typed the national way also shows the international form it is sent to. */}
+            <span className="mono">{recipient.e164 && typedWithPlus(recipient.input) ? recipient.e164 : recipient.input}</span>
+            {recipient.e164 && !typedWithPlus(recipient.input) ? <span className="chip-hint mono">{recipient.e164}</span> : null}
             <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={`Remove ${recipient.name || recipient.input}`}>
               <Icon name="close" size={12} />
             </button>

@@ -4,12 +4,13 @@
  * a rejected key, going offline and restarts. The spec's limits are enforced here with specific messages, and
  * again by main.
  */
-import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
+import { checkFaxNumber, splitPastedNumbers, type NumberOptions } from '../../../preload/fax-number';
 import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
 import type { DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { showOutbox } from './list-filters';
 import { onLockChange } from './lock';
+import { settingsStore } from './settings';
 import { navigate } from './navigation';
 import { createStore } from './store';
 import { toast } from './toasts';
@@ -57,9 +58,14 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 /** True once the stored draft was read (or the user changed something): only then may the state replace it. */
 let draftLoaded = false;
 
+/** How numbers are read: without "+", as numbers of the default country in Settings (when one is set). */
+export function numberOptions(): NumberOptions {
+  return { defaultCountry: settingsStore.get()?.defaultCountry ?? null };
+}
+
 function entry(input: string, name = ''): RecipientEntry {
   keySeq += 1;
-  const check = checkFaxNumber(input);
+  const check = checkFaxNumber(input, numberOptions());
   return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : check.message };
 }
 
@@ -330,7 +336,20 @@ export function toLocalInput(epochMs: number): string {
  * Keeps the draft with main across the lock, and brings files opened with the app into compose — always after
  * the draft they join has been restored, never before (restoring replaces the compose state).
  */
+/** Reads the recipients again as typed (the default country changed, or the settings arrived after the draft). */
+function recheckRecipients(): void {
+  const state = composeStore.get();
+  if (state.recipients.length === 0) return;
+  const recipients = state.recipients.map((recipient) => {
+    const check = checkFaxNumber(recipient.input, numberOptions());
+    const next = { ...recipient, e164: check.ok ? check.e164 : null, error: check.ok ? null : check.message };
+    return next.e164 === recipient.e164 && next.error === recipient.error ? recipient : next;
+  });
+  if (recipients.some((recipient, index) => recipient !== state.recipients[index])) composeStore.set({ ...state, recipients });
+}
+
 export function startCompose(): void {
+  settingsStore.subscribe(recheckRecipients);
   let draftRestored: Promise<void> | null = null;
   const composeOpenedFiles = async () => {
     if (!draftRestored) return; // still starting or locked: taken when the draft is restored

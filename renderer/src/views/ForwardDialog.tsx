@@ -3,6 +3,7 @@ import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number'
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { warningTitles } from '../compose/RecipientWarnings';
+import { numberOptions } from '../data/compose';
 import { forwardFax } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { checkNumbers } from '../data/recipient-guard';
@@ -17,7 +18,7 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
   /** The guard's findings for the numbers as they were when Forward was pressed; a second press forwards anyway. */
   const [findings, setFindings] = useState<{ numbers: string; warnings: RecipientWarning[] } | null>(null);
   const entries = splitPastedNumbers(numbers);
-  const checks = entries.map((entry) => ({ entry, check: checkFaxNumber(entry) }));
+  const checks = entries.map((entry) => ({ entry, check: checkFaxNumber(entry, numberOptions()) }));
   const invalid = checks.find((item) => !item.check.ok);
   const ready = entries.length > 0 && !invalid;
 

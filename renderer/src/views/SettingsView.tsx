@@ -1,3 +1,5 @@
+import { getCountries } from 'libphonenumber-js/min';
+import { countryName } from '../../../preload/fax-number';
 import { useState } from 'react';
 import type { SettingsPatch } from '../../../preload/models';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -11,6 +13,11 @@ import { toast } from '../data/toasts';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
+
+/** Every country whose numbers can be read, by name. */
+const countries = getCountries()
+  .map((code) => ({ code, name: countryName(code) }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 const guardRules = [
   { key: 'guardNewNumbers', label: 'Ask to confirm a number never faxed before and in no contact' },
@@ -127,6 +134,22 @@ export function SettingsView() {
           Include the sender’s number
         </label>
         <p className="field-hint">Notifications can appear on the lock screen; without this, they only say that a fax arrived and how long it is.</p>
+      </div>
+
+      <div className="card" aria-labelledby="numbers-settings-title">
+        <h2 id="numbers-settings-title">Fax numbers</h2>
+        <label className="field">
+          <span>Numbers typed without +</span>
+          <select className="input" value={settings.defaultCountry ?? ''} onChange={(event) => void save({ defaultCountry: event.target.value || null })}>
+            <option value="">Always need the country code with +</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                Are numbers of {country.name}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">“(415) 555-0100” is then read as +1 415 555 0100 in the United States. Numbers from other countries always need their + and country code.</span>
+        </label>
       </div>
 
       <div className="card" aria-labelledby="guard-settings-title">

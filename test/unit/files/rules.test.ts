@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
+import { checkFaxNumber, countryOfLocale, splitPastedNumbers } from '../../../preload/fax-number';
 import { checkFileCount, checkFileSize, checkRecipients } from '../../../main/files/submission-rules';
 
 describe('fax numbers', () => {
@@ -34,6 +34,32 @@ describe('fax numbers', () => {
     const check = checkFaxNumber(input);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(message);
+  });
+
+  it('with a default country, numbers are read the way people there dial them; other countries still need their +', () => {
+    const us = { defaultCountry: 'US' };
+    expect(checkFaxNumber('(415) 555-0100', us)).toEqual({ ok: true, e164: '+14155550100' });
+    expect(checkFaxNumber('415.555.0100', us)).toEqual({ ok: true, e164: '+14155550100' });
+    expect(checkFaxNumber('1 415 555 0100', us)).toEqual({ ok: true, e164: '+14155550100' });
+    expect(checkFaxNumber('+44 20 7946 0958', us)).toEqual({ ok: true, e164: '+442079460958' });
+    expect(checkFaxNumber('020 7946 0958', us)).toEqual({
+      ok: false,
+      message: 'This is not a valid United States number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).',
+    });
+    expect(checkFaxNumber('030 901820', { defaultCountry: 'DE' })).toEqual({ ok: true, e164: '+4930901820' });
+    expect(checkFaxNumber('00 44 20 7946 0958', us)).toMatchObject({ ok: false, message: 'Use + instead of 00 before the country code (e.g. +44 20 7946 0958).' });
+    // Without a default country (or an unknown one) the + stays required.
+    for (const options of [{}, { defaultCountry: null }, { defaultCountry: 'XX' }]) {
+      expect(checkFaxNumber('(415) 555-0100', options)).toEqual({ ok: false, message: 'Add the country code with a leading + (e.g. +1 415 555 0100).' });
+    }
+  });
+
+  it('the default country is guessed from the locale\'s region', () => {
+    expect(countryOfLocale('en-US')).toBe('US');
+    expect(countryOfLocale('de-DE')).toBe('DE');
+    expect(countryOfLocale('en-GB')).toBe('GB');
+    expect(countryOfLocale('fr')).toBe('FR');
+    expect(countryOfLocale('not a locale!')).toBeNull();
   });
 
   it('splits a pasted list by lines, commas and semicolons', () => {

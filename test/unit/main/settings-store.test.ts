@@ -18,8 +18,8 @@ afterEach(() => {
 });
 
 describe('settings (conf on a temp file, the same schema as electron-store)', () => {
-  it('starts from defaults: poll every 30 s, lock after 15 min, no base URL yet', () => {
-    const settings = openConfSettings(tempDir(), '/downloads');
+  it('starts from defaults: poll every 30 s, lock after 15 min, no base URL yet, the default country it was given', () => {
+    const settings = openConfSettings(tempDir(), '/downloads', 'DE');
     expect(settings.get()).toEqual({
       baseUrl: '',
       extraCaPath: null,
@@ -34,6 +34,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       guardNameMismatch: true,
       guardChangedNumbers: true,
       reportFolder: null,
+      defaultCountry: 'DE',
     });
   });
 

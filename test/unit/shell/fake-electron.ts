@@ -72,6 +72,8 @@ export function createFakeElectron() {
       whenReady: vi.fn(() => ready),
       getPath: vi.fn(() => userData),
       getAppPath: vi.fn(() => '/opt/fax-desktop/resources/app.asar'),
+      getLocaleCountryCode: vi.fn(() => 'US'),
+      getLocale: vi.fn(() => 'en-US'),
       getVersion: vi.fn(() => '0.1.0'),
     }),
     BrowserWindow: FakeBrowserWindow,
