@@ -58,7 +58,7 @@ describe('misdirected-fax guard', () => {
 
     await page.getByRole('button', { name: 'Send fax' }).click();
     const dialog = page.getByRole('dialog', { name: 'Check the recipients before sending' });
-    await expect(dialog.getByRole('listitem').allTextContents()).resolves.toEqual([expect.stringMatching(/^New number: \+1 415 555 0177 was never faxed/)]);
+    await expect.poll(() => dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^New number: \+1 415 555 0177 was never faxed/)]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.count()).resolves.toBe(0);
     await expect(page.getByTestId('recipient-chip').count()).resolves.toBe(1);

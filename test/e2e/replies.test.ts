@@ -60,6 +60,8 @@ describe('replies tracked', () => {
     await rowOf(`Reply to ${sentReference}`).click();
     await page.getByRole('button', { name: 'All faxes with this number' }).click();
     const dialog = page.getByRole('dialog', { name: /^Faxes with / });
+    // The list is read from main once the dialog opens.
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(2);
     const items = await dialog.getByRole('listitem').allTextContents();
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^Received/);
