@@ -87,6 +87,29 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     return buildReportPdf({ fax, requestId: fax.sendRequestId, generatedAtMs: now(), timeZone, firstPage: await firstPage(faxId) });
   }
 
+  async function autosaveNow(updatedFaxIds: readonly number[]): Promise<void> {
+    const folder = deps.settings.get().reportFolder;
+    if (folder === null) return;
+    for (const faxId of updatedFaxIds) {
+      const detail = deps.cache.faxes.detail(faxId);
+      if (!detail || detail.direction !== 'outbound' || statusGroup('outbound', detail.status) === 'in_progress' || statusGroup('outbound', detail.status) === 'other') continue;
+      if (deps.cache.reports.wasSaved(faxId)) continue;
+      try {
+        const bytes = await build(faxId);
+        await fsp.mkdir(folder, { recursive: true });
+        const target = await freeName(folder, fileNameFor(detail.reference, now()));
+        // Written beside, then renamed: the folder never shows a half-written report.
+        const partial = `${target}.part`;
+        await fsp.writeFile(partial, bytes, { mode: 0o600 });
+        await fsp.rename(partial, target);
+        deps.cache.reports.markSaved(faxId, now());
+        deps.cache.audit.record('save_report', { faxId });
+      } catch (error) {
+        log.warn('reports.autosave_failed', { faxId, code: (error as NodeJS.ErrnoException).code ?? 'unknown' });
+      }
+    }
+  }
+
   return {
     build,
 
@@ -109,26 +132,4 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     },
   };
 
-  async function autosaveNow(updatedFaxIds: readonly number[]): Promise<void> {
-      const folder = deps.settings.get().reportFolder;
-      if (folder === null) return;
-      for (const faxId of updatedFaxIds) {
-        const detail = deps.cache.faxes.detail(faxId);
-        if (!detail || detail.direction !== 'outbound' || statusGroup('outbound', detail.status) === 'in_progress' || statusGroup('outbound', detail.status) === 'other') continue;
-        if (deps.cache.reports.wasSaved(faxId)) continue;
-        try {
-          const bytes = await build(faxId);
-          await fsp.mkdir(folder, { recursive: true });
-          const target = await freeName(folder, fileNameFor(detail.reference, now()));
-          // Written beside, then renamed: the folder never shows a half-written report.
-          const partial = `${target}.part`;
-          await fsp.writeFile(partial, bytes, { mode: 0o600 });
-          await fsp.rename(partial, target);
-          deps.cache.reports.markSaved(faxId, now());
-          deps.cache.audit.record('save_report', { faxId });
-        } catch (error) {
-          log.warn('reports.autosave_failed', { faxId, code: (error as NodeJS.ErrnoException).code ?? 'unknown' });
-        }
-      }
-  }
 }
