@@ -14,6 +14,19 @@ export const warningTitles: Record<RecipientWarningKind, string> = {
   number_changed: 'Contact’s number changed',
 };
 
+/** The findings still to confirm, as a list (Send's and Forward's "check before sending"). */
+export function FindingsList({ warnings }: { warnings: readonly RecipientWarning[] }) {
+  return (
+    <ul className="confirm-list">
+      {warnings.map((warning) => (
+        <li key={warning.key}>
+          <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RecipientWarnings({ warnings, state }: { warnings: readonly RecipientWarning[]; state: ComposeState }) {
   if (warnings.length === 0) return null;
   return (

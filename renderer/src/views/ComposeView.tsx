@@ -3,7 +3,7 @@ import { faxLimits } from '../../../preload/fax-limits';
 import { FileThumbnail } from '../compose/FileThumbnail';
 import { RecipientsInput } from '../compose/RecipientsInput';
 import { FaxView, PreflightLine, PreflightSummary, ThumbnailFlag } from '../compose/Preflight';
-import { RecipientWarnings, warningTitles } from '../compose/RecipientWarnings';
+import { FindingsList, RecipientWarnings } from '../compose/RecipientWarnings';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -297,13 +297,7 @@ export function ComposeView() {
       {toConfirm ? (
         <ConfirmDialog title="Check the recipients before sending" confirmLabel="Send anyway" onCancel={() => setToConfirm(null)} onConfirm={() => sendAnyway(toConfirm)}>
           <p>A fax to the wrong number cannot be called back. Please check:</p>
-          <ul className="confirm-list">
-            {toConfirm.map((warning) => (
-              <li key={warning.key}>
-                <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
-              </li>
-            ))}
-          </ul>
+          <FindingsList warnings={toConfirm} />
         </ConfirmDialog>
       ) : null}
       {preview ? <FilePreview file={preview} onClose={() => setPreview(null)} /> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { warningTitles } from '../compose/RecipientWarnings';
+import { FindingsList } from '../compose/RecipientWarnings';
 import { numberOptions } from '../data/compose';
 import { forwardFax } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
@@ -73,13 +73,7 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
       {shownFindings ? (
         <div className="notice notice-warning" role="alert" data-testid="forward-guard">
           <p className="notice-title">Check the numbers before forwarding: a fax to the wrong number cannot be called back.</p>
-          <ul className="confirm-list">
-            {shownFindings.map((warning) => (
-              <li key={warning.key}>
-                <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
-              </li>
-            ))}
-          </ul>
+          <FindingsList warnings={shownFindings} />
         </div>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
