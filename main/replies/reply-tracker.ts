@@ -48,9 +48,8 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
   }
 
   function onFaxesChanged(change: FaxesChanged): void {
-    // Received faxes are linked as they arrive; a new expectation may make an earlier due time.
-    const inbound = change.added.filter((id) => cache.faxes.detail(id)?.direction === 'inbound');
-    const links = inbound.length > 0 ? cache.replies.linkNewReplies(inbound) : [];
+    // Received faxes are linked as they arrive (by index, no fax read); a new expectation may make an earlier due time.
+    const links = change.added.length > 0 ? cache.replies.linkNewReplies(change.added) : [];
     if (links.length > 0) {
       log.info('replies.linked', { count: links.length });
       changed(links.flatMap((link) => [link.inboundId, link.outboundId]));

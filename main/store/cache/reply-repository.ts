@@ -8,7 +8,10 @@ import type { CacheDb } from './cache-database';
 
 export interface ReplyRepository {
   expect(faxId: number, dueMs: number): void;
-  /** Links each received fax to the latest earlier sent fax to its sender's number that expects a reply. Returns the links made. */
+  /**
+   * Links each received fax to the latest earlier sent fax to its sender's number that expects a reply (ids of
+   * sent faxes have no sender and are passed over). Returns the links made.
+   */
   linkNewReplies(inboundIds: readonly number[]): Array<{ inboundId: number; outboundId: number }>;
   /** Sets (outboundId) or removes (null) the link of a received fax by hand. Returns the sent fax it was linked to before. */
   linkByHand(inboundId: number, outboundId: number | null): number | null;
@@ -29,6 +32,7 @@ function placeholders(count: number): string {
 }
 
 export function createReplyRepository(db: CacheDb): ReplyRepository {
+  const anyExpectation = db.prepare<[], { found: number }>('SELECT 1 AS found FROM reply_expectations LIMIT 1');
   const insertExpectation = db.prepare('INSERT OR REPLACE INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)');
   const senderOf = db.prepare<[number], { number: string; created_ms: number }>("SELECT number, created_ms FROM fax_parties WHERE fax_id = ? AND role = 'from' LIMIT 1");
   const expectingTo = db.prepare<[string, number], { fax_id: number }>(
@@ -52,6 +56,8 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
 
     linkNewReplies: db.transaction((inboundIds: readonly number[]) => {
       const made: Array<{ inboundId: number; outboundId: number }> = [];
+      // A first sync brings thousands of faxes and, usually, no expectation at all: nothing to look up then.
+      if (anyExpectation.get() === undefined) return made;
       for (const inboundId of inboundIds) {
         const sender = senderOf.get(inboundId);
         if (!sender) continue;
