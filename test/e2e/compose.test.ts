@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
-import { sendFromCompose } from './send';
+import { addRecipient, sendFromCompose } from './send';
 
 let app: AppFixture;
 beforeAll(async () => {
@@ -11,12 +11,6 @@ beforeAll(async () => {
   await app.page.getByTestId('fax-row').first().waitFor();
 });
 afterAll(async () => app.close());
-
-async function addRecipient(text: string): Promise<void> {
-  const input = app.page.getByTestId('recipient-input');
-  await input.fill(text);
-  await input.press('Enter');
-}
 
 async function clearCompose(): Promise<void> {
   const page = app.page;
@@ -39,8 +33,8 @@ describe('compose', () => {
 
   it('sends to three recipients, one busy: upload progress, outbox, then "partly delivered" with the reasons', async () => {
     const page = app.page;
-    await addRecipient('+1 415 555 0101');
-    await addRecipient('Busy Line Associates <+14155550486>');
+    await addRecipient(app.page, '+1 415 555 0101');
+    await addRecipient(app.page, 'Busy Line Associates <+14155550486>');
     // …and one picked from the address book by name.
     const input = page.getByTestId('recipient-input');
     await input.fill('Carla');
@@ -76,7 +70,7 @@ describe('compose', () => {
     const page = app.page;
     await clearCompose();
     // Nothing to send.
-    await addRecipient('+14155550100');
+    await addRecipient(app.page, '+14155550100');
     await expect(page.getByTestId('send-blocker').textContent()).resolves.toBe('Nothing to send: add a file, or choose a cover sheet to send it alone.');
     await expect(page.getByRole('button', { name: 'Send fax' }).isDisabled()).resolves.toBe(true);
     // Invalid number, as you type and once added.
@@ -113,7 +107,7 @@ describe('compose', () => {
   it('the draft survives: it is restored after the window reloads', async () => {
     const page = app.page;
     await clearCompose();
-    await addRecipient('+14155550177');
+    await addRecipient(app.page, '+14155550177');
     await page.getByLabel('Subject').fill('Keep me');
     await dropFiles(page, [corpusFile('hello_world_rotated.pdf')]);
     await page.getByTestId('file-card').first().waitFor();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
+import { addRecipient } from './send';
 
 let app: AppFixture;
 beforeAll(async () => {
@@ -21,12 +22,6 @@ async function compose(): Promise<void> {
   await app.page.getByRole('heading', { name: 'New fax' }).waitFor();
 }
 
-async function addRecipient(text: string): Promise<void> {
-  const input = app.page.getByTestId('recipient-input');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
 async function clearRecipients(): Promise<void> {
   const page = app.page;
   while ((await page.getByTestId('recipient-chip').count()) > 0) await page.getByTestId('recipient-chip').first().getByRole('button').click();
@@ -38,7 +33,7 @@ describe('misdirected-fax guard', () => {
   it('a number one digit away from a contact: "Did you mean …?", fixed in one click', async () => {
     const page = app.page;
     await compose();
-    await addRecipient('+1 415 555 0130'); // Carla Diaz is +1 415 555 0103: two digits swapped
+    await addRecipient(app.page, '+1 415 555 0130'); // Carla Diaz is +1 415 555 0103: two digits swapped
     await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('Did you mean Carla Diaz, +1 415 555 0103?')]);
     await expect(page.getByTestId('recipient-chip').getAttribute('class')).resolves.toContain('warned');
     await screenshot(page, 'guard-near-miss-light');
@@ -53,7 +48,7 @@ describe('misdirected-fax guard', () => {
     await compose();
     await dropFiles(page, [corpusFile('empty.pdf')]);
     await page.getByTestId('file-card').first().waitFor();
-    await addRecipient('+1 415 555 0177');
+    await addRecipient(app.page, '+1 415 555 0177');
     await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('+1 415 555 0177 was never faxed from this app and is in no contact')]);
 
     await page.getByRole('button', { name: 'Send fax' }).click();
@@ -71,7 +66,7 @@ describe('misdirected-fax guard', () => {
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
 
     await compose();
-    await addRecipient('+1 415 555 0177');
+    await addRecipient(app.page, '+1 415 555 0177');
     await page.getByTestId('recipient-chip').first().waitFor();
     // Give the check time to answer, then make sure it found nothing.
     await expect.poll(() => app.harness.core.dispatch('checkRecipients', { recipients: [{ number: '+14155550177' }] })).toEqual({ ok: true, value: [] });
@@ -82,7 +77,7 @@ describe('misdirected-fax guard', () => {
   it('a contact’s name with another number is flagged with the contact’s number; each rule can be turned off in Settings', async () => {
     const page = app.page;
     await compose();
-    await addRecipient('Carla Diaz <+1 415 555 0199>');
+    await addRecipient(app.page, 'Carla Diaz <+1 415 555 0199>');
     await expect
       .poll(() => warnings().allTextContents())
       .toEqual([expect.stringContaining("Carla Diaz's number in contacts is +1 415 555 0103, not +1 415 555 0199."), expect.stringContaining('was never faxed from this app')]);
@@ -126,7 +121,7 @@ describe('misdirected-fax guard', () => {
     await page.getByLabel('Numbers typed without +').selectOption({ label: 'Are numbers of United States' });
     await expect.poll(() => app.harness.settings.get().defaultCountry).toBe('US');
     await compose();
-    await addRecipient('(415) 555-0130'); // Carla Diaz is +1 415 555 0103: the guard sees the typo here too
+    await addRecipient(app.page, '(415) 555-0130'); // Carla Diaz is +1 415 555 0103: the guard sees the typo here too
     await expect.poll(() => page.getByTestId('recipient-chip').allTextContents()).toEqual(['(415) 555-0130+14155550130']);
     await expect.poll(() => warnings().allTextContents()).toEqual([expect.stringContaining('Did you mean Carla Diaz, +1 415 555 0103?')]);
     // A number from another country still needs its +.

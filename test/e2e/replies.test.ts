@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
-import { sendFromCompose } from './send';
+import { addRecipient, sendFromCompose } from './send';
 
 let app: AppFixture;
 let sentReference = '';
@@ -16,17 +16,21 @@ afterAll(async () => app.close());
 
 const rowOf = (text: string) => app.page.getByTestId('fax-row').filter({ hasText: text });
 
+/** Sends a one-page fax to `number`, expecting a reply within the chosen time ("Within 3 days"). */
+async function sendExpectingReply(number: string, within: string): Promise<void> {
+  const page = app.page;
+  await page.getByRole('button', { name: 'New fax' }).click();
+  await dropFiles(page, [corpusFile('empty.pdf')]);
+  await page.getByTestId('file-card').first().waitFor();
+  await addRecipient(page, number);
+  await page.getByLabel('Expect a reply').selectOption({ label: within });
+  await sendFromCompose(page);
+}
+
 describe('replies tracked', () => {
   it('a fax sent expecting a reply shows "Awaiting reply"; the answer from that number is linked both ways', async () => {
     const page = app.page;
-    await page.getByRole('button', { name: 'New fax' }).click();
-    await dropFiles(page, [corpusFile('empty.pdf')]);
-    await page.getByTestId('file-card').first().waitFor();
-    const input = page.getByTestId('recipient-input');
-    await input.fill('+1 415 555 0104');
-    await input.press('Enter');
-    await page.getByLabel('Expect a reply').selectOption({ label: 'Within 3 days' });
-    await sendFromCompose(page);
+    await sendExpectingReply('+1 415 555 0104', 'Within 3 days');
     const sent = rowOf('Awaiting reply');
     await expect.poll(() => sent.count(), { timeout: 15_000 }).toBe(1);
     await sent.click();
@@ -74,14 +78,7 @@ describe('replies tracked', () => {
     const page = app.page;
     const services = await app.harness.core.services();
     // A second fax expecting a reply whose time has passed (the app's clock is real; the due time is set in main).
-    await page.getByRole('button', { name: 'New fax' }).click();
-    await dropFiles(page, [corpusFile('empty.pdf')]);
-    await page.getByTestId('file-card').first().waitFor();
-    const input = page.getByTestId('recipient-input');
-    await input.fill('+1 415 555 0105');
-    await input.press('Enter');
-    await page.getByLabel('Expect a reply').selectOption({ label: 'Within 1 day' });
-    await sendFromCompose(page);
+    await sendExpectingReply('+1 415 555 0105', 'Within 1 day');
     await expect.poll(() => rowOf('Awaiting reply').count(), { timeout: 15_000 }).toBe(1);
     const faxId = Number(await rowOf('Awaiting reply').getAttribute('data-fax-id'));
     services.cache.replies.expect(faxId, Date.now() - 1000);

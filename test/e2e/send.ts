@@ -1,3 +1,10 @@
+/** Types a recipient into compose and presses Enter, as a user adds one. */
+export async function addRecipient(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId('recipient-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
 /**
  * Sends the compose draft as a user does. The misdirected-fax guard may ask first (a number never faxed from
  * this profile); the caller states which findings it expects, so a test fails on a warning it did not foresee.
