@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import busboy from 'busboy';
 import { boundaryOf, epilogueCutter } from './epilogue-cutter';
 
@@ -31,11 +31,12 @@ export interface ParsedForm {
 
 export class MultipartError extends Error {}
 
-const stallMs = 500;
+/** How long a parser that has the whole body may make no progress before the body counts as malformed. */
+const stallMs = 2000;
 
 export async function parseMultipart(
   request: IncomingMessage,
-  options: { tempDir: string; maxFileBytes: number; maxFiles: number },
+  options: { tempDir: string; maxFileBytes: number; maxFiles: number; openDiskFile?: (target: string) => Writable },
 ): Promise<ParsedForm> {
   let parser: busboy.Busboy;
   try {
@@ -51,6 +52,9 @@ export async function parseMultipart(
   const form: ParsedForm = { fields: [], files: [], tooManyFiles: false, truncatedField: null };
   const writes: Array<Promise<void>> = [];
   const fileStreams: NodeJS.ReadableStream[] = [];
+  /** Every stream between the parser and the disk: data queued in any of them is a slow disk, not a stall. */
+  const diskPipes: Array<{ readableLength?: number; writableLength?: number }> = [];
+  const waitingForDisk = (): boolean => diskPipes.some((pipe) => (pipe.readableLength ?? 0) > 0 || (pipe.writableLength ?? 0) > 0);
 
   let lastProgress = Date.now();
   let settled = false;
@@ -78,8 +82,10 @@ export async function parseMultipart(
           callback(null, chunk);
         },
       });
+      const disk = options.openDiskFile?.(target) ?? fs.createWriteStream(target, { mode: 0o600 });
+      diskPipes.push(stream as unknown as { readableLength: number }, meter, disk);
       writes.push(
-        pipeline(stream, meter, fs.createWriteStream(target, { mode: 0o600 })).then(() => {
+        pipeline(stream, meter, disk).then(() => {
           upload.sha256 = hash.digest('hex');
         }),
       );
@@ -96,10 +102,12 @@ export async function parseMultipart(
     });
     // busboy can stall without 'close' or 'error' on some malformed bodies (e.g. parts after the closing
     // boundary, cut mid-file). Once the whole body has arrived, a parser that makes no progress for a while
-    // has stalled: the body is malformed.
+    // has stalled: the body is malformed. A busy disk holding the file's bytes back is progress, not a stall
+    // (a valid upload on a loaded machine must not be refused).
     request.on('end', () => {
       const watch = setInterval(() => {
         if (settled) clearInterval(watch);
+        else if (waitingForDisk()) lastProgress = Date.now();
         else if (Date.now() - lastProgress > stallMs) {
           clearInterval(watch);
           reject(new MultipartError('incomplete multipart body'));

@@ -49,7 +49,7 @@ interface RunResult {
   signal: NodeJS.Signals | null;
   submitted: Array<{ id: string; subject: string }>;
   drafts: string[];
-  done: { checkpoints: number; outbox: Array<{ id: string; state: string; faxId: number | null; subject: string; draftId: string | null }>; draftId: string | null } | null;
+  done: { checkpoints: number; outbox: Array<{ id: string; state: string; faxId: number | null; subject: string; draftId: string | null; error: unknown }>; draftId: string | null } | null;
   output: string;
 }
 
