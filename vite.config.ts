@@ -31,5 +31,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 2000,
+    // The app, and the plain page shown when the window crashed twice in a minute (main/shell/crash-handling.ts).
+    rolldownOptions: { input: { main: path.resolve('renderer', 'index.html'), crashed: path.resolve('renderer', 'crashed.html') } },
   },
 });

@@ -42,6 +42,12 @@ import { createAppStatus } from './sync/app-status';
 import { createPresence } from './sync/presence';
 import { createSyncEngine } from './sync/sync-engine';
 import type { Timers } from './runtime/timers';
+import { createAppCommands, type AppCommands } from './app-commands';
+import { recentProblems, type RecentProblems } from './log/recent-problems';
+import { diagnosticsText } from './support/diagnostics';
+import type { UpdaterPort } from './updates/update-controller';
+import { createCrashRecovery, type CrashRecovery } from './window/crash-recovery';
+import path from 'node:path';
 
 /** How long a staged file outlives the draft that no longer refers to it. */
 const stagedFilesKeptMs = 7 * 24 * 3600 * 1000;
@@ -59,6 +65,12 @@ export interface CoreDeps {
   checkpoint?: Checkpoint;
   /** Where the render worker is (the bundled app says; from source, the repository's TypeScript). */
   pageRenderer?: PageRendererLocation;
+  /** The log sink that keeps the last problems for "Copy diagnostics" (the caller adds it to the logger's sinks). */
+  problems?: RecentProblems;
+  /** The app's self-updater (the packaged Electron app only). */
+  updater?: UpdaterPort;
+  /** Reload and DevTools in the View menu. */
+  development?: boolean;
 }
 
 export interface Core {
@@ -71,6 +83,10 @@ export interface Core {
   lock: LockService;
   /** Files opened with the app: staged now, taken into compose by the window. */
   openedFiles: OpenedFiles;
+  /** The commands, menus and updates the shell shows (and the harness drives). */
+  commands: AppCommands;
+  /** What to do when the window's renderer crashes or hangs. */
+  crashRecovery: CrashRecovery;
   /** Opens the encrypted stores, then connects with a stored key, then starts sync and the outbox. */
   start(): Promise<void>;
   /** The services once started (tests and benchmarks). */
@@ -175,6 +191,40 @@ export function createCore(deps: CoreDeps): Core {
     }));
 
   const openedFiles = createOpenedFiles({ staging: async () => (await services()).staging, events });
+  const crashRecovery = createCrashRecovery(deps.now);
+  const problems = deps.problems ?? recentProblems();
+  let opened: Services | null = null;
+  const commands = createAppCommands({
+    appName: deps.appInfo.name,
+    platform: deps.appInfo.platform,
+    development: deps.development === true,
+    events,
+    desktop: deps.desktop,
+    log: deps.log,
+    connection: () => connection.state(),
+    lock: { locked: () => lock.state().locked, lockable: () => lock.state().unlockWith !== 'none', lockNow: () => lock.lockNow() },
+    syncNow: async () => (await services()).sync.runOnce(),
+    openFiles: (paths) => openedFiles.open(paths),
+    logFolder: path.join(deps.dataDir, 'logs'),
+    diagnostics: () => {
+      const outbox = opened?.outbox.list() ?? [];
+      return diagnosticsText({
+        appInfo: deps.appInfo,
+        connection: connection.state(),
+        status: status.current(),
+        outbox: {
+          waiting: outbox.filter((item) => item.state !== 'accepted' && item.state !== 'failed' && item.state !== 'held').length,
+          failed: outbox.filter((item) => item.state === 'failed').length,
+          held: outbox.filter((item) => item.state === 'held').length,
+        },
+        problems: problems.list(),
+        now: new Date(deps.now?.() ?? Date.now()),
+      });
+    },
+    uploading: () => opened?.outbox.list().some((item) => item.state === 'uploading') ?? false,
+    autoUpdate: () => deps.settings.get().autoUpdate,
+    ...(deps.updater ? { updater: deps.updater } : {}),
+  });
 
   const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log };
   const handlers: Handlers = {
@@ -213,6 +263,13 @@ export function createCore(deps: CoreDeps): Core {
     ...faxHandlers(context),
     ...composeHandlers(context),
     takeOpenedFiles: () => Promise.resolve(openedFiles.take()),
+    runCommand: async ({ command }) => ({ outcome: await commands.run(command) }),
+    reportWindow: (report) => {
+      commands.reportWindow(report);
+      return Promise.resolve(null);
+    },
+    getUpdateState: () => Promise.resolve(commands.updateView()),
+    takeRecoveryNotice: () => Promise.resolve({ recovered: crashRecovery.takeRecoveredNotice() }),
     ...directoryHandlers(context),
   };
 
@@ -224,19 +281,22 @@ export function createCore(deps: CoreDeps): Core {
     connection,
     lock,
     openedFiles,
+    commands,
+    crashRecovery,
     services,
     async start() {
       await ensureLock();
       opening ??= openServices();
       opening.catch((error: unknown) => deps.log.error('core.stores_unavailable', { error }));
-      let opened: Services | null = null;
       try {
         opened = await opening;
       } catch {
         opened = null;
       }
       await connection.start();
+      commands.updates?.start();
       if (opened) {
+        commands.noteUnread(opened.faxes.unreadCount());
         await opened.outbox.start();
         opened.sync.start();
         opened.replies.start();
@@ -246,6 +306,7 @@ export function createCore(deps: CoreDeps): Core {
       }
     },
     async dispose() {
+      commands.updates?.stop();
       lock.dispose();
       connection.dispose();
       await pages.close();

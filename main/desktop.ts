@@ -8,25 +8,63 @@ export interface SaveRequest {
   filters: Array<{ name: string; extensions: string[] }>;
 }
 
+export interface OpenRequest {
+  title: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+}
+
 export interface Desktop {
   /** The path the user chose, or null when they cancelled. */
   chooseSavePath(request: SaveRequest): Promise<string | null>;
+  /** The files the user chose to open (none when they cancelled). */
+  chooseOpenPaths(request: OpenRequest): Promise<string[]>;
   /** Puts text on the system clipboard. */
   copyText(text: string): Promise<void>;
+  /** Shows a folder in the OS file manager. */
+  openFolder(folder: string): Promise<void>;
+  /** Brings the main window to the front (showing it again when it was closed to the tray). */
+  showWindow(): void;
+  /** Quits the app (the outbox, drafts and stores are closed on the way out). */
+  quit(): void;
+}
+
+/** What the dialog-less desktop did, for tests to read. */
+export interface DesktopRecord {
+  clipboard: string | null;
+  openedFolders: string[];
+  windowShown: number;
+  quitRequested: boolean;
+  /** The files the next "Open file…" returns (tests put them here; empty = cancelled). */
+  nextOpenPaths: string[];
 }
 
 /**
  * A desktop without dialogs (the browser harness, tests): files go to the download folder from Settings, under the
- * suggested name, never overwriting an existing file; the clipboard is a value tests can read.
+ * suggested name, never overwriting an existing file; the clipboard, opened folders, window and quit requests are
+ * recorded for tests to read.
  */
-export function downloadFolderDesktop(downloadFolder: () => string): Desktop & { clipboard(): string | null } {
-  let clipboard: string | null = null;
+export function downloadFolderDesktop(downloadFolder: () => string): Desktop & { clipboard(): string | null; record: DesktopRecord } {
+  const record: DesktopRecord = { clipboard: null, openedFolders: [], windowShown: 0, quitRequested: false, nextOpenPaths: [] };
   return {
+    record,
     copyText(text) {
-      clipboard = text;
+      record.clipboard = text;
       return Promise.resolve();
     },
-    clipboard: () => clipboard,
+    clipboard: () => record.clipboard,
+    chooseOpenPaths() {
+      return Promise.resolve(record.nextOpenPaths.splice(0));
+    },
+    openFolder(folder) {
+      record.openedFolders.push(folder);
+      return Promise.resolve();
+    },
+    showWindow() {
+      record.windowShown += 1;
+    },
+    quit() {
+      record.quitRequested = true;
+    },
     async chooseSavePath(request) {
       const fs = await import('node:fs/promises');
       const path = await import('node:path');

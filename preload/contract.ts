@@ -4,6 +4,7 @@
  * renderer's types are derived from it. A channel exists only if it is declared here.
  */
 import { z } from 'zod';
+import { commandIds, type CommandId } from './commands';
 import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
@@ -18,6 +19,7 @@ import type {
   Draft,
   FaxDetail,
   FaxesChanged,
+  UpdateView,
   FaxListPage,
   FaxReceivedNotice,
   LockState,
@@ -215,6 +217,14 @@ export const invokeContract = {
     z.object({ url: z.string().min(1).max(2048), events: z.array(z.string().max(40)).max(10).optional(), description: z.string().max(500).optional() }).strict(),
   ),
   deleteWebhook: invoke<null>()(z.object({ id }).strict()),
+
+  /** Runs an app command (a shortcut or the crash page's button), as the menu does; refused when not enabled. */
+  runCommand: invoke<{ outcome: 'ran' | 'disabled' }>()(z.object({ command: z.enum(commandIds as [CommandId, ...CommandId[]]) }).strict()),
+  /** What the window shows, for the menus' enabled states (carries no data). */
+  reportWindow: invoke<null>()(z.object({ screen: z.string().max(40), faxOpen: z.boolean() }).strict()),
+  getUpdateState: invoke<UpdateView>()(noRequest),
+  /** Whether this page was reloaded after the renderer crashed (answered once). */
+  takeRecoveryNotice: invoke<{ recovered: boolean }>()(noRequest),
 } as const;
 
 export const eventContract = {
@@ -237,6 +247,9 @@ export const eventContract = {
   replyOverdue: event<{ faxId: number; reference: string }>(),
   /** The user clicked a notification: show this fax. */
   openFaxRequested: event<{ faxId: number }>(),
+  /** The menu, the tray or main asked the window to run one of its commands. */
+  commandRequested: event<{ command: CommandId }>(),
+  updateChanged: event<UpdateView>(),
 } as const;
 
 export type InvokeContract = typeof invokeContract;

@@ -382,3 +382,14 @@ export interface FaxesChanged {
 export interface SavedFile {
   saved: boolean;
 }
+
+/**
+ * The self-update's state: `unavailable` where the app cannot update itself (the harness, a development run),
+ * `off` when turned off in Settings, `current` when nothing is waiting, `ready` when a verified download waits for
+ * a restart (`waitingForUpload`: the restart was asked for and waits for a fax's upload to finish).
+ */
+export type UpdateView =
+  | { status: 'unavailable' }
+  | { status: 'off' }
+  | { status: 'current' }
+  | { status: 'ready'; version: string; waitingForUpload: boolean };

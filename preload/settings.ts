@@ -59,6 +59,14 @@ export const settingsSchema = z.object({
     .regex(/^[A-Z]{2}$/, 'Choose a country.')
     .refine((code): boolean => isSupportedCountry(code), 'Fax numbers of this country cannot be read.')
     .nullable(),
+  /** Closing the window quits the app instead of keeping it running in the tray. */
+  quitOnClose: z.boolean(),
+  /** Starts with the computer's session, hidden in the tray. */
+  startAtLogin: z.boolean(),
+  /** Checks for, downloads and offers updates of the app. */
+  autoUpdate: z.boolean(),
+  /** The one-time "still running in the tray" notice has been shown. */
+  trayNoticeShown: z.boolean(),
   /** Where a transmission report of every sent fax is saved when it finishes; null = not saved automatically. */
   reportFolder: z.string().min(1, 'Choose a folder for the reports.').max(4096).nullable(),
 });
@@ -90,5 +98,9 @@ export function defaultSettings(downloadFolder: string, defaultCountry: string |
     guardChangedNumbers: true,
     reportFolder: null,
     defaultCountry,
+    quitOnClose: false,
+    startAtLogin: false,
+    autoUpdate: true,
+    trayNoticeShown: false,
   };
 }

@@ -2,12 +2,15 @@
  * Checks the installer configuration without the Electron binary or a network: electron-builder's own schema
  * validation of electron-builder.yml, then that everything it packs exists (built main, preload and renderer, the
  * license list, icons, entitlements), that the security fuses are set, that native modules are unpacked from asar,
- * and that "Open with" covers every file type the app opens.
+ * that "Open with" covers every file type the app opens, and the desktop integration: the self-update feed (a
+ * generic HTTPS provider), the appId the app gives Windows, the Linux desktop name the launcher badge needs, and
+ * the tray icons packed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { openableExtensions } from '../main/launch/open-with';
+import { appId, desktopFileName } from '../main/shell/app-identity';
 
 type BuilderConfig = Awaited<ReturnType<typeof getConfig>>;
 
@@ -74,7 +77,7 @@ export async function checkPackaging(root: string, configFile = 'electron-builde
   };
 
   // What the app runs from.
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main?: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main?: string; desktopName?: string };
   exists(manifest.main, 'the main entry (package.json "main")');
   exists('dist/preload/index.cjs', 'the built preload');
   exists('dist/renderer/index.html', 'the built renderer');
@@ -83,7 +86,9 @@ export async function checkPackaging(root: string, configFile = 'electron-builde
   const packed = asList(config.files as unknown)
     .flatMap((entry) => (typeof entry === 'string' ? [entry] : asList((entry as { filter?: string | string[] }).filter)))
     .filter((pattern) => !pattern.startsWith('!'));
-  for (const needed of [manifest.main ?? '', 'dist/preload/index.cjs', 'dist/renderer/index.html', 'dist/renderer/licenses.json', 'package.json']) {
+  const trayIcons = ['assets/trayTemplate.png', 'assets/trayTemplate@2x.png', 'assets/icons/16x16.png', 'assets/icons/24x24.png'];
+  for (const icon of trayIcons) exists(icon, 'a tray icon');
+  for (const needed of [manifest.main ?? '', 'dist/preload/index.cjs', 'dist/renderer/index.html', 'dist/renderer/crashed.html', 'dist/renderer/licenses.json', 'package.json', ...trayIcons]) {
     if (!packed.some((pattern) => globToRegExp(pattern).test(needed))) problems.push(`"files" does not pack ${needed}`);
   }
 
@@ -123,5 +128,15 @@ export async function checkPackaging(root: string, configFile = 'electron-builde
   // "Open with" matches what the app opens.
   const associated = new Set(asList(config.fileAssociations).flatMap((association) => asList(association.ext).map((ext) => `.${ext.toLowerCase()}`)));
   for (const extension of openableExtensions) if (!associated.has(extension)) problems.push(`no file association for ${extension}`);
+
+  // Desktop integration.
+  if (config.appId !== appId) problems.push(`appId must be ${appId} (the app sets it as its Windows AppUserModelID)`);
+  if (manifest.desktopName !== desktopFileName) problems.push(`package.json "desktopName" must be ${desktopFileName} (the Linux launcher badge matches it)`);
+  if (`${config.executableName ?? ''}.desktop` !== desktopFileName) problems.push(`executableName must name the desktop file ${desktopFileName}`);
+  type Feed = { provider?: unknown; url?: unknown };
+  const publish: Feed[] = asList(config.publish as Feed | Feed[] | null | undefined);
+  const feed = publish.find((entry) => entry.provider === 'generic');
+  if (!feed) problems.push('publish: a generic (self-hosted) update provider is not configured');
+  else if (typeof feed.url !== 'string' || !feed.url.startsWith('https://')) problems.push('publish: the update feed must be an https:// URL');
   return problems;
 }

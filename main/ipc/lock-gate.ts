@@ -18,9 +18,14 @@ export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
   'reportPresence',
   // Write-only: the compose view saves its draft as it closes on locking, so no typing is lost.
   'saveDraft',
+  // Commands check the lock themselves: only those that carry no data (diagnostics, the log folder…) run locked.
+  'runCommand',
+  'reportWindow',
+  'getUpdateState',
+  'takeRecoveryNotice',
 ]);
 
-export const heardWhileLocked: ReadonlySet<EventName> = new Set<EventName>(['lockChanged', 'openFaxRequested']);
+export const heardWhileLocked: ReadonlySet<EventName> = new Set<EventName>(['lockChanged', 'openFaxRequested', 'commandRequested', 'updateChanged']);
 
 export function lockedError(): AppError {
   return new AppError('locked', 'Fax Desktop is locked. Unlock it to continue.');

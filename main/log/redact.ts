@@ -86,6 +86,10 @@ export function redactError(error: Error): Record<string, unknown> {
   const details: Record<string, unknown> = { error: error.name, message: redactText(error.message) };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') details.code = code;
+  // What support asks for (diagnostics keep these): the HTTP status and the service's request id.
+  const { status, requestId } = error as { status?: unknown; requestId?: unknown };
+  if (typeof status === 'number') details.status = status;
+  if (typeof requestId === 'string') details.requestId = redactText(requestId);
   if (error.stack) {
     // Stack frames: keep function names and the app-relative module, drop absolute paths.
     details.stack = error.stack

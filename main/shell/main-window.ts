@@ -3,13 +3,18 @@
  * and scanners such as Electronegativity see them where the window is made).
  */
 import { BrowserWindow } from 'electron';
+import type { OpeningBounds, WindowSizes } from '../window/window-bounds';
 
-export function createMainWindow(preloadPath: string, options: { devTools: boolean }): BrowserWindow {
+export const windowSizes: WindowSizes = { width: 1280, height: 820, minWidth: 960, minHeight: 600 };
+
+export function createMainWindow(preloadPath: string, options: { devTools: boolean; bounds?: OpeningBounds }): BrowserWindow {
+  const bounds: OpeningBounds = options.bounds ?? { width: windowSizes.width, height: windowSizes.height, maximized: false };
   return new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 960,
-    minHeight: 600,
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: windowSizes.minWidth,
+    minHeight: windowSizes.minHeight,
     show: false,
     title: 'Fax Desktop',
     backgroundColor: '#f4f6f9',

@@ -1,10 +1,10 @@
-/** Turns core events into OS notifications and the dock/taskbar badge of unread inbound faxes. */
-import { app, Notification } from 'electron';
+/** Turns core events into OS notifications, and hands the unread count to the badge (main/shell/badge.ts). */
+import { Notification } from 'electron';
 import type { EventBus } from '../runtime/event-bus';
 import { faxNotification } from '../notifications/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
 
-export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: number) => void; onUnread?: (count: number) => void }): () => void {
+export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: number) => void; onUnread: (count: number) => void }): () => void {
   return options.events.subscribe((name, payload) => {
     if (name === 'faxReceived') {
       const notice = payload as Parameters<typeof faxNotification>[0];
@@ -21,9 +21,7 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
       notification.show();
     }
     if (name === 'faxesChanged') {
-      const { unreadInbound } = payload as { unreadInbound: number };
-      app.setBadgeCount(unreadInbound);
-      options.onUnread?.(unreadInbound);
+      options.onUnread((payload as { unreadInbound: number }).unreadInbound);
     }
   });
 }

@@ -5,8 +5,9 @@ import { Banners, StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { addFiles } from './data/compose';
 import { connectionStore, onboardingStore } from './data/connection';
-import { lockNow, lockStore } from './data/lock';
-import { navigate, numberedScreens, routeStore } from './data/navigation';
+import { commandForKey, runCommand, shortcutsDialogStore } from './data/commands';
+import { lockStore } from './data/lock';
+import { navigate, routeStore } from './data/navigation';
 import { useStore } from './data/store';
 import { AboutView } from './views/AboutView';
 import { AccountView } from './views/AccountView';
@@ -21,44 +22,46 @@ import { WebhooksView } from './views/WebhooksView';
 
 const shortcuts: Array<[string, string]> = [
   ['Ctrl/⌘ N', 'New fax'],
+  ['Ctrl/⌘ O', 'Open a file to fax'],
   ['Ctrl/⌘ Enter', 'Send (in New fax)'],
   ['/ or Ctrl/⌘ F', 'Search the list'],
   ['↓ ↑ or J K', 'Next / previous fax'],
   ['Enter', 'Open the selected fax'],
+  ['Ctrl/⌘ S, Ctrl/⌘ P', 'Save or print the open fax'],
+  ['Ctrl/⌘ Shift E', 'Export the list as CSV'],
+  ['F5', 'Sync now'],
   ['Ctrl/⌘ 1 … 6', 'Inbox, Outbox, Contacts, Numbers, Account, Webhooks'],
+  ['Ctrl/⌘ ,', 'Settings'],
   ['Ctrl/⌘ L', 'Lock the app'],
   ['PgDn PgUp, + −, R', 'Preview: pages, zoom, rotate'],
-  ['?', 'This list'],
+  ['? or Ctrl/⌘ /', 'This list'],
 ];
 
-function useGlobalShortcuts(openHelp: () => void): void {
+/** The same commands as the menu (data/commands.ts); besides them, "/" and Ctrl/⌘ F search and "?" opens help. */
+function useGlobalShortcuts(): void {
   useEffect(() => {
+    const platform = /Macintosh|Mac OS X/.test(navigator.userAgent) ? 'darwin' : 'other';
     const onKey = (event: KeyboardEvent) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
       const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'n') {
+      const command = commandForKey(event, platform);
+      if (command) {
         event.preventDefault();
-        navigate('compose');
+        // runCommand refuses what the key's scopes or the current screen do not allow.
+        void runCommand(command);
       } else if ((mod && event.key.toLowerCase() === 'f') || (!typing && event.key === '/')) {
         const search = document.querySelector<HTMLInputElement>('[data-search]');
         if (search) {
           event.preventDefault();
           search.focus();
         }
-      } else if (mod && event.key.toLowerCase() === 'l') {
-        event.preventDefault();
-        void lockNow();
-      } else if (mod && /^[1-6]$/.test(event.key)) {
-        event.preventDefault();
-        // navigate() refuses a screen this key's scopes do not open.
-        navigate(numberedScreens[Number(event.key) - 1] ?? 'inbox');
       } else if (!typing && event.key === '?') {
-        openHelp();
+        shortcutsDialogStore.set(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [openHelp]);
+  }, []);
 }
 
 function useFileDrop(): boolean {
@@ -144,10 +147,11 @@ export function App() {
 }
 
 function UnlockedApp() {
-  const [help, setHelp] = useState(false);
+  const help = useStore(shortcutsDialogStore);
+  const setHelp = (open: boolean) => shortcutsDialogStore.set(open);
   const onboarding = useOnboarding();
   const route = useStore(routeStore);
-  useGlobalShortcuts(() => setHelp(true));
+  useGlobalShortcuts();
   const dragging = useFileDrop();
   return (
     <div className={`app-shell${onboarding ? ' app-shell-onboarding' : ''}`}>

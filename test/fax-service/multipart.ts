@@ -83,7 +83,7 @@ export async function parseMultipart(
         },
       });
       const disk = options.openDiskFile?.(target) ?? fs.createWriteStream(target, { mode: 0o600 });
-      diskPipes.push(stream as unknown as { readableLength: number }, meter, disk);
+      diskPipes.push(stream, meter, disk);
       writes.push(
         pipeline(stream, meter, disk).then(() => {
           upload.sha256 = hash.digest('hex');

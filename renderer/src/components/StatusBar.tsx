@@ -4,6 +4,7 @@ import { navigate } from '../data/navigation';
 import { statusStore, statusWords } from '../data/status';
 import { useStore } from '../data/store';
 import { syncNow } from '../data/sync';
+import { restartToUpdate, updateStore } from '../data/updates';
 import { clockTime } from '../format';
 import { RequestId } from './RequestId';
 
@@ -12,6 +13,7 @@ const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
 /** The strip at the bottom: what the app is doing with the Fax Service, as main says (data/status.ts). */
 export function StatusBar() {
   const status = useStore(statusStore);
+  const update = useStore(updateStore);
   const { text, tone } = statusWords(status);
   const canSync = status.kind !== 'starting' && status.kind !== 'signed_out' && status.kind !== 'key_rejected' && status.kind !== 'connecting';
   return (
@@ -24,6 +26,16 @@ export function StatusBar() {
         <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>
           Sync now
         </button>
+      ) : null}
+      {update.status === 'ready' ? (
+        <span className="status-update" data-testid="update-ready">
+          {update.waitingForUpload ? `Version ${update.version} installs when the fax being sent has gone.` : `Version ${update.version} is ready.`}
+          {update.waitingForUpload ? null : (
+            <button type="button" className="button button-small" onClick={() => void restartToUpdate()}>
+              Restart to update
+            </button>
+          )}
+        </span>
       ) : null}
     </footer>
   );

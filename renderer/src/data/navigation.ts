@@ -28,9 +28,6 @@ export const screenNeeds: Readonly<Record<Screen, ViewName | null>> = {
   about: null,
 };
 
-/** The screens Ctrl/⌘ 1–6 open, in order. */
-export const numberedScreens: readonly Screen[] = ['inbox', 'outbox', 'contacts', 'numbers', 'account', 'webhooks'];
-
 export const routeStore = createStore<Route>({ screen: 'inbox', faxId: null });
 
 export function screenAvailable(screen: Screen, connection: ConnectionState | null): boolean {

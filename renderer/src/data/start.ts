@@ -18,6 +18,8 @@ import { loadSettings, settingsStore } from './settings';
 import { loadStatus, statusStore } from './status';
 import { loadSyncState, syncStore } from './sync';
 import { clearToasts, toast } from './toasts';
+import { startCommands } from './commands';
+import { announceRecovery, loadUpdateState, updateStore } from './updates';
 
 let started = false;
 
@@ -48,6 +50,9 @@ export function startAppState(): void {
   startCompose();
   startRecipientGuard();
   startPreflight();
+  startCommands();
+  void loadUpdateState();
+  void announceRecovery((message) => toast('info', message));
   void loadLockState();
   fax.on('lockChanged', applyLockState);
   fax.on('connectionChanged', (state) => {
@@ -64,4 +69,5 @@ export function startAppState(): void {
   fax.on('faxReceived', () => toast('info', 'A new fax arrived.'));
   fax.on('replyOverdue', announceOverdue);
   fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
+  fax.on('updateChanged', (view) => updateStore.set(view));
 }

@@ -136,6 +136,24 @@ export function SettingsView() {
         <p className="field-hint">Notifications can appear on the lock screen; without this, they only say that a fax arrived and how long it is.</p>
       </div>
 
+      <div className="card" aria-labelledby="desktop-settings-title">
+        <h2 id="desktop-settings-title">On this computer</h2>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.quitOnClose} onChange={(event) => void save({ quitOnClose: event.target.checked })} />
+          Quit when the window is closed
+        </label>
+        <p className="field-hint">Otherwise Fax Desktop keeps running in the tray: it goes on receiving, sending the outbox and notifying.</p>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />
+          Start Fax Desktop when I sign in to the computer (in the tray)
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.autoUpdate} onChange={(event) => void save({ autoUpdate: event.target.checked })} />
+          Download updates of Fax Desktop automatically
+        </label>
+        <p className="field-hint">An update is installed only when you choose “Restart to update”, or when you quit — never while a fax is being sent.</p>
+      </div>
+
       <div className="card" aria-labelledby="numbers-settings-title">
         <h2 id="numbers-settings-title">Fax numbers</h2>
         <label className="field">

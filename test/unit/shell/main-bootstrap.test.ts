@@ -10,6 +10,10 @@ import { createFakeElectron, FakeWebContents } from './fake-electron';
 vi.mock('../../../main/shell/electron-settings', () => ({
   openElectronSettings: () => createSettingsStore({ store: {} }, { downloadFolder: '/tmp' }),
 }));
+// "Start at login" writes the XDG autostart entry on Linux: into a folder of this test, never the user's.
+const xdgConfig = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-xdg-'));
+process.env.XDG_CONFIG_HOME = xdgConfig;
+vi.mock('electron-updater', () => ({ autoUpdater: { on: vi.fn(), checkForUpdates: vi.fn(), quitAndInstall: vi.fn() } }));
 // A stored key means the app can be locked (the key unlocks it); no base URL, so nothing is sent anywhere.
 vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore({ 'api-key': 'sk_test_bootstrap' }), defaultKeychainService: 'Fax Desktop' }));
 
@@ -103,5 +107,120 @@ describe('Electron entry point', () => {
     const event = { url: 'https://evil.example', preventDefault: vi.fn() };
     contents.emit('will-navigate', event);
     expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  async function started() {
+    const current = await boot(true);
+    current.resolveReady();
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    const window = current.windows[0];
+    if (!window) throw new Error('no window');
+    await vi.waitFor(() => expect(window.webContents.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true));
+    return { ...current, window };
+  }
+  type Template = Array<Record<string, unknown>>;
+  const labelsOf = (template: Template) => template.map((item) => item.label ?? item.role ?? item.type);
+  const find = (template: Template, label: string): Record<string, unknown> | undefined => {
+    for (const item of template) {
+      if (item.label === label) return item;
+      const inner = Array.isArray(item.submenu) ? find(item.submenu as Template, label) : undefined;
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+
+  it('sets the application menu: standard menus and roles, the app commands with accelerators, no Reload when packaged', async () => {
+    const { menus } = await started();
+    const template = menus.application?.template ?? [];
+    expect(labelsOf(template)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
+    const edit = (template[1]?.submenu ?? []) as Template;
+    expect(edit.map((item) => item.role ?? item.type)).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll']);
+    expect(find(template, 'New fax')).toMatchObject({ accelerator: 'CmdOrCtrl+N' });
+    expect(find(template, 'Outbox')).toMatchObject({ accelerator: 'CmdOrCtrl+2' });
+    // Not connected (no base URL): what needs the service is greyed out.
+    expect(find(template, 'Sync now')).toMatchObject({ enabled: false });
+    expect(find(template, 'Copy diagnostics')).toMatchObject({ enabled: true });
+  });
+
+  it('a menu click runs the command: Copy diagnostics puts text without the key on the clipboard', async () => {
+    const { menus, electron } = await started();
+    const item = find(menus.application?.template ?? [], 'Copy diagnostics') as { click: () => void };
+    item.click();
+    await vi.waitFor(() => expect(electron.clipboard.writeText).toHaveBeenCalled());
+    const text = String(electron.clipboard.writeText.mock.calls[0]?.[0]);
+    expect(text).toContain('Fax Desktop 0.1.0 (electron)');
+    expect(text).not.toContain('sk_test_bootstrap');
+    (find(menus.application?.template ?? [], 'Show log folder') as { click: () => void }).click();
+    await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith(expect.stringMatching(/logs$/)));
+  });
+
+  it('a window command from the menu goes to the window', async () => {
+    const { menus, window } = await started();
+    (find(menus.application?.template ?? [], 'Keyboard shortcuts') as { click: () => void }).click();
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual(['fax-event:commandRequested', { command: 'keyboardShortcuts' }]));
+    expect(window.show).toHaveBeenCalled();
+  });
+
+  it('a tray icon with the unread count; clicking it opens the window; Quit quits', async () => {
+    const { trays, electron, window } = await started();
+    const tray = trays[0];
+    expect(tray?.tooltip).toBe('Fax Desktop');
+    const template = tray?.menu?.template ?? [];
+    expect(labelsOf(template)).toEqual(['No unread faxes', 'separator', 'Open Fax Desktop', 'New fax', 'Sync now', 'separator', 'Lock', 'separator', 'Quit Fax Desktop']);
+    tray?.emit('click');
+    expect(window.show).toHaveBeenCalled();
+    (find(template, 'Quit Fax Desktop') as { click: () => void }).click();
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+  });
+
+  it('closing the window keeps the app in the tray and says so once; quitting really closes it', async () => {
+    const { window, notifications, electron } = await started();
+    expect(window.tryClose()).toBe(false);
+    expect(window.hide).toHaveBeenCalledOnce();
+    expect(notifications).toEqual([expect.objectContaining({ title: 'Fax Desktop is still running' })]);
+    expect(window.tryClose()).toBe(false);
+    expect(notifications).toHaveLength(1);
+    electron.app.emit('before-quit');
+    expect(window.tryClose()).toBe(true);
+  });
+
+  it('remembers the window bounds in the data folder when it closes, and opens there next time', async () => {
+    const first = await started();
+    first.electron.app.emit('before-quit');
+    first.window.tryClose();
+    const saved = JSON.parse(fs.readFileSync(path.join(first.userData, 'window-state.json'), 'utf8')) as unknown;
+    expect(saved).toEqual({ bounds: { x: 40, y: 30, width: 1100, height: 760 }, maximized: false });
+  });
+
+  it('a crashed renderer is reloaded once, a second crash within a minute shows the error page', async () => {
+    const { window } = await started();
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(window.loadURL).toHaveBeenLastCalledWith('app://fax/index.html');
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(window.loadURL).toHaveBeenLastCalledWith('app://fax/crashed.html');
+  });
+
+  it('right-click in a text field pops up cut/copy/paste/select all', async () => {
+    const { electron, menus } = await started();
+    const contents = new FakeWebContents();
+    electron.app.emit('web-contents-created', {}, contents);
+    contents.emit('context-menu', {}, { isEditable: true, selectionText: '', editFlags: { canCut: true, canCopy: true, canPaste: true, canSelectAll: true } });
+    const popped = menus.built.find((menu) => menu.popup.mock.calls.length > 0);
+    expect(popped?.template.map((item) => item.role ?? item.type)).toEqual(['cut', 'copy', 'paste', 'separator', 'selectAll']);
+    contents.emit('context-menu', {}, { isEditable: false, selectionText: '', editFlags: { canCut: false, canCopy: false, canPaste: false, canSelectAll: false } });
+    expect(menus.built.filter((menu) => menu.popup.mock.calls.length > 0)).toHaveLength(1);
+  });
+
+  it('turning on "Start at login" in Settings writes the autostart entry; turning it off removes it', async () => {
+    const { ipcHandlers, window } = await started();
+    const update = ipcHandlers.get('fax:updateSettings');
+    const fromWindow = { sender: { id: window.webContents.id }, senderFrame: { url: 'app://fax/index.html', parent: null } };
+    const entry = path.join(xdgConfig, 'autostart', 'fax-desktop.desktop');
+    expect(fs.existsSync(entry)).toBe(false);
+    expect(await update?.(fromWindow, { startAtLogin: true })).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(true));
+    expect(fs.readFileSync(entry, 'utf8')).toMatch(/^Exec=.* --hidden$/m);
+    await update?.(fromWindow, { startAtLogin: false });
+    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(false));
   });
 });

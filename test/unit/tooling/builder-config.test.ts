@@ -40,6 +40,12 @@ describe('electron-builder.yml (after npm run build)', () => {
     expect((await checkPackaging(unknown))[0]).toMatch(/not a valid electron-builder configuration/);
     const noTiff = projectWithConfig((yaml) => yaml.replace('ext: [tif, tiff]', 'ext: [tif]'));
     expect(await checkPackaging(noTiff)).toEqual(['no file association for .tiff']);
+    const httpFeed = projectWithConfig((yaml) => yaml.replace('url: https://updates.', 'url: http://updates.'));
+    expect(await checkPackaging(httpFeed)).toEqual(['publish: the update feed must be an https:// URL']);
+    const otherAppId = projectWithConfig((yaml) => yaml.replace('appId: com.faxdesktop.app', 'appId: com.example.fax'));
+    expect(await checkPackaging(otherAppId)).toEqual(['appId must be com.faxdesktop.app (the app sets it as its Windows AppUserModelID)']);
+    const noTrayIcon = projectWithConfig((yaml) => yaml.replace('  - assets/trayTemplate@2x.png\n', ''));
+    expect(await checkPackaging(noTrayIcon)).toEqual(['"files" does not pack assets/trayTemplate@2x.png']);
     const packedInAsar = projectWithConfig((yaml) => yaml.replace(/asarUnpack:\n(\s+- .*\n)+/, 'asarUnpack: []\n'));
     expect((await checkPackaging(packedInAsar)).join('\n')).toMatch(/native module node_modules\/keytar\/.*\.node is not unpacked/);
   });

@@ -5,11 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { icnsEntries, icoSizes, linuxSizes, pngSize, readIcns, readIco, writeIcns, writeIco } from '../../../scripts/icon-containers';
 
 describe('app icons', () => {
-  it('come from assets/icon.svg as it is now (re-run `npm run icons` after changing it)', () => {
+  it('come from assets/icon.svg and assets/tray-template.svg as they are now (re-run `npm run icons` after changing them)', () => {
     const source = fs.readFileSync('assets/icon.svg');
-    const recorded = fs.readFileSync('assets/icons/SOURCE.sha256', 'utf8').split(/\s+/)[0];
-    expect(recorded).toBe(crypto.createHash('sha256').update(source).digest('hex'));
+    const recorded = new Map(
+      fs
+        .readFileSync('assets/icons/SOURCE.sha256', 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => [line.split(/\s+/)[1], line.split(/\s+/)[0]] as const),
+    );
+    const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    expect(recorded.get('assets/icon.svg')).toBe(sha('assets/icon.svg'));
+    expect(recorded.get('assets/tray-template.svg')).toBe(sha('assets/tray-template.svg'));
     expect(fs.readFileSync('renderer/public/icon.svg').equals(source)).toBe(true);
+  });
+
+  it('macOS menu bar: a 16 px template image and its @2x', () => {
+    expect(pngSize(fs.readFileSync('assets/trayTemplate.png'))).toEqual({ width: 16, height: 16 });
+    expect(pngSize(fs.readFileSync('assets/trayTemplate@2x.png'))).toEqual({ width: 32, height: 32 });
   });
 
   it('Linux: a PNG at every size in assets/icons, each really that size', () => {

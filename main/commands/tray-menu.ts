@@ -1,0 +1,28 @@
+/** The tray (menu-bar) icon's menu and tooltip: the unread count, the window, the everyday commands, Quit. */
+import type { CommandContext } from '../../preload/commands';
+import { commandItem, separator, tidy, type MenuItemModel } from './menu-model';
+
+export function unreadLine(unread: number): string {
+  if (unread === 0) return 'No unread faxes';
+  return unread === 1 ? '1 unread fax' : `${unread} unread faxes`;
+}
+
+export function trayTooltip(unread: number, appName: string): string {
+  return unread === 0 ? appName : `${appName} — ${unreadLine(unread)}`;
+}
+
+export function trayMenu(context: CommandContext, unread: number): MenuItemModel[] {
+  // Accelerators are not shown in a tray menu (they do not apply there).
+  const item = (id: Parameters<typeof commandItem>[0]) => commandItem(id, context, { withAccelerator: false });
+  return tidy([
+    ...(context.locked ? [] : [{ type: 'info', label: unreadLine(unread) } as const, separator]),
+    item('showWindow'),
+    item('newFax'),
+    item('syncNow'),
+    separator,
+    item('lock'),
+    ...(context.updateReady ? [item('restartToUpdate')] : []),
+    separator,
+    item('quit'),
+  ]);
+}

@@ -1,0 +1,107 @@
+/**
+ * When the app updates itself: checked at start and every 6 hours (unless turned off in Settings), downloaded in
+ * the background by the updater (electron-updater, whose signature and sha512 checks verify the download),
+ * installed when the user chooses "Restart to update" or at quit — never while a fax is uploading: a restart asked
+ * for during an upload waits until the outbox has finished it. The electron-updater calls stay in the shell
+ * (main/shell/updater.ts); this decides when to make them.
+ */
+import type { UpdateView } from '../../preload/models';
+import type { Logger } from '../log/logger';
+import { realTimers, type Timers } from '../runtime/timers';
+
+export const checkEveryMs = 6 * 3600 * 1000;
+
+/** What the shell's updater does when asked. */
+export interface UpdaterPort {
+  /** Checks the feed; a newer version downloads in the background and is reported by `downloaded`. */
+  check(): Promise<void>;
+  /** Quits the app and installs the downloaded update. */
+  install(): void;
+}
+
+export interface UpdateController {
+  start(): void;
+  stop(): void;
+  view(): UpdateView;
+  /** The updater finished downloading (and verifying) this version. */
+  downloaded(version: string): void;
+  /** "Restart to update": now, or as soon as no fax is uploading. */
+  restartToUpdate(): void;
+  /** The outbox changed: a restart waiting for an upload may go now. */
+  uploadsChanged(): void;
+  /** Whether quitting now may install the downloaded update. */
+  installAtQuit(): boolean;
+}
+
+export interface UpdateControllerDeps {
+  port: UpdaterPort;
+  enabled(): boolean;
+  /** Whether a fax is being uploaded right now. */
+  uploading(): boolean;
+  onChange(view: UpdateView): void;
+  log: Logger;
+  timers?: Timers;
+}
+
+export function createUpdateController(deps: UpdateControllerDeps): UpdateController {
+  const timers = deps.timers ?? realTimers;
+  let timer: unknown = null;
+  let readyVersion: string | null = null;
+  let restartWanted = false;
+  let checking = false;
+
+  const view = (): UpdateView => {
+    if (readyVersion !== null) return { status: 'ready', version: readyVersion, waitingForUpload: restartWanted };
+    return { status: deps.enabled() ? 'current' : 'off' };
+  };
+  const changed = (): void => deps.onChange(view());
+
+  const check = async (): Promise<void> => {
+    if (!deps.enabled() || checking || readyVersion !== null) return;
+    checking = true;
+    try {
+      await deps.port.check();
+    } catch (error) {
+      // An update server that cannot be reached is not the user's problem: the next check tries again.
+      deps.log.warn('update.check_failed', { error });
+    } finally {
+      checking = false;
+    }
+  };
+  const schedule = (): void => {
+    timer = timers.set(() => {
+      void check().finally(schedule);
+    }, checkEveryMs);
+  };
+  const installIfFree = (): void => {
+    if (!restartWanted || readyVersion === null || deps.uploading()) return;
+    deps.log.info('update.installing', { version: readyVersion });
+    deps.port.install();
+  };
+
+  return {
+    start() {
+      if (timer !== null) return;
+      void check();
+      schedule();
+    },
+    stop() {
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+    },
+    view,
+    downloaded(version) {
+      readyVersion = version;
+      deps.log.info('update.downloaded', { version });
+      changed();
+    },
+    restartToUpdate() {
+      if (readyVersion === null) return;
+      restartWanted = true;
+      changed();
+      installIfFree();
+    },
+    uploadsChanged: installIfFree,
+    installAtQuit: () => readyVersion !== null && !deps.uploading(),
+  };
+}
