@@ -31,7 +31,10 @@ describe('app lock (core against the sandbox)', () => {
       refused.push(name);
     }
     expect(refused).toEqual(expect.arrayContaining(['listFaxes', 'getFax', 'openFaxPdf', 'getDraft', 'getConnection', 'signOut', 'setLockPin', 'exportFaxList']));
-    expect([...servedWhileLocked].sort()).toEqual(['getAppInfo', 'getLockState', 'lockNow', 'reportActivity', 'reportPresence', 'saveDraft', 'unlock']);
+    // The command channels check the lock themselves: only commands that show no data run while locked.
+    expect([...servedWhileLocked].sort()).toEqual(['getAppInfo', 'getLockState', 'getUpdateState', 'lockNow', 'reportActivity', 'reportPresence', 'reportWindow', 'runCommand', 'saveDraft', 'takeRecoveryNotice', 'unlock']);
+    expect(await app.call('runCommand', { command: 'syncNow' })).toEqual({ ok: true, value: { outcome: 'disabled' } });
+    expect(await app.call('runCommand', { command: 'newFax' })).toEqual({ ok: true, value: { outcome: 'disabled' } });
     const draft = { id: 'draft-lock', recipients: [{ number: '+14155550100' }], subject: 'typed before the lock', notes: '', coverId: '', files: [], updatedAt: Date.now() };
     expect(await app.call('saveDraft', draft)).toEqual({ ok: true, value: null });
   });

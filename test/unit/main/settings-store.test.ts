@@ -35,6 +35,10 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       guardChangedNumbers: true,
       reportFolder: null,
       defaultCountry: 'DE',
+      quitOnClose: false,
+      startAtLogin: false,
+      autoUpdate: true,
+      trayNoticeShown: false,
     });
   });
 
