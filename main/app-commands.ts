@@ -3,8 +3,8 @@
  * window's screen, a downloaded update), the one runner that menus, the tray and shortcuts share, the menus as
  * data, and the updater's schedule. The shell renders the menus; the harness "clicks" them the same way.
  */
-import { idleCommandContext, type CommandContext, type CommandId } from '../preload/commands';
-import type { ConnectionState, UpdateView, ViewName } from '../preload/models';
+import { allowedViews, idleCommandContext, type CommandContext, type CommandId } from '../preload/commands';
+import type { ConnectionState, UpdateView } from '../preload/models';
 import { appMenu } from './commands/app-menu';
 import { createCommandRunner, type CommandOutcome, type MainCommandActions } from './commands/command-runner';
 import { commandItems, type MenuItemModel } from './commands/menu-model';
@@ -51,12 +51,6 @@ export interface AppCommandsDeps {
   updater?: UpdaterPort;
 }
 
-function viewsOf(connection: ConnectionState): ViewName[] {
-  const capabilities = connection.status === 'connected' || connection.status === 'offline' ? connection.capabilities : null;
-  if (!capabilities) return [];
-  return (Object.entries(capabilities.views) as Array<[ViewName, boolean]>).filter(([, allowed]) => allowed).map(([view]) => view);
-}
-
 export function createAppCommands(deps: AppCommandsDeps): AppCommands {
   const listeners = new Set<() => void>();
   const changed = (): void => {
@@ -86,7 +80,7 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
       locked: deps.lock.locked(),
       lockable: deps.lock.lockable(),
       connected: connection.status === 'connected',
-      views: viewsOf(connection),
+      views: allowedViews(connection),
       screen: windowReport.screen,
       faxOpen: windowReport.faxOpen,
       updateReady: updateView().status === 'ready',

@@ -4,7 +4,7 @@
  * what it needs; `commandEnabled` is the one answer to "may it run now?", used to grey out menu items and to refuse
  * a shortcut.
  */
-import type { ViewName } from './models';
+import type { ConnectionState, ViewName } from './models';
 
 export type CommandId =
   | 'newFax'
@@ -87,6 +87,12 @@ export interface CommandContext {
   screen: string | null;
   faxOpen: boolean;
   updateReady: boolean;
+}
+
+/** The capability views the connection's key allows (none before a key is known). */
+export function allowedViews(connection: ConnectionState | null): ViewName[] {
+  const capabilities = connection?.status === 'connected' || connection?.status === 'offline' ? connection.capabilities : null;
+  return capabilities ? (Object.keys(capabilities.views) as ViewName[]).filter((view) => capabilities.views[view]) : [];
 }
 
 export const idleCommandContext: CommandContext = {

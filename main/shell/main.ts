@@ -108,7 +108,7 @@ if (!app.requestSingleInstanceLock()) {
     keepWindowState(window, windowState);
     if (core) handleRendererFailures(window, core.crashRecovery, log);
     window.on('close', (event) => {
-      const settings = openedSettings();
+      const settings = settingsStore;
       const decision = decideClose({ quitting, quitOnClose: settings?.get().quitOnClose ?? true, trayShown: tray !== null, toldBefore: settings?.get().trayNoticeShown ?? true });
       if (decision.action === 'close') return;
       event.preventDefault();
@@ -130,8 +130,8 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow = window;
   }
 
+  // Opened when the app is ready, before the first window.
   let settingsStore: ReturnType<typeof openElectronSettings> | null = null;
-  const openedSettings = () => settingsStore;
 
   void app.whenReady().then(() => {
     hardenSession(session.defaultSession, log);

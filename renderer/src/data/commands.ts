@@ -3,8 +3,7 @@
  * from a shortcut on the page or from the menu or tray through main; main commands go to main's runner. Both
  * check `commandEnabled` with the same context, so a shortcut never does what a greyed-out menu item would not.
  */
-import { commandEnabled, commands, idleCommandContext, matchesAccelerator, type CommandContext, type CommandId } from '../../../preload/commands';
-import type { ConnectionState, ViewName } from '../../../preload/models';
+import { allowedViews, commandEnabled, commands, idleCommandContext, matchesAccelerator, type CommandContext, type CommandId } from '../../../preload/commands';
 import { connectionStore } from './connection';
 import { faxApi } from './ipc';
 import { filtersStore, toQuery } from './list-filters';
@@ -29,11 +28,6 @@ const showScreens: Partial<Record<CommandId, Screen>> = {
   about: 'about',
 };
 
-function viewsOf(connection: ConnectionState | null): ViewName[] {
-  const capabilities = connection?.status === 'connected' || connection?.status === 'offline' ? connection.capabilities : null;
-  return capabilities ? (Object.keys(capabilities.views) as ViewName[]).filter((view) => capabilities.views[view]) : [];
-}
-
 /** The context as the window sees it (main adds nothing the window does not also know). */
 export function windowCommandContext(): CommandContext {
   const connection = connectionStore.get();
@@ -44,7 +38,7 @@ export function windowCommandContext(): CommandContext {
     locked: lock?.locked ?? true,
     lockable: lock !== null && lock.unlockWith !== 'none',
     connected: connection?.status === 'connected',
-    views: viewsOf(connection),
+    views: allowedViews(connection),
     screen: route.screen,
     faxOpen: route.faxId !== null,
     updateReady: updateStore.get().status === 'ready',

@@ -88,7 +88,8 @@ describe('Electron entry point', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-open-with-'));
     fs.copyFileSync(path.join(corpusDir, 'rotation.pdf'), path.join(folder, 'referral.pdf'));
     current.electron.app.emit('second-instance', {}, ['/opt/electron', '.', '--enable-features=X', 'referral.pdf'], folder);
-    await vi.waitFor(() => expect(contents?.sent).toContainEqual(['fax-event:filesOpened', { count: 1 }]));
+    // Staging counts the pages first: under a loaded machine that can take more than waitFor's default second.
+    await vi.waitFor(() => expect(contents?.sent).toContainEqual(['fax-event:filesOpened', { count: 1 }]), { timeout: 10_000 });
     // The window takes it, as the renderer does when it hears the event.
     const take = current.ipcHandlers.get('fax:takeOpenedFiles');
     const fromWindow = { sender: { id: contents?.id ?? 0 }, senderFrame: { url: 'app://fax/index.html', parent: null } };
