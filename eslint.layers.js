@@ -13,7 +13,7 @@ export const mainLayers = [
   { name: 'ipc', paths: ['main/ipc'] },
   { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges'] },
   { name: 'data', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
-  { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/errors.ts', 'main/desktop.ts'] },
+  { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
 ];
 
 /**
