@@ -13,6 +13,7 @@ import type { Desktop } from './desktop';
 import type { Logger } from './log/logger';
 import type { EventBus } from './runtime/event-bus';
 import { createUpdateController, type UpdateController, type UpdaterPort } from './updates/update-controller';
+import { onMainLocaleChange } from './i18n/main-locale';
 
 export interface AppCommands {
   run(id: CommandId): Promise<CommandOutcome>;
@@ -120,6 +121,7 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
     if (name === 'outboxChanged') updates?.uploadsChanged();
     if (name === 'connectionChanged' || name === 'lockChanged') changed();
   });
+  onMainLocaleChange(() => changed());
 
   const menus = {
     app: () => appMenu(context(), { platform: deps.platform, development: deps.development, appName: deps.appName }),

@@ -4,7 +4,7 @@
  * Everything that stores data needs the data keys from the OS keychain, so it opens in `start()`; without a
  * keychain those parts answer with the keychain error instead of storing anything in the clear.
  */
-import type { AppInfo, SyncState } from '../preload/models';
+import type { AppInfo, Settings, SyncState } from '../preload/models';
 import type { ApiSession, SessionOptions } from './connection/api-session';
 import { createConnectionService, type ConnectionService } from './connection/connection-service';
 import type { Desktop } from './desktop';
@@ -48,6 +48,8 @@ import { diagnosticsText } from './support/diagnostics';
 import type { UpdaterPort } from './updates/update-controller';
 import { createCrashRecovery, type CrashRecovery } from './window/crash-recovery';
 import path from 'node:path';
+import { msg } from '../preload/i18n/translator';
+import { chooseMainLanguage, setSystemLanguages } from './i18n/main-locale';
 
 /** How long a staged file outlives the draft that no longer refers to it. */
 const stagedFilesKeptMs = 7 * 24 * 3600 * 1000;
@@ -71,6 +73,8 @@ export interface CoreDeps {
   updater?: UpdaterPort;
   /** Reload and DevTools in the View menu. */
   development?: boolean;
+  /** The computer's preferred languages, most preferred first (for the "system" language choice). */
+  systemLanguages?: readonly string[];
 }
 
 export interface Core {
@@ -97,6 +101,11 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const events = createEventBus((error) => deps.log.error('events.listener_failed', { error }));
+  setSystemLanguages(deps.systemLanguages ?? []);
+  chooseMainLanguage(deps.settings.get().language);
+  events.subscribe((name, payload) => {
+    if (name === 'settingsChanged') chooseMainLanguage((payload as Settings).language);
+  });
   const connection = createConnectionService({
     settings: deps.settings,
     secrets: deps.secrets,
@@ -167,7 +176,7 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   const services = (): Promise<Services> => {
-    if (!opening) return Promise.reject(new AppError('internal', 'The app is still starting. Try again in a moment.'));
+    if (!opening) return Promise.reject(new AppError('internal', msg('core.theAppIsStill')));
     return opening;
   };
 

@@ -5,6 +5,7 @@
  * a shortcut.
  */
 import type { ConnectionState, ViewName } from './models';
+import type { MessageId } from './i18n/translator';
 
 export type CommandId =
   | 'newFax'
@@ -33,7 +34,8 @@ export type CommandId =
 type Requirement = 'faxOpen' | 'faxList' | 'connected' | 'lockable' | 'updateReady';
 
 export interface CommandSpec {
-  label: string;
+  /** The catalogue message that names it in menus. */
+  label: MessageId;
   /** Electron's accelerator syntax; the window matches the same keys (see `matchesAccelerator`). */
   accelerator?: string;
   /** `main`: runs in the main process; `window`: the window's data layer runs it (main brings the window up first). */
@@ -46,27 +48,27 @@ export interface CommandSpec {
 }
 
 export const commands = {
-  newFax: { label: 'New fax', accelerator: 'CmdOrCtrl+N', runsIn: 'window', view: 'compose' },
-  openFile: { label: 'Open file…', accelerator: 'CmdOrCtrl+O', runsIn: 'main', view: 'compose' },
-  savePdf: { label: 'Save PDF…', accelerator: 'CmdOrCtrl+S', runsIn: 'window', requires: 'faxOpen' },
-  print: { label: 'Print…', accelerator: 'CmdOrCtrl+P', runsIn: 'window', requires: 'faxOpen' },
-  exportCsv: { label: 'Export CSV…', accelerator: 'CmdOrCtrl+Shift+E', runsIn: 'window', requires: 'faxList' },
-  syncNow: { label: 'Sync now', accelerator: 'F5', runsIn: 'main', requires: 'connected' },
-  lock: { label: 'Lock', accelerator: 'CmdOrCtrl+L', runsIn: 'main', requires: 'lockable' },
-  showInbox: { label: 'Inbox', accelerator: 'CmdOrCtrl+1', runsIn: 'window', view: 'inbox' },
-  showOutbox: { label: 'Outbox', accelerator: 'CmdOrCtrl+2', runsIn: 'window', view: 'outbox' },
-  showContacts: { label: 'Contacts', accelerator: 'CmdOrCtrl+3', runsIn: 'window', view: 'contacts' },
-  showNumbers: { label: 'Numbers', accelerator: 'CmdOrCtrl+4', runsIn: 'window', view: 'numbers' },
-  showAccount: { label: 'Account', accelerator: 'CmdOrCtrl+5', runsIn: 'window', view: 'account' },
-  showWebhooks: { label: 'Webhooks', accelerator: 'CmdOrCtrl+6', runsIn: 'window', view: 'webhooks' },
-  showSettings: { label: 'Settings…', accelerator: 'CmdOrCtrl+,', runsIn: 'window' },
-  keyboardShortcuts: { label: 'Keyboard shortcuts', accelerator: 'CmdOrCtrl+/', runsIn: 'window', whileLocked: true },
-  showLogFolder: { label: 'Show log folder', runsIn: 'main', whileLocked: true },
-  copyDiagnostics: { label: 'Copy diagnostics', runsIn: 'main', whileLocked: true },
-  about: { label: 'About Fax Desktop', runsIn: 'window', whileLocked: true },
-  showWindow: { label: 'Open Fax Desktop', runsIn: 'main', whileLocked: true },
-  restartToUpdate: { label: 'Restart to update', runsIn: 'main', requires: 'updateReady', whileLocked: true },
-  quit: { label: 'Quit Fax Desktop', accelerator: 'CmdOrCtrl+Q', runsIn: 'main', whileLocked: true },
+  newFax: { label: 'commands.newFax', accelerator: 'CmdOrCtrl+N', runsIn: 'window', view: 'compose' },
+  openFile: { label: 'commands.openFile', accelerator: 'CmdOrCtrl+O', runsIn: 'main', view: 'compose' },
+  savePdf: { label: 'commands.savePdf', accelerator: 'CmdOrCtrl+S', runsIn: 'window', requires: 'faxOpen' },
+  print: { label: 'commands.print', accelerator: 'CmdOrCtrl+P', runsIn: 'window', requires: 'faxOpen' },
+  exportCsv: { label: 'commands.exportCsv', accelerator: 'CmdOrCtrl+Shift+E', runsIn: 'window', requires: 'faxList' },
+  syncNow: { label: 'commands.syncNow', accelerator: 'F5', runsIn: 'main', requires: 'connected' },
+  lock: { label: 'commands.lock', accelerator: 'CmdOrCtrl+L', runsIn: 'main', requires: 'lockable' },
+  showInbox: { label: 'commands.showInbox', accelerator: 'CmdOrCtrl+1', runsIn: 'window', view: 'inbox' },
+  showOutbox: { label: 'commands.showOutbox', accelerator: 'CmdOrCtrl+2', runsIn: 'window', view: 'outbox' },
+  showContacts: { label: 'commands.showContacts', accelerator: 'CmdOrCtrl+3', runsIn: 'window', view: 'contacts' },
+  showNumbers: { label: 'commands.showNumbers', accelerator: 'CmdOrCtrl+4', runsIn: 'window', view: 'numbers' },
+  showAccount: { label: 'commands.showAccount', accelerator: 'CmdOrCtrl+5', runsIn: 'window', view: 'account' },
+  showWebhooks: { label: 'commands.showWebhooks', accelerator: 'CmdOrCtrl+6', runsIn: 'window', view: 'webhooks' },
+  showSettings: { label: 'commands.showSettings', accelerator: 'CmdOrCtrl+,', runsIn: 'window' },
+  keyboardShortcuts: { label: 'commands.keyboardShortcuts', accelerator: 'CmdOrCtrl+/', runsIn: 'window', whileLocked: true },
+  showLogFolder: { label: 'commands.showLogFolder', runsIn: 'main', whileLocked: true },
+  copyDiagnostics: { label: 'commands.copyDiagnostics', runsIn: 'main', whileLocked: true },
+  about: { label: 'commands.about', runsIn: 'window', whileLocked: true },
+  showWindow: { label: 'commands.showWindow', runsIn: 'main', whileLocked: true },
+  restartToUpdate: { label: 'commands.restartToUpdate', runsIn: 'main', requires: 'updateReady', whileLocked: true },
+  quit: { label: 'commands.quit', accelerator: 'CmdOrCtrl+Q', runsIn: 'main', whileLocked: true },
 } as const satisfies Record<CommandId, CommandSpec>;
 
 export const commandIds = Object.keys(commands) as CommandId[];

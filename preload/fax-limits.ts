@@ -2,6 +2,7 @@
  * The Fax Service's limits, as the spec states them. The renderer checks them as the user composes; main checks
  * them again before any upload. (25 MB is read as 25,000,000 bytes: the strictest reading of "MB".)
  */
+import { msg, type Message } from './i18n/translator';
 export const faxLimits = {
   maxRecipients: 20,
   maxFiles: 20,
@@ -18,9 +19,9 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Why a file is too big, in the words main and the renderer both use (exact bytes when rounding would hide it). */
-export function tooLargeMessage(label: string, size: number): string {
+export function tooLargeMessage(label: string, size: number): Message {
   const limit = faxLimits.maxFileBytes;
   const close = formatBytes(size) === formatBytes(limit);
   const shown = (bytes: number) => (close ? `${bytes.toLocaleString('en-US')} bytes` : formatBytes(bytes));
-  return `${label} is ${shown(size)}; the Fax Service accepts at most ${shown(limit)} per file. Compress it or split it.`;
+  return msg('faxLimits.isTheFaxService', { label, shown: shown(size), shown2: shown(limit) });
 }

@@ -5,8 +5,9 @@
  * and invisible characters (zero-width spaces, direction marks, soft hyphens) are dropped.
  */
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { msg, type Message } from './i18n/translator';
 
-export type NumberCheck = { ok: true; e164: string } | { ok: false; message: string };
+export type NumberCheck = { ok: true; e164: string } | { ok: false; message: Message };
 
 /** Characters nobody sees: zero-width spaces and joiners, direction marks and embeddings, word joiners, BOM, soft hyphen. */
 const invisible = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
@@ -19,15 +20,14 @@ export function cleanNumberInput(input: string): string {
 }
 
 function describeCharacter(character: string): string {
-  if (/\p{L}/u.test(character)) return `the letter “${character}”`;
   const code = character.codePointAt(0) ?? 0;
   return `“${character}” (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
 /** A country's name in English ("United States"), or its code when the runtime has no names. */
-export function countryName(code: string): string {
+export function countryName(code: string, locale = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -51,9 +51,9 @@ export interface NumberOptions {
 
 export function checkFaxNumber(input: string, options: NumberOptions = {}): NumberCheck {
   const trimmed = cleanNumberInput(input);
-  if (trimmed === '') return { ok: false, message: 'Enter a fax number.' };
+  if (trimmed === '') return { ok: false, message: msg('faxNumber.enterAFaxNumber') };
   const compact = trimmed.replace(separators, '');
-  if (/^00\d/.test(compact)) return { ok: false, message: 'Use + instead of 00 before the country code (e.g. +44 20 7946 0958).' };
+  if (/^00\d/.test(compact)) return { ok: false, message: msg('faxNumber.useInsteadOf00') };
   // Code points, not UTF-16 units: a stray emoji is named whole.
   const characters = Array.from(compact);
   const stray = characters.find((character, index) => !(/\d/.test(character) || (character === '+' && index === 0)));
@@ -63,23 +63,25 @@ export function checkFaxNumber(input: string, options: NumberOptions = {}): Numb
       ok: false,
       message:
         letters > 1
-          ? 'A fax number has only digits: this one contains letters. Type the digits (letters on a keypad are not converted).'
-          : `A fax number has only digits after the +: this one contains ${describeCharacter(stray)}.`,
+          ? msg('faxNumber.aFaxNumberHas')
+          : /\p{L}/u.test(stray)
+            ? msg('faxNumber.containsLetter', { character: stray })
+            : msg('faxNumber.aFaxNumberHas2', { character: describeCharacter(stray) }),
     };
   }
   if (!compact.startsWith('+')) {
     const country = options.defaultCountry;
-    if (!country || !isSupportedCountry(country)) return { ok: false, message: 'Add the country code with a leading + (e.g. +1 415 555 0100).' };
+    if (!country || !isSupportedCountry(country)) return { ok: false, message: msg('faxNumber.addTheCountryCode') };
     // A number as people in the default country dial it; a number from anywhere else still needs its "+".
     const national = parsePhoneNumberFromString(compact, country);
     if (national?.isValid()) return { ok: true, e164: national.number };
-    return { ok: false, message: `This is not a valid ${countryName(country)} number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).` };
+    return { ok: false, message: msg('faxNumber.thisIsNotA', { countryName: countryName(country) }) };
   }
   const digits = compact.length - 1;
-  if (digits < 8) return { ok: false, message: 'This number is too short for an international fax number.' };
-  if (digits > 15) return { ok: false, message: 'This number is too long: international numbers have at most 15 digits.' };
+  if (digits < 8) return { ok: false, message: msg('faxNumber.thisNumberIsToo') };
+  if (digits > 15) return { ok: false, message: msg('faxNumber.thisNumberIsToo2') };
   const parsed = parsePhoneNumberFromString(compact);
-  if (!parsed?.isValid()) return { ok: false, message: 'This is not a valid number for its country. Check the digits.' };
+  if (!parsed?.isValid()) return { ok: false, message: msg('faxNumber.thisIsNotA2') };
   return { ok: true, e164: parsed.number };
 }
 

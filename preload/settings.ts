@@ -5,20 +5,21 @@
  */
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { languageChoices } from './i18n/locales';
 
 export function baseUrlProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'The base URL is not a valid address. It looks like https://api.example.com/v1.';
+    return 'settings.theBaseUrlIs';
   }
-  if (url.protocol === 'http:') return 'The base URL must use https: faxes may carry health information, and plain http is refused.';
-  if (url.protocol !== 'https:') return 'The base URL must start with https://.';
-  if (url.username || url.password) return 'The base URL must not contain a user name or password; the API key is entered separately.';
-  if (url.search || url.hash) return 'The base URL must not contain a query or fragment; never put a key in a URL.';
+  if (url.protocol === 'http:') return 'settings.theBaseUrlMust';
+  if (url.protocol !== 'https:') return 'settings.theBaseUrlMust2';
+  if (url.username || url.password) return 'settings.theBaseUrlMust3';
+  if (url.search || url.hash) return 'settings.theBaseUrlMust4';
   const segments = url.pathname.split('/').filter(Boolean);
-  if (segments[segments.length - 1] !== 'v1') return 'The base URL must end with the API version, /v1 (for example https://api.example.com/v1).';
+  if (segments[segments.length - 1] !== 'v1') return 'settings.theBaseUrlMust5';
   return null;
 }
 
@@ -41,13 +42,13 @@ export const settingsSchema = z.object({
   baseUrl: baseUrlSchema,
   /** An extra CA certificate (PEM file) to trust besides the system's, e.g. a private gateway or the sandbox. */
   extraCaPath: z.string().min(1).max(4096).nullable(),
-  pollIntervalSeconds: z.number().int().min(10, 'Poll at most every 10 seconds (the API allows 120 requests a minute).').max(3600),
-  downloadFolder: z.string().min(1, 'Choose a download folder.').max(4096),
+  pollIntervalSeconds: z.number().int().min(10, 'settings.pollAtMostEvery').max(3600),
+  downloadFolder: z.string().min(1, 'settings.chooseADownloadFolder').max(4096),
   notifications: z.object({ enabled: z.boolean(), showDetails: z.boolean() }),
-  autoLockMinutes: z.number().int().min(1, 'Lock after at least 1 minute.').max(240, 'Lock after at most 4 hours.'),
+  autoLockMinutes: z.number().int().min(1, 'settings.lockAfterAtLeast').max(240, 'settings.lockAfterAtMost'),
   pdfCacheMaxMb: z.number().int().min(16).max(10_240),
   /** At the first connection, faxes received this many hours before it are marked unread (older ones read). */
-  firstSyncUnreadHours: z.number().int().min(0, 'Use 0 hours or more.').max(720, 'At most 30 days (720 hours).'),
+  firstSyncUnreadHours: z.number().int().min(0, 'settings.use0HoursOr').max(720, 'settings.atMost30Days'),
   /** The misdirected-fax guard's rules, each on by default. */
   guardNewNumbers: z.boolean(),
   guardNearMisses: z.boolean(),
@@ -56,9 +57,11 @@ export const settingsSchema = z.object({
   /** Numbers typed without "+" are read as this country's (ISO 3166 code); null: every number needs its "+". */
   defaultCountry: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'Choose a country.')
-    .refine((code): boolean => isSupportedCountry(code), 'Fax numbers of this country cannot be read.')
+    .regex(/^[A-Z]{2}$/, 'settings.chooseACountry')
+    .refine((code): boolean => isSupportedCountry(code), 'settings.faxNumbersOfThis')
     .nullable(),
+  /** The app's language; "system" follows the computer's preferred languages. */
+  language: z.enum(languageChoices),
   /** Closing the window quits the app instead of keeping it running in the tray. */
   quitOnClose: z.boolean(),
   /** Starts with the computer's session, hidden in the tray. */
@@ -68,7 +71,7 @@ export const settingsSchema = z.object({
   /** The one-time "still running in the tray" notice has been shown. */
   trayNoticeShown: z.boolean(),
   /** Where a transmission report of every sent fax is saved when it finishes; null = not saved automatically. */
-  reportFolder: z.string().min(1, 'Choose a folder for the reports.').max(4096).nullable(),
+  reportFolder: z.string().min(1, 'settings.chooseAFolderFor').max(4096).nullable(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -98,6 +101,7 @@ export function defaultSettings(downloadFolder: string, defaultCountry: string |
     guardChangedNumbers: true,
     reportFolder: null,
     defaultCountry,
+    language: 'system',
     quitOnClose: false,
     startAtLogin: false,
     autoUpdate: true,

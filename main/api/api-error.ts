@@ -4,6 +4,7 @@
  * the API key, a URL with a query, or a response body.
  */
 import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
 
 export type ApiFailure =
   | { kind: 'http'; status: number; type: string | null; code: string | null; message: string | null; requestId: string | null; retryAfterMs: number | null }
@@ -91,18 +92,18 @@ export function toAppError(error: FaxApiError): AppError {
   switch (failure.kind) {
     case 'network':
     case 'timeout':
-      return new AppError('offline', 'The Fax Service cannot be reached. Check the internet connection; the app keeps working offline and retries.');
+      return new AppError('offline', msg('apiError.theFaxServiceCannot'));
     case 'aborted':
-      return new AppError('offline', 'The request was cancelled.');
+      return new AppError('offline', msg('apiError.theRequestWasCancelled'));
     case 'tls':
       return new AppError(
         'tls',
-        'The Fax Service\'s certificate is not trusted, so the connection was refused. Check the base URL, or add your organisation\'s CA certificate in Settings.',
+        msg('apiError.theFaxServiceS'),
       );
     case 'refused_redirect':
-      return new AppError('server', 'The Fax Service redirected the request to an address the app does not follow (another site, or plain http).');
+      return new AppError('server', msg('apiError.theFaxServiceRedirected'));
     case 'malformed':
-      return new AppError('server', 'The Fax Service sent a reply the app could not read. Try again later; if it persists, contact support with the request id.', {
+      return new AppError('server', msg('apiError.theFaxServiceSent'), {
         status: failure.status,
         ...(failure.requestId ? { requestId: failure.requestId } : {}),
       });
@@ -118,28 +119,28 @@ function httpAppError(failure: Extract<ApiFailure, { kind: 'http' }>): AppError 
     ...(failure.code ? { code: failure.code } : {}),
     ...(failure.retryAfterMs !== null ? { retryAt: Date.now() + failure.retryAfterMs } : {}),
   };
-  const server = failure.message ? ` The service said: “${failure.message}”` : '';
+  const said = failure.message;
   switch (failure.status) {
     case 400:
-      return new AppError('invalid_input', `The Fax Service refused the request as invalid.${server}`, details);
+      return new AppError('invalid_input', said ? msg('apiError.theFaxServiceRefusedSaid', { said }) : msg('apiError.theFaxServiceRefused'), details);
     case 401:
-      return new AppError('authentication', 'The API key was refused: it is invalid or has been revoked. Enter a new key in Settings; drafts and queued faxes are kept.', details);
+      return new AppError('authentication', msg('apiError.theApiKeyWas'), details);
     case 402:
       return failure.code === 'page_limit_reached' || failure.code === null
-        ? new AppError('quota', 'The account\'s page allowance is used up. Top up the account, then send again; the fax stays in the outbox.', details)
-        : new AppError('quota', `Sending is paused on this account (${failure.code}). Top up the account to resume; the fax stays in the outbox.`, details);
+        ? new AppError('quota', msg('apiError.theAccountSPage'), details)
+        : new AppError('quota', msg('apiError.sendingIsPausedOn', { code: failure.code }), details);
     case 403:
-      return new AppError('permission', `This API key is not allowed to do this (it lacks a scope). Ask your administrator for a key with the right scopes.${server}`, details);
+      return new AppError('permission', said ? msg('apiError.thisApiKeyIsSaid', { said }) : msg('apiError.thisApiKeyIs'), details);
     case 404:
-      return new AppError('not_found', 'The Fax Service has no such item (it may belong to another account or have been removed).', details);
+      return new AppError('not_found', msg('apiError.theFaxServiceHas'), details);
     case 409:
-      return new AppError('conflict', 'The same fax is still being processed by the Fax Service. The app will retry.', details);
+      return new AppError('conflict', msg('apiError.theSameFaxIs'), details);
     case 422:
-      return new AppError('conflict', 'The Fax Service saw this send before with different content. The fax was not sent twice.', details);
+      return new AppError('conflict', msg('apiError.theFaxServiceSaw'), details);
     case 429:
-      return new AppError('rate_limited', 'Too many requests in the last minute. The app waits and continues by itself.', details);
+      return new AppError('rate_limited', msg('apiError.tooManyRequestsIn'), details);
     default:
-      if (failure.status >= 500) return new AppError('server', `The Fax Service had a problem (${failure.status}). The app retries; nothing is lost.`, details);
-      return new AppError('server', `The Fax Service answered ${failure.status} (${failure.code ?? failure.type ?? 'unknown'}).${server}`, details);
+      if (failure.status >= 500) return new AppError('server', msg('apiError.theFaxServiceHad', { status: failure.status }), details);
+      return new AppError('server', msg(said ? 'apiError.theFaxServiceAnsweredSaid' : 'apiError.theFaxServiceAnswered', { status: failure.status, code: failure.code ?? failure.type ?? '—', said: said ?? '' }), details);
   }
 }

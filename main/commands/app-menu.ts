@@ -4,6 +4,8 @@
  */
 import type { CommandContext } from '../../preload/commands';
 import { commandItem, separator, tidy, type MenuItemModel } from './menu-model';
+import { msg } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 export interface AppMenuOptions {
   platform: string;
@@ -37,7 +39,7 @@ export function appMenu(context: CommandContext, options: AppMenuOptions): MenuI
   }
   menus.push({
     type: 'submenu',
-    label: 'File',
+    label: say(msg('menu.file')),
     role: 'fileMenu',
     items: tidy([
       item('newFax'),
@@ -54,7 +56,7 @@ export function appMenu(context: CommandContext, options: AppMenuOptions): MenuI
   });
   menus.push({
     type: 'submenu',
-    label: 'Edit',
+    label: say(msg('menu.edit')),
     role: 'editMenu',
     items: [
       { type: 'role', role: 'undo' },
@@ -68,7 +70,7 @@ export function appMenu(context: CommandContext, options: AppMenuOptions): MenuI
   });
   menus.push({
     type: 'submenu',
-    label: 'View',
+    label: say(msg('menu.view')),
     role: 'viewMenu',
     items: tidy([
       item('showInbox'),
@@ -88,7 +90,7 @@ export function appMenu(context: CommandContext, options: AppMenuOptions): MenuI
   });
   menus.push({
     type: 'submenu',
-    label: 'Window',
+    label: say(msg('menu.window')),
     role: 'windowMenu',
     items: mac
       ? [{ type: 'role', role: 'minimize' }, { type: 'role', role: 'zoom' }, separator, { type: 'role', role: 'front' }]
@@ -96,7 +98,7 @@ export function appMenu(context: CommandContext, options: AppMenuOptions): MenuI
   });
   menus.push({
     type: 'submenu',
-    label: 'Help',
+    label: say(msg('menu.help')),
     role: 'help',
     items: tidy([
       item('keyboardShortcuts'),

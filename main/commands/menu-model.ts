@@ -4,6 +4,8 @@
  * Electron menus (main/shell/menus.ts), and the harness reads them to "click" an item.
  */
 import { commandEnabled, commands, type CommandContext, type CommandId } from '../../preload/commands';
+import { msg, type MessageId } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 /** Electron's built-in roles the menus use (the OS does the work: clipboard, zoom, window management). */
 export type MenuRole =
@@ -39,11 +41,11 @@ export type MenuItemModel =
 export const separator: MenuItemModel = { type: 'separator' };
 
 export function commandItem(id: CommandId, context: CommandContext, options: { withAccelerator?: boolean } = {}): MenuItemModel {
-  const spec: { label: string; accelerator?: string } = commands[id];
+  const spec: { label: MessageId; accelerator?: string } = commands[id];
   return {
     type: 'command',
     command: id,
-    label: spec.label,
+    label: say(msg(spec.label)),
     ...(options.withAccelerator !== false && spec.accelerator ? { accelerator: spec.accelerator } : {}),
     enabled: commandEnabled(id, context),
   };

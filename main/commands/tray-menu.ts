@@ -1,10 +1,11 @@
 /** The tray (menu-bar) icon's menu and tooltip: the unread count, the window, the everyday commands, Quit. */
 import type { CommandContext } from '../../preload/commands';
 import { commandItem, separator, tidy, type MenuItemModel } from './menu-model';
+import { msg } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 export function unreadLine(unread: number): string {
-  if (unread === 0) return 'No unread faxes';
-  return unread === 1 ? '1 unread fax' : `${unread} unread faxes`;
+  return say(msg('menu.unread', { unread }));
 }
 
 export function trayTooltip(unread: number, appName: string): string {

@@ -9,6 +9,7 @@ import { createFaxClient, type FaxClient } from '../api/fax-client';
 import { createTransport, type Transport } from '../api/https-transport';
 import { createRateBudget, type RateBudget } from '../api/rate-budget';
 import type { Logger } from '../log/logger';
+import { msg } from '../../preload/i18n/translator';
 
 export interface ApiSession {
   client: FaxClient;
@@ -35,12 +36,12 @@ export function loadExtraCa(caPath: string | null): string | null {
   try {
     pem = fs.readFileSync(caPath, 'utf8');
   } catch {
-    throw new AppError('invalid_input', 'The CA certificate file cannot be read. Choose the PEM file again.');
+    throw new AppError('invalid_input', msg('apiSession.theCaCertificateFile'));
   }
   try {
     new crypto.X509Certificate(pem);
   } catch {
-    throw new AppError('invalid_input', 'The CA certificate file is not a PEM certificate.');
+    throw new AppError('invalid_input', msg('apiSession.theCaCertificateFile2'));
   }
   return pem;
 }

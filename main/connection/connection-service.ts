@@ -20,6 +20,9 @@ import { accountViewSchema, keyCapabilitiesSchema } from '../store/snapshots';
 import type { SettingsStore } from '../store/settings-store';
 import { openApiSession, type ApiSession, type SessionOptions } from './api-session';
 import { probeCapabilities } from './capabilities';
+import { msg } from '../../preload/i18n/translator';
+import { messageOrVerbatim, verbatim } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 export interface ConnectionDeps {
   settings: SettingsStore;
@@ -105,7 +108,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
     setState({
       status: 'key_rejected',
       baseUrl: state.baseUrl,
-      message: 'The Fax Service refused the stored API key: it was revoked or is no longer valid. Enter a new key; drafts and queued faxes are kept.',
+      message: say(msg('connectionService.theFaxServiceRefused2')),
       ...(requestId ? { requestId } : {}),
     });
   }
@@ -145,7 +148,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
   }
 
   const currentKey = (): Promise<string> => {
-    if (key === null) return Promise.reject(new AppError('not_connected', 'Connect to the Fax Service first: enter an API key in Settings.'));
+    if (key === null) return Promise.reject(new AppError('not_connected', msg('connectionService.connectToTheFax')));
     return Promise.resolve(key);
   };
 
@@ -177,9 +180,9 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       if (error instanceof FaxApiError && error.status === 401) {
         onUnauthorized(error.requestId);
       } else {
-        const appError = appErrorOf(error) ?? new AppError('offline', 'The Fax Service cannot be reached.');
+        const appError = appErrorOf(error) ?? new AppError('offline', msg('connectionService.theFaxServiceCannot'));
         const cached = readCache(baseUrl);
-        setState({ status: 'offline', baseUrl, message: appError.message, capabilities: cached?.capabilities ?? null, account: cached?.account ?? null, retryAt: scheduleOfflineRetry() });
+        setState({ status: 'offline', baseUrl, message: appError.toIpcError().message, capabilities: cached?.capabilities ?? null, account: cached?.account ?? null, retryAt: scheduleOfflineRetry() });
       }
     }
     return state;
@@ -201,7 +204,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       try {
         stored = await deps.secrets.get('api-key');
       } catch (error) {
-        setState({ status: 'signed_out', baseUrl, message: isAppError(error) ? error.message : 'The keychain could not be read.' });
+        setState({ status: 'signed_out', baseUrl, message: isAppError(error) ? error.toIpcError().message : say(msg('connectionService.theKeychainCouldNot')) });
         return state;
       }
       if (stored === null || baseUrl === '') {
@@ -212,7 +215,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       try {
         session = buildSession(baseUrl, extraCaPath, currentKey);
       } catch (error) {
-        setState({ status: 'signed_out', baseUrl, message: isAppError(error) ? error.message : 'The connection settings are not valid.' });
+        setState({ status: 'signed_out', baseUrl, message: isAppError(error) ? error.toIpcError().message : say(msg('connectionService.theConnectionSettingsAre')) });
         return state;
       }
       return probeWithStoredKey();
@@ -222,12 +225,12 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
     async connect(input: { apiKey: string; baseUrl?: string | undefined; extraCaPath?: string | null | undefined }): Promise<ConnectionState> {
       const current = deps.settings.get();
       const baseUrl = normaliseBaseUrl(input.baseUrl ?? current.baseUrl);
-      if (baseUrl === '') throw new AppError('invalid_input', 'Enter the Fax Service address (it ends with /v1).');
+      if (baseUrl === '') throw new AppError('invalid_input', msg('connectionService.enterTheFaxService'));
       const problem = baseUrlProblem(baseUrl);
-      if (problem) throw new AppError('invalid_input', problem);
+      if (problem) throw new AppError('invalid_input', messageOrVerbatim(problem));
       const extraCaPath = input.extraCaPath === undefined ? current.extraCaPath : input.extraCaPath;
       const candidate = input.apiKey.trim();
-      if (!looksLikeKey(candidate)) throw new AppError('invalid_input', 'That does not look like an API key. Paste the whole key, without spaces.');
+      if (!looksLikeKey(candidate)) throw new AppError('invalid_input', msg('connectionService.thatDoesNotLook'));
 
       const previous: ConnectionState = state.status === 'connecting' && session === null ? { status: 'signed_out', baseUrl: current.baseUrl } : state;
       const candidateGetter = () => Promise.resolve(candidate);
@@ -240,7 +243,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
         trial.close();
         setState(previous);
         if (error instanceof FaxApiError && error.status === 401) {
-          throw new AppError('authentication', 'The Fax Service refused this key: it is invalid or has been revoked. Check that you copied the whole key.', {
+          throw new AppError('authentication', msg('connectionService.theFaxServiceRefused'), {
             status: 401,
             ...(error.requestId ? { requestId: error.requestId } : {}),
           });
@@ -287,8 +290,8 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
 
     /** The client, when the key is usable (connected, or offline with a stored key). */
     client(): FaxClient {
-      if (state.status === 'key_rejected') throw new AppError('authentication', state.message, state.requestId ? { requestId: state.requestId } : {});
-      if (session === null || key === null) throw new AppError('not_connected', 'Connect to the Fax Service first: enter an API key in Settings.');
+      if (state.status === 'key_rejected') throw new AppError('authentication', verbatim(state.message), state.requestId ? { requestId: state.requestId } : {});
+      if (session === null || key === null) throw new AppError('not_connected', msg('connectionService.connectToTheFax'));
       return session.client;
     },
 

@@ -8,6 +8,7 @@ import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
+import { msg } from '../../preload/i18n/translator';
 
 export interface DirectoryService {
   contacts(query: { q?: string | undefined; offset: number; limit: number }): Promise<ContactPage>;
@@ -68,7 +69,7 @@ export function createDirectoryService(deps: { cache: Cache; connection: Connect
       } catch {
         url = null;
       }
-      if (url?.protocol !== 'https:') throw new AppError('invalid_input', 'A webhook address must start with https:// — notifications may carry health information, and plain http is refused.');
+      if (url?.protocol !== 'https:') throw new AppError('invalid_input', msg('directoryService.aWebhookAddressMust'));
       return connection.client().createWebhook(input);
     },
 

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
+import { msg } from '../../preload/i18n/translator';
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
 const pdfHeadBytes = 64 * 1024;
@@ -71,7 +72,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         }
       }
       const detail = cache.faxes.detail(id);
-      if (!detail) throw new AppError('not_found', 'This fax is not in the app yet. Sync, then try again.');
+      if (!detail) throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
       cache.audit.record('view', { faxId: id });
       const { sendRequestId, ...shown } = detail;
       const [decorated = shown] = withReplies([shown]);

@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import { csvRow } from './csv';
+import { msg } from '../../preload/i18n/translator';
 
 export type ListFilter = Omit<FaxListQuery, 'offset' | 'limit'>;
 
@@ -74,7 +75,7 @@ export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
         await Promise.race([once(out, 'finish'), failed]);
       } catch {
         out.destroy();
-        throw new AppError('file', 'The list could not be written there (the disk may be full, or the folder read-only). Choose another place.');
+        throw new AppError('file', msg('faxFiles.theListCouldNot'));
       }
       deps.cache.audit.record('export');
       return { saved: true };

@@ -15,6 +15,7 @@ import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import { buildReportPdf, type ReportInput } from './report-document';
+import { msg } from '../../preload/i18n/translator';
 
 export interface TransmissionReports {
   /** The report's PDF bytes (Print). */
@@ -65,7 +66,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
 
   function outboundFax(faxId: number): FaxDetail & { sendRequestId: string | null } {
     const detail = deps.cache.faxes.detail(faxId);
-    if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', 'A transmission report exists only for a sent fax.');
+    if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', msg('transmissionReports.aTransmissionReportExists'));
     return { ...detail, requestId: null, pdfCached: deps.pdfs.isCached(faxId) };
   }
 
@@ -119,7 +120,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
       const target = await deps.desktop.chooseSavePath({ title: 'Save transmission report', defaultName: fileNameFor(fax.reference, now()), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
       if (target === null) return { saved: false };
       await fsp.writeFile(target, bytes, { mode: 0o600 }).catch(() => {
-        throw new AppError('file', 'The report could not be written there (the disk may be full, or the folder read-only). Choose another place.');
+        throw new AppError('file', msg('transmissionReports.theReportCouldNot'));
       });
       deps.cache.audit.record('save_report', { faxId });
       return { saved: true };

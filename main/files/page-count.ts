@@ -9,6 +9,7 @@ import type { StagedFileKind } from '../../preload/models';
 import { AppError } from '../errors';
 import { docxPages, maxDocumentXmlBytes } from './docx-pages';
 import { tiffPages } from './tiff-pages';
+import { msg } from '../../preload/i18n/translator';
 
 export interface PageCount {
   pages: number;
@@ -34,9 +35,9 @@ async function pdfPages(bytes: Buffer, label: string): Promise<number> {
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') {
-      throw new AppError('file', `${label} is password-protected. Remove the password (print it to a new PDF) and add it again: the recipient could not open it.`);
+      throw new AppError('file', msg('pageCount.isPasswordProtectedRemove', { label }));
     }
-    throw new AppError('file', `${label} is a damaged PDF that cannot be read. Open it in a PDF viewer and save or print it as a new PDF.`);
+    throw new AppError('file', msg('pageCount.isADamagedPdf', { label }));
   } finally {
     await task.destroy();
   }
@@ -50,7 +51,7 @@ export async function countPagesOf(kind: StagedFileKind, bytes: Buffer, label: s
     case 'tiff': {
       const tiff = tiffPages(bytes);
       if (!tiff.ok) {
-        throw new AppError('file', tiff.page === null ? `${label} is a damaged TIFF image with no pages.` : `${label} is a damaged TIFF image: page ${tiff.page} holds no image.`);
+        throw new AppError('file', tiff.page === null ? msg('pageCount.damagedTiff', { label }) : msg('pageCount.damagedTiffPage', { label, page: tiff.page }));
       }
       return { pages: tiff.pages, estimated: false };
     }
@@ -60,15 +61,15 @@ export async function countPagesOf(kind: StagedFileKind, bytes: Buffer, label: s
         throw new AppError(
           'file',
           docx.reason === 'too_large'
-            ? `${label} is too large to check: its text expands to more than ${Math.round(maxDocumentXmlBytes / 1024 / 1024)} MB. Save it as a PDF and add that instead.`
-            : `${label} is a damaged Word document whose text cannot be read. Open it in Word and save it again, or save it as a PDF.`,
+            ? msg('pageCount.docxTooLarge', { label, mb: Math.round(maxDocumentXmlBytes / 1024 / 1024) })
+            : msg('pageCount.damagedDocx', { label }),
         );
       }
       return { pages: docx.pages, estimated: true };
     }
     case 'pdf': {
       const pages = await pdfPages(bytes, label);
-      if (pages < 1) throw new AppError('file', `${label} has no pages.`);
+      if (pages < 1) throw new AppError('file', msg('pageCount.hasNoPages', { label }));
       return { pages, estimated: false };
     }
   }

@@ -11,6 +11,8 @@ import { displayNumber, numberKey } from '../../preload/fax-number';
 import type { DraftRecipient, RecipientWarning, Settings } from '../../preload/models';
 import type { GuardRepository, NumberChange } from '../store/cache/guard-repository';
 import { nearMisses } from './near-misses';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export interface RecipientGuard {
   check(recipients: readonly DraftRecipient[]): RecipientWarning[];
@@ -26,7 +28,7 @@ function dateOf(epochMs: number): string {
 }
 
 function contactLabel(name: string | null): string {
-  return name ?? 'a contact';
+  return name ?? say(msg('recipientGuard.aContact'));
 }
 
 interface Known {
@@ -56,8 +58,8 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
           number: key,
           message:
             change.newNumber === null
-              ? `This was ${who}'s fax number until ${dateOf(change.changedMs)}; the contact has no fax number now.`
-              : `This was ${who}'s fax number until ${dateOf(change.changedMs)}; it is now ${displayNumber(change.newNumber)}.`,
+              ? say(msg('recipientGuard.thisWasSFax', { who, dateOf: dateOf(change.changedMs) }))
+              : say(msg('recipientGuard.thisWasSFax2', { who, dateOf: dateOf(change.changedMs), displayNumber: displayNumber(change.newNumber) })),
           suggestion: change.newNumber === null ? undefined : { number: change.newNumber, name: change.name },
         });
       } else if (change.newNumber === key && !repository.faxedSince(key, change.changedMs)) {
@@ -66,7 +68,7 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
           key: `number_changed:${key}:${change.contactId}:${change.changedMs}`,
           kind: 'number_changed',
           number: key,
-          message: `${who}'s fax number changed on ${dateOf(change.changedMs)} (it was ${displayNumber(change.oldNumber)}). Check the new number before the first fax to it.`,
+          message: say(msg('recipientGuard.sFaxNumberChanged', { who, dateOf: dateOf(change.changedMs), displayNumber: displayNumber(change.oldNumber) })),
         });
       }
     }
@@ -82,12 +84,12 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
     if (best === undefined) return null;
     const name = known.contacts.get(best) ?? null;
     const times = known.faxed.get(best) ?? 0;
-    const target = name === null ? `${displayNumber(best)} (faxed ${times === 1 ? 'once' : `${times} times`})` : `${name}, ${displayNumber(best)}`;
+    const target = name === null ? say(msg('recipientGuard.faxed', { displayNumber: displayNumber(best), times })) : `${name}, ${displayNumber(best)}`;
     return {
       key: `near_miss:${key}:${best}`,
       kind: 'near_miss',
       number: key,
-      message: `Did you mean ${target}? ${displayNumber(key)} differs from it by one digit.`,
+      message: say(msg('recipientGuard.didYouMeanDiffers', { target, displayNumber: displayNumber(key) })),
       suggestion: { number: best, name },
     };
   }
@@ -102,7 +104,7 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
       key: `name_mismatch:${key}:${name.toLowerCase()}`,
       kind: 'name_mismatch',
       number: key,
-      message: `${contact.name}'s number in contacts is ${displayNumber(number)}, not ${displayNumber(key)}.`,
+      message: say(msg('recipientGuard.sNumberInContacts', { name: contact.name, displayNumber: displayNumber(number), displayNumber2: displayNumber(key) })),
       suggestion: { number, name: contact.name },
     };
   }
@@ -145,7 +147,7 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
             key: `new_number:${key}`,
             kind: 'new_number',
             number: key,
-            message: `${displayNumber(key)} was never faxed from this app and is in no contact. Check it before sending.`,
+            message: say(msg('recipientGuard.wasNeverFaxedFrom', { displayNumber: displayNumber(key) })),
           });
         }
       }

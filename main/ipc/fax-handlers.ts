@@ -3,6 +3,7 @@ import { numberKey } from '../../preload/fax-number';
 import { AppError } from '../errors';
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
+import { msg } from '../../preload/i18n/translator';
 
 type FaxHandlers = Pick<
   Handlers,
@@ -37,7 +38,7 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     listAwaitingReplies: async () => (await services()).replies.awaiting(50),
     listFaxesOfNumber: async ({ number, offset, limit }) => {
       const key = numberKey(number);
-      if (key === null) throw new AppError('invalid_input', 'This is not a fax number with its country code.');
+      if (key === null) throw new AppError('invalid_input', msg('faxHandlers.thisIsNotA'));
       return (await services()).faxes.withNumber(key, offset, limit);
     },
     saveTransmissionReport: async ({ id }) => (await services()).reports.save(id),

@@ -7,6 +7,7 @@ import type { EventName, InvokeName } from '../../preload/contract';
 import { AppError } from '../errors';
 import type { EventBus, EventListener } from '../runtime/event-bus';
 import type { LockService } from '../lock/lock-service';
+import { msg } from '../../preload/i18n/translator';
 
 export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
   'getAppInfo',
@@ -28,7 +29,7 @@ export const servedWhileLocked: ReadonlySet<InvokeName> = new Set<InvokeName>([
 export const heardWhileLocked: ReadonlySet<EventName> = new Set<EventName>(['lockChanged', 'openFaxRequested', 'commandRequested', 'updateChanged']);
 
 export function lockedError(): AppError {
-  return new AppError('locked', 'Fax Desktop is locked. Unlock it to continue.');
+  return new AppError('locked', msg('lockGate.faxDesktopIsLocked'));
 }
 
 export function lockGate(lock: Pick<LockService, 'isLocked'>, ready: () => Promise<void>) {

@@ -4,6 +4,7 @@ import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { EventBus } from '../runtime/event-bus';
 import type { SettingsStore } from '../store/settings-store';
+import { msg } from '../../preload/i18n/translator';
 
 export function updateSettings(patch: SettingsPatch, deps: { settings: SettingsStore; connection: ConnectionService; events: EventBus }): Settings {
   const current = deps.settings.get();
@@ -13,7 +14,7 @@ export function updateSettings(patch: SettingsPatch, deps: { settings: SettingsS
   if (movesService && deps.connection.state().status !== 'signed_out') {
     throw new AppError(
       'invalid_input',
-      'The Fax Service address and CA certificate change together with the API key: enter the key again with the new address (the key is never sent to a new address on its own).',
+      msg('settingsHandlers.theFaxServiceAddress'),
     );
   }
   const next = deps.settings.update(patch);

@@ -15,6 +15,7 @@ import type { SecretStore } from '../store/secret-store';
 import type { SettingsStore } from '../store/settings-store';
 import { realTimers, type Timers } from '../runtime/timers';
 import { hashPin, pinMatches, pinRule, secretsEqual } from './pin-hash';
+import { msg } from '../../preload/i18n/translator';
 
 export type LockAuditAction = 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed';
 
@@ -102,7 +103,7 @@ export function createLockService(deps: LockDeps): LockService {
     if (persisted.locked) return state();
     await readCredentials();
     if (unlockWith() === 'none') {
-      if (reason === 'manual') throw new AppError('invalid_input', 'Set a PIN in Settings (or connect an API key) before locking: something must unlock the app again.');
+      if (reason === 'manual') throw new AppError('invalid_input', msg('lockService.setAPinIn'));
       scheduleIdleCheck();
       return state();
     }
@@ -119,7 +120,7 @@ export function createLockService(deps: LockDeps): LockService {
     const at = retryAt();
     if (at !== null && now() < at) {
       const seconds = Math.ceil((at - now()) / 1000);
-      throw new AppError('locked', `Too many wrong attempts. Try again in ${String(seconds)} seconds.`, { retryAt: at });
+      throw new AppError('locked', msg('lockService.tooManyWrongAttempts', { seconds }), { retryAt: at });
     }
   }
 
@@ -138,10 +139,9 @@ export function createLockService(deps: LockDeps): LockService {
     deps.log.warn('lock.unlock_refused', { failures: persisted.failures });
     emit();
     const wait = waitAfterFailures(persisted.failures);
-    const what = pinSet ? 'PIN' : 'API key';
     throw new AppError(
       'locked',
-      wait > 0 ? `That ${what} is not right. Try again in ${String(Math.ceil(wait / 1000))} seconds.` : `That ${what} is not right.`,
+      wait > 0 ? msg(pinSet ? 'lockService.wrongPinWait' : 'lockService.wrongKeyWait', { seconds: Math.ceil(wait / 1000) }) : msg(pinSet ? 'lockService.wrongPin' : 'lockService.wrongKey'),
       wait > 0 ? { retryAt: now() + wait } : {},
     );
   }
@@ -192,10 +192,10 @@ export function createLockService(deps: LockDeps): LockService {
     },
 
     async setPin(pin, currentPin) {
-      if (!pinRule.pattern.test(pin)) throw new AppError('invalid_input', pinRule.message);
+      if (!pinRule.pattern.test(pin)) throw new AppError('invalid_input', msg(pinRule.message));
       const stored = await deps.secrets.get('lock-pin');
       if (stored !== null && (currentPin === undefined || !(await pinMatches(currentPin, stored)))) {
-        throw new AppError('invalid_input', 'Enter the current PIN to change it.');
+        throw new AppError('invalid_input', msg('lockService.enterTheCurrentPin'));
       }
       await deps.secrets.set('lock-pin', await hashPin(pin));
       pinSet = true;
@@ -207,7 +207,7 @@ export function createLockService(deps: LockDeps): LockService {
     async clearPin(currentPin) {
       const stored = await deps.secrets.get('lock-pin');
       if (stored === null) return state();
-      if (!(await pinMatches(currentPin, stored))) throw new AppError('invalid_input', 'That is not the current PIN.');
+      if (!(await pinMatches(currentPin, stored))) throw new AppError('invalid_input', msg('lockService.thatIsNotThe'));
       await deps.secrets.delete('lock-pin');
       pinSet = false;
       deps.audit('pin_changed');

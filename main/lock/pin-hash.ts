@@ -19,7 +19,7 @@ function scrypt(pin: string, salt: Buffer, N: number): Promise<Buffer> {
   });
 }
 
-export const pinRule = { pattern: /^\d{4,12}$/, message: 'A PIN is 4 to 12 digits.' };
+export const pinRule = { pattern: /^\d{4,12}$/, message: 'pinHash.pinIs4To12Digits' } as const;
 
 export async function hashPin(pin: string): Promise<string> {
   const salt = crypto.randomBytes(16);

@@ -4,6 +4,8 @@
  * on "show details" in Settings.
  */
 import type { FaxReceivedNotice, Settings } from '../../preload/models';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export interface NotificationText {
   title: string;
@@ -13,8 +15,8 @@ export interface NotificationText {
 export function faxNotification(notice: FaxReceivedNotice, notifications: Settings['notifications']): NotificationText | null {
   if (!notifications.enabled) return null;
   const pages = notice.pages === null ? null : `${notice.pages} ${notice.pages === 1 ? 'page' : 'pages'}`;
-  const from = notifications.showDetails && notice.from ? `From ${notice.from}` : null;
-  return { title: 'New fax received', body: [from, pages].filter(Boolean).join(' · ') || 'Open Fax Desktop to read it.' };
+  const from = notifications.showDetails && notice.from ? say(msg('faxNotification.from', { from: notice.from })) : null;
+  return { title: say(msg('faxNotification.newFaxReceived')), body: [from, pages].filter(Boolean).join(' · ') || say(msg('faxNotification.openFaxDesktopTo')) };
 }
 
 export function badgeText(unread: number): string {

@@ -15,6 +15,7 @@ import { plainSizeOf } from '../store/crypto/sealed-file';
 import type { Drafts } from './drafts';
 import type { Checkpoint, Outbox } from './outbox';
 import type { Staging } from './staging';
+import { msg } from '../../preload/i18n/translator';
 
 export interface SendDraftRequest {
   draftId?: string | undefined;
@@ -107,9 +108,9 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
         if (fetched) cache.faxes.upsertMany([fetched.fax], { markNewInboundUnread: false });
       }
       const detail = cache.faxes.detail(faxId);
-      if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', 'Only a sent fax can be re-sent to its failed recipients.');
+      if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', msg('composeService.onlyASentFax'));
       const failed = detail.recipients.filter((recipient) => recipient.status === 'failed');
-      if (failed.length === 0) throw new AppError('invalid_input', 'No recipient of this fax failed: there is nothing to re-send.');
+      if (failed.length === 0) throw new AppError('invalid_input', msg('composeService.noRecipientOfThis'));
       const original = detail.submissionId ? outbox.record(detail.submissionId) : null;
       const ownFiles = detail.submissionId ? await stageSubmissionFiles(detail.submissionId) : null;
       const fileIds = ownFiles ?? [(await stageFaxDocument(faxId)).id];

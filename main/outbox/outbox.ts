@@ -29,6 +29,7 @@ import { SealedReader } from '../store/crypto/sealed-file';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Staging } from './staging';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
+import { msg } from '../../preload/i18n/translator';
 
 /** Named points of the send path; tests kill the process at each of them. */
 export type Checkpoint = (name: string) => void;
@@ -205,19 +206,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       if (record.coverId && failure.kind === 'http' && failure.status >= 400 && failure.status < 500 && (failure.status === 404 || mentionsCover)) {
         return new AppError(
           'invalid_input',
-          'The Fax Service does not know the cover sheet ID of this fax. Check the ID in your Fax Service account, or send without a cover sheet; the fax stays in the outbox.',
+          msg('outbox.theFaxServiceDoes'),
           { status: failure.status, ...(failure.requestId ? { requestId: failure.requestId } : {}), ...(failure.code ? { code: failure.code } : {}) },
         );
       }
       if (classifyFailure(error, { write: true }) === 'unknown_outcome') {
         return new AppError(
           'server',
-          'The Fax Service\'s answer did not arrive or could not be read, so it is not known yet whether it accepted the fax. The app asks again with the same key: the fax is never sent twice.',
+          msg('outbox.theFaxServiceS'),
           error.requestId ? { requestId: error.requestId } : {},
         );
       }
     }
-    return appErrorOf(error) ?? new AppError('internal', 'Sending failed unexpectedly.');
+    return appErrorOf(error) ?? new AppError('internal', msg('outbox.sendingFailedUnexpectedly'));
   }
 
   function failureState(error: unknown, record: SubmissionRecord): Partial<SubmissionRecord> {
@@ -474,8 +475,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
     async retry(id: string): Promise<SubmissionView> {
       const record = records.get(id);
-      if (!record) throw new AppError('not_found', 'This item is no longer in the outbox.');
-      if (record.state === 'accepted') throw new AppError('invalid_input', 'This fax was already accepted by the Fax Service; it is not sent twice.');
+      if (!record) throw new AppError('not_found', msg('outbox.thisItemIsNo'));
+      if (record.state === 'accepted') throw new AppError('invalid_input', msg('outbox.thisFaxWasAlready'));
       if (record.state === 'uploading') return view(record, progress.get(id));
       const next: SubmissionRecord = { ...record, state: 'pending', holdReason: null, nextAttemptAt: null, scheduledAt: record.state === 'scheduled' ? null : record.scheduledAt };
       await save(next);
@@ -491,10 +492,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     async discard(id: string, options: { confirmed?: boolean } = {}): Promise<void> {
       const record = records.get(id);
       if (!record) return;
-      if (record.state === 'uploading') throw new AppError('invalid_input', 'This fax is being sent right now; wait for the upload to finish.');
-      if (record.state === 'accepted') throw new AppError('invalid_input', 'This fax was already accepted by the Fax Service and cannot be recalled.');
+      if (record.state === 'uploading') throw new AppError('invalid_input', msg('outbox.thisFaxIsBeing'));
+      if (record.state === 'accepted') throw new AppError('invalid_input', msg('outbox.thisFaxWasAlready2'));
       if (record.outcomeUnknown && options.confirmed !== true) {
-        throw new AppError('conflict', 'This fax may already be on its way: it went out at least once and the Fax Service\'s answer could not be read. Confirm to remove it from the outbox anyway.', {
+        throw new AppError('conflict', msg('outbox.thisFaxMayAlready'), {
           code: 'outcome_unknown',
         });
       }

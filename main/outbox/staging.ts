@@ -16,6 +16,7 @@ import { countPagesOf } from '../files/page-count';
 import { checkFileSize } from '../files/submission-rules';
 import type { Logger } from '../log/logger';
 import { readSealed, readSealedJson, writeSealed, writeSealedJson } from '../store/crypto/sealed-file';
+import { msg } from '../../preload/i18n/translator';
 
 const stagedSchema = z.object({
   id: z.string(),
@@ -42,7 +43,7 @@ export interface Staging {
   purgeOlderThan(ageMs: number, keep: ReadonlySet<string>): Promise<void>;
 }
 
-const noLongerAvailable = (): AppError => new AppError('file', 'A file of this draft is no longer available. Add it again.');
+const noLongerAvailable = (): AppError => new AppError('file', msg('staging.aFileOfThis'));
 
 /** A staged copy that has gone (removed, or the staging folder cleaned) is "no longer available", not a crash. */
 function missingOr(error: unknown): unknown {
@@ -60,22 +61,22 @@ async function openRegularFile(filePath: string, label: string): Promise<fs.prom
   try {
     before = await fsp.lstat(filePath);
   } catch {
-    throw new AppError('file', `${label} cannot be found any more. Add it again.`);
+    throw new AppError('file', msg('staging.cannotBeFoundAny', { label }));
   }
-  if (before.isSymbolicLink()) throw new AppError('file', `${label} is a link to another file. Add the file itself.`);
-  if (before.isDirectory()) throw new AppError('file', `${label} is a folder. Add the files inside it instead.`);
-  if (!before.isFile()) throw new AppError('file', `${label} is not a regular file.`);
+  if (before.isSymbolicLink()) throw new AppError('file', msg('staging.isALinkTo', { label }));
+  if (before.isDirectory()) throw new AppError('file', msg('staging.isAFolderAdd', { label }));
+  if (!before.isFile()) throw new AppError('file', msg('staging.isNotARegular', { label }));
   let handle: fs.promises.FileHandle;
   try {
     handle = await fsp.open(filePath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch {
-    throw new AppError('file', `${label} cannot be opened. Check that you may read it.`);
+    throw new AppError('file', msg('staging.cannotBeOpenedCheck', { label }));
   }
   const after = await handle.stat();
   // The path must still name the file that was checked (nothing swapped in between).
   if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
     await handle.close();
-    throw new AppError('file', `${label} changed while it was being added. Add it again.`);
+    throw new AppError('file', msg('staging.changedWhileItWas', { label }));
   }
   return handle;
 }
@@ -98,7 +99,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
       // Type and pages are judged on a snapshot read through the checked handle, in memory only; then sealed.
       const snapshot = await handle.readFile();
       const kind = kindOf(snapshot);
-      if (!kind) throw new AppError('file', `${label} is not a PDF, Word (DOCX), JPG, PNG or TIFF file (checked by its content, not its name).`);
+      if (!kind) throw new AppError('file', msg('staging.isNotAPdf', { label }));
       const { pages, estimated } = await countPagesOf(kind, snapshot, label);
       await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
       await writeSealed(sealedPath(id), options.fileKey, snapshot);
@@ -144,7 +145,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
     },
 
     async get(id) {
-      if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
+      if (!validId(id)) throw new AppError('invalid_input', msg('staging.unknownFile'));
       try {
         return stagedSchema.parse(await readSealedJson(metaPath(id), options.fileKey));
       } catch {
@@ -155,7 +156,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
     sealedPath,
 
     async read(id) {
-      if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
+      if (!validId(id)) throw new AppError('invalid_input', msg('staging.unknownFile'));
       try {
         return await readSealed(sealedPath(id), options.fileKey);
       } catch (error) {
@@ -164,7 +165,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
     },
 
     async copySealed(id, target) {
-      if (!validId(id)) throw new AppError('invalid_input', 'Unknown file.');
+      if (!validId(id)) throw new AppError('invalid_input', msg('staging.unknownFile'));
       try {
         await fsp.copyFile(sealedPath(id), target);
       } catch (error) {

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { GrayImage, PageMeasures } from './fax-raster';
 import type { RenderableKind, RenderReply, RenderRequest, RenderSource } from './render-protocol';
+import { msg, type Message } from '../../preload/i18n/translator';
 
 export interface PageRendererLocation {
   /** The worker's script: the bundled .cjs in the app, the TypeScript source (with tsx) in development. */
@@ -59,7 +60,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
   let nextId = 1;
   const pending = new Map<number, { resolve: (reply: Success) => void; reject: (error: AppError) => void }>();
 
-  function failAll(message: string): void {
+  function failAll(message: Message): void {
     for (const { reject } of pending.values()) reject(new AppError('internal', message));
     pending.clear();
   }
@@ -73,17 +74,17 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
       if (!waiting) return;
       pending.delete(reply.id);
       if (reply.ok) waiting.resolve(reply);
-      else waiting.reject(new AppError('file', reply.reason === 'password' ? 'The document is password-protected: its pages cannot be drawn.' : 'The document cannot be read: its pages cannot be drawn.'));
+      else waiting.reject(new AppError('file', msg(reply.reason === 'password' ? 'pageRenderer.passwordProtected' : 'pageRenderer.unreadable')));
       scheduleIdle();
     });
     started.on('error', (error) => {
       log.error('pages.worker_failed', { error: error.name });
-      failAll('The page could not be drawn (the drawing process stopped). Try again.');
+      failAll((msg('pageRenderer.thePageCouldNot2')));
       worker = null;
     });
     started.on('exit', () => {
       if (worker === started) worker = null;
-      failAll('The page could not be drawn (the drawing process stopped). Try again.');
+      failAll((msg('pageRenderer.thePageCouldNot2')));
     });
     worker = started;
     return started;
@@ -115,25 +116,25 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
   const renderer: PageRenderer = {
     async renderPage(kind, source, page, options = {}) {
       const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth }, source);
-      if (reply.op !== 'image' || reply.pixels === null) throw new AppError('internal', 'The page could not be drawn.');
+      if (reply.op !== 'image' || reply.pixels === null) throw new AppError('internal', msg('pageRenderer.thePageCouldNot'));
       return { pageCount: reply.pageCount, image: { width: reply.width, height: reply.height, pixels: reply.pixels } };
     },
     async renderPagePng(kind, source, page, options = {}) {
       const reply = await ask({ op: 'image', kind, page, maxWidth: options.maxWidth, png: true }, source);
-      if (reply.op !== 'image' || reply.png === null) throw new AppError('internal', 'The page could not be drawn.');
+      if (reply.op !== 'image' || reply.png === null) throw new AppError('internal', msg('pageRenderer.thePageCouldNot'));
       return { pageCount: reply.pageCount, width: reply.width, height: reply.height, png: reply.png };
     },
     renderPdfPage: (bytes, page, options = {}) => renderer.renderPage('pdf', { bytes }, page, options),
     async measurePages(kind, source, from, to) {
       const reply = await ask({ op: 'measure', kind, from, to }, source);
-      if (reply.op !== 'measure') throw new AppError('internal', 'The pages could not be checked.');
+      if (reply.op !== 'measure') throw new AppError('internal', msg('pageRenderer.thePagesCouldNot'));
       return { pageCount: reply.pageCount, pages: reply.pages };
     },
     async close() {
       if (idleTimer) clearTimeout(idleTimer);
       const closing = worker;
       worker = null;
-      failAll('The app is closing.');
+      failAll((msg('pageRenderer.theAppIsClosing')));
       await closing?.terminate();
     },
   };

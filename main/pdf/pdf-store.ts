@@ -14,6 +14,7 @@ import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
+import { msg } from '../../preload/i18n/translator';
 
 export interface PdfStore {
   /** The cached, encrypted file of the fax's document, downloaded first if needed (one download per fax at a time). */
@@ -130,7 +131,7 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       try {
         await pipeline(createSealedReadStream(source, deps.fileKey), fs.createWriteStream(target, { mode: 0o600 }));
       } catch {
-        throw new AppError('file', 'The PDF could not be saved there. Choose another folder.');
+        throw new AppError('file', msg('pdfStore.thePdfCouldNot'));
       }
     },
   };

@@ -10,6 +10,7 @@ import type { Staging } from '../outbox/staging';
 import { flagsOf } from '../pages/fax-raster';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { RenderableKind, RenderSource } from '../pages/render-protocol';
+import { msg } from '../../preload/i18n/translator';
 
 export interface PreflightService {
   /** Measures and flags pages `from`… (at most `count` of them). */
@@ -26,7 +27,7 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
   /** The staged file as the worker reads it: sealed, by path (a staged copy never changes, so its id is its cache key). */
   async function renderable(fileId: string): Promise<{ kind: RenderableKind; file: StagedFile; source: RenderSource }> {
     const file = await staging.get(fileId);
-    if (file.kind === 'docx') throw new AppError('file', 'The Fax Service converts Word documents itself, so their pages cannot be shown before sending.');
+    if (file.kind === 'docx') throw new AppError('file', msg('preflightService.theFaxServiceConverts'));
     return { kind: file.kind, file, source: { sealedPath: staging.sealedPath(fileId), fileKey: deps.fileKey, cacheKey: fileId } };
   }
 
@@ -49,13 +50,13 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
 
     async removeBlankPages(fileId, pages) {
       const { kind, file } = await renderable(fileId);
-      if (kind !== 'pdf') throw new AppError('file', 'Blank pages can be removed from PDFs only.');
+      if (kind !== 'pdf') throw new AppError('file', msg('preflightService.blankPagesCanBe'));
       const wanted = [...new Set(pages)].sort((a, b) => a - b);
-      if (wanted.length === 0) throw new AppError('invalid_input', 'Choose the blank pages to remove.');
+      if (wanted.length === 0) throw new AppError('invalid_input', msg('preflightService.chooseTheBlankPages'));
       // Only pages that really are blank go: the renderer's list is checked again here.
       for (const page of wanted) {
         const check = await measured(fileId, page, 1);
-        if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', `Page ${String(page)} is not blank: it was kept.`);
+        if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', msg('preflightService.pageIsNotBlank', { page }));
       }
       // Loaded when first needed: every start of the app (and each test child) stays free of pdf-lib's parse.
       const { PDFDocument: Pdf } = await import('pdf-lib');
@@ -63,9 +64,9 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
       try {
         document = await Pdf.load(await staging.read(fileId), { updateMetadata: false });
       } catch {
-        throw new AppError('file', 'This PDF cannot be rewritten here (it is protected or damaged). Remove the blank pages in a PDF editor instead.');
+        throw new AppError('file', msg('preflightService.thisPdfCannotBe'));
       }
-      if (wanted.length >= document.getPageCount()) throw new AppError('invalid_input', 'Every page of this file is blank: remove the file instead.');
+      if (wanted.length >= document.getPageCount()) throw new AppError('invalid_input', msg('preflightService.everyPageOfThis'));
       for (const page of [...wanted].reverse()) document.removePage(page - 1);
       const saved = await document.save();
       const stem = file.name.replace(/\.pdf$/i, '');

@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger';
 import type { EventBus, EventPayload } from '../runtime/event-bus';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
+import { msg } from '../../preload/i18n/translator';
 
 export interface ReplyTracker {
   /** Links arriving faxes and watches for overdue replies until stopped. */
@@ -76,8 +77,8 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
 
     linkByHand(inboundId, outboundId) {
       const inbound = cache.faxes.detail(inboundId);
-      if (!inbound || inbound.direction !== 'inbound') throw new AppError('not_found', 'Only a received fax can be linked as a reply.');
-      if (outboundId !== null && cache.faxes.detail(outboundId)?.direction !== 'outbound') throw new AppError('not_found', 'A reply can be linked only to a sent fax.');
+      if (!inbound || inbound.direction !== 'inbound') throw new AppError('not_found', msg('replyTracker.onlyAReceivedFax'));
+      if (outboundId !== null && cache.faxes.detail(outboundId)?.direction !== 'outbound') throw new AppError('not_found', msg('replyTracker.aReplyCanBe'));
       const before = cache.replies.linkByHand(inboundId, outboundId);
       changed([inboundId, ...(before === null ? [] : [before]), ...(outboundId === null ? [] : [outboundId])]);
       schedule();

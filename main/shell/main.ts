@@ -153,6 +153,7 @@ if (!app.requestSingleInstanceLock()) {
       log,
       problems,
       development: !app.isPackaged,
+      systemLanguages: app.getPreferredSystemLanguages(),
       // Only an installed app updates itself (a development run has no feed and nothing to replace).
       ...(app.isPackaged ? { updater: electronUpdater(log.child('update'), (version) => downloaded(version)) } : {}),
       desktop: electronDesktop(settings, { show: () => showMainWindow() }),

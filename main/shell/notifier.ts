@@ -3,6 +3,8 @@ import { Notification } from 'electron';
 import type { EventBus } from '../runtime/event-bus';
 import { faxNotification } from '../notifications/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: number) => void; onUnread: (count: number) => void }): () => void {
   return options.events.subscribe((name, payload) => {
@@ -16,7 +18,7 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
     }
     if (name === 'replyOverdue' && options.settings.get().notifications.enabled && Notification.isSupported()) {
       const overdue = payload as { faxId: number; reference: string };
-      const notification = new Notification({ title: 'A reply is overdue', body: `No reply yet to fax ${overdue.reference}.` });
+      const notification = new Notification({ title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: overdue.reference })) });
       notification.on('click', () => options.onOpenFax(overdue.faxId));
       notification.show();
     }

@@ -2,14 +2,14 @@
 import keytar from 'keytar';
 import { AppError } from '../errors';
 import type { SecretName, SecretStore } from './secret-store';
+import { msg } from '../../preload/i18n/translator';
 
 export const defaultKeychainService = 'Fax Desktop';
 
 function keychainUnavailable(): AppError {
   return new AppError(
     'keychain',
-    'The system keychain is not available, so the API key cannot be stored safely. Unlock or set up your keychain ' +
-      '(on Linux: a Secret Service such as GNOME Keyring) and try again. The key is never stored in plain text.',
+    msg('keychain.unavailable'),
   );
 }
 

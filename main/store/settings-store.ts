@@ -6,6 +6,7 @@ import type { Settings, SettingsPatch } from '../../preload/models';
 import type { z } from 'zod';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from '../../preload/settings';
 import { AppError } from '../errors';
+import { messageOrVerbatim, msg } from '../../preload/i18n/translator';
 
 export interface SettingsStore {
   get(): Settings;
@@ -18,7 +19,8 @@ export interface KeyValueBacking {
 }
 
 function settingsError(error: z.ZodError): AppError {
-  return new AppError('invalid_input', error.issues[0]?.message ?? 'A setting was not valid.');
+  const issue = error.issues[0]?.message;
+  return new AppError('invalid_input', issue ? messageOrVerbatim(issue) : msg('settings.notValid'));
 }
 
 export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string; defaultCountry?: string | null }): SettingsStore {

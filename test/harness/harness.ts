@@ -119,6 +119,8 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 820 },
     colorScheme: options.colorScheme ?? 'light',
+    // The window's language is the "computer's" too (navigator.languages), as main's is.
+    locale: options.systemLanguages?.[0] ?? 'en-US',
     acceptDownloads: false,
   });
   const page = await context.newPage();

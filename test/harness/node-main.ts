@@ -26,6 +26,8 @@ export interface NodeMainOptions {
   extraLogSinks?: LogSink[];
   /** The default country for numbers typed without "+"; absent: guessed from the locale, as the app does. */
   defaultCountry?: string | null;
+  /** The "computer's" preferred languages (default: English), which the "system" language choice follows. */
+  systemLanguages?: readonly string[];
 }
 
 export interface NodeMain {
@@ -70,6 +72,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     secrets,
     log,
     desktop,
+    systemLanguages: options.systemLanguages ?? ['en-US'],
   });
   return { core, desktop, settings, secrets, keychainService, logFile };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { invokeNames } from '../../../preload/contract';
 import { AppError } from '../../../main/errors';
 import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
+import { verbatim } from '../../../preload/i18n/translator';
 import { createLogger, memorySink } from '../../../main/log/logger';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
@@ -42,7 +43,7 @@ describe('createDispatcher', () => {
     const dispatch = createDispatcher(
       handlers({
         getConnection: async () => {
-          throw new AppError('authentication', 'The API key was revoked.', { requestId: 'req_1', status: 401, code: 'authentication_error' });
+          throw new AppError('authentication', verbatim('The API key was revoked.'), { requestId: 'req_1', status: 401, code: 'authentication_error' });
         },
       }),
       createLogger({ sinks: [] }),

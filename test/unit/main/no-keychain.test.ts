@@ -9,11 +9,12 @@ import { AppError } from '../../../main/errors';
 import { createLogger } from '../../../main/log/logger';
 import { openConfSettings } from '../../../main/store/conf-settings';
 import type { SecretStore } from '../../../main/store/secret-store';
+import { msg } from '../../../preload/i18n/translator';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-no-keychain-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const unavailable = (): Promise<never> => Promise.reject(new AppError('keychain', 'The system keychain is not available, so the API key cannot be stored safely.'));
+const unavailable = (): Promise<never> => Promise.reject(new AppError('keychain', msg('keychain.unavailable')));
 const noKeychain: SecretStore = { get: unavailable, set: unavailable, delete: unavailable };
 
 function filesUnder(dir: string): string[] {

@@ -6,6 +6,7 @@ import { AppError } from '../../../main/errors';
 import { openConfSettings } from '../../../main/store/conf-settings';
 import { baseUrlProblem } from '../../../preload/settings';
 import { createSettingsStore } from '../../../main/store/settings-store';
+import { messageOrVerbatim, translate } from '../../../preload/i18n/translator';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -39,6 +40,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       startAtLogin: false,
       autoUpdate: true,
       trayNoticeShown: false,
+      language: 'system',
     });
   });
 
@@ -67,7 +69,8 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
     ['https://api.example.com/v2', /end with the API version/],
     ['not a url', /not a valid address/],
   ])('base URL %s is refused', (url, message) => {
-    expect(baseUrlProblem(url)).toMatch(message);
+    const problem = baseUrlProblem(url);
+    expect(problem === null ? null : translate('en', messageOrVerbatim(problem))).toMatch(message);
   });
 
   it('refuses out-of-range values with the reason, as an AppError of kind invalid_input', () => {

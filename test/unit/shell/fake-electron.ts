@@ -120,6 +120,7 @@ export function createFakeElectron() {
       getAppPath: vi.fn(() => '/opt/fax-desktop/resources/app.asar'),
       getLocaleCountryCode: vi.fn(() => 'US'),
       getLocale: vi.fn(() => 'en-US'),
+      getPreferredSystemLanguages: vi.fn(() => ['en-US']),
       getVersion: vi.fn(() => '0.1.0'),
       isReady: vi.fn(() => true),
       setBadgeCount: vi.fn(),
