@@ -19,22 +19,24 @@ import { NumbersView } from './views/NumbersView';
 import { OnboardingView } from './views/OnboardingView';
 import { SettingsView } from './views/SettingsView';
 import { WebhooksView } from './views/WebhooksView';
+import { t } from './i18n';
+import type { MessageId } from '../../preload/i18n/translator';
 
-const shortcuts: Array<[string, string]> = [
-  ['Ctrl/⌘ N', 'New fax'],
-  ['Ctrl/⌘ O', 'Open a file to fax'],
-  ['Ctrl/⌘ Enter', 'Send (in New fax)'],
-  ['/ or Ctrl/⌘ F', 'Search the list'],
-  ['↓ ↑ or J K', 'Next / previous fax'],
-  ['Enter', 'Open the selected fax'],
-  ['Ctrl/⌘ S, Ctrl/⌘ P', 'Save or print the open fax'],
-  ['Ctrl/⌘ Shift E', 'Export the list as CSV'],
-  ['F5', 'Sync now'],
-  ['Ctrl/⌘ 1 … 6', 'Inbox, Outbox, Contacts, Numbers, Account, Webhooks'],
-  ['Ctrl/⌘ ,', 'Settings'],
-  ['Ctrl/⌘ L', 'Lock the app'],
-  ['PgDn PgUp, + −, R', 'Preview: pages, zoom, rotate'],
-  ['? or Ctrl/⌘ /', 'This list'],
+const shortcuts: Array<[MessageId, MessageId]> = [
+  ['app.keys.newFax', 'sidebar.newFax'],
+  ['app.keys.open', 'app.openAFileTo'],
+  ['app.keys.send', 'app.sendInNewFax'],
+  ['app.keys.search', 'app.searchTheList'],
+  ['app.keys.move', 'app.nextPreviousFax'],
+  ['app.keys.openSelected', 'app.openTheSelectedFax'],
+  ['app.keys.savePrint', 'app.saveOrPrintThe'],
+  ['app.keys.export', 'app.exportTheListAs'],
+  ['app.keys.sync', 'statusBar.syncNow'],
+  ['app.keys.views', 'app.inboxOutboxContactsNumbers'],
+  ['app.keys.settings', 'sidebar.settings'],
+  ['app.keys.lock', 'app.lockTheApp'],
+  ['app.keys.preview', 'app.previewPagesZoomRotate'],
+  ['app.keys.help', 'app.thisList'],
 ];
 
 /** The same commands as the menu (data/commands.ts); besides them, "/" and Ctrl/⌘ F search and "?" opens help. */
@@ -155,9 +157,7 @@ function UnlockedApp() {
   const dragging = useFileDrop();
   return (
     <div className={`app-shell${onboarding ? ' app-shell-onboarding' : ''}`}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
       {onboarding ? null : <Sidebar />}
       <main className="content" id="main">
         <Banners />
@@ -165,15 +165,13 @@ function UnlockedApp() {
       </main>
       <StatusBar />
       <Toasts />
-      {dragging ? <div className="drop-overlay">Drop files to fax them</div> : null}
+      {dragging ? <div className="drop-overlay">{t('app.dropFilesToFax')}</div> : null}
       {help ? (
         <Dialog
-          title="Keyboard shortcuts"
+          title={t('app.keyboardShortcuts')}
           onClose={() => setHelp(false)}
           footer={
-            <button type="button" className="button" onClick={() => setHelp(false)}>
-              Close
-            </button>
+            <button type="button" className="button" onClick={() => setHelp(false)}>{t('app.close')}</button>
           }
         >
           <table className="table">
@@ -181,9 +179,9 @@ function UnlockedApp() {
               {shortcuts.map(([keys, action]) => (
                 <tr key={keys}>
                   <td>
-                    <span className="kbd">{keys}</span>
+                    <span className="kbd">{t(keys)}</span>
                   </td>
-                  <td>{action}</td>
+                  <td>{t(action)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,21 +1,23 @@
 import type { IpcError } from '../data/ipc';
 import { RequestId } from './RequestId';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-const advice: Partial<Record<IpcError['kind'], string>> = {
-  offline: 'You can keep working: saved faxes stay readable and new faxes wait in the outbox.',
-  keychain: 'The API key is only ever kept in the system keychain.',
+const advice: Partial<Record<IpcError['kind'], MessageId>> = {
+  offline: 'errorNotice.youCanKeepWorking',
+  keychain: 'errorNotice.theApiKeyIs',
 };
 
 /** Shows a failure as the app reports it: what happened, what to do, and the request id for support. */
 export function ErrorNotice({ error, title }: { error: IpcError; title?: string }) {
+  const adviceId = advice[error.kind];
   return (
     <div className="notice notice-error" role="alert">
       {title ? <span className="notice-title">{title}</span> : null}
       <p>{error.message}</p>
-      {advice[error.kind] ? <p className="notice-meta">{advice[error.kind]}</p> : null}
+      {adviceId ? <p className="notice-meta">{t(adviceId)}</p> : null}
       {error.code ? (
-        <p className="notice-meta">
-          Code: <code>{error.code}</code>
+        <p className="notice-meta">{t('errorNotice.code')}{' '}<code>{error.code}</code>
         </p>
       ) : null}
       {error.requestId ? (

@@ -1,15 +1,14 @@
 /** A Fax Service request id, to quote to support, with a button that copies it. */
 import { copyText } from '../data/app-info';
+import { t } from '../i18n';
 
 export function RequestId({ id, hint = false, label = true }: { id: string; hint?: boolean; label?: boolean }) {
   return (
     <span className="request-id">
-      {label ? 'Request id ' : null}
+      {label ? `${t('requestId.requestId')} ` : null}
       <code>{id}</code>
-      {hint ? ' — quote it when contacting support.' : null}
-      <button type="button" className="button button-ghost button-small" onClick={() => void copyText(id, 'The request id')} aria-label={`Copy request id ${id}`}>
-        Copy
-      </button>
+      {hint ? ` — ${t('requestId.quoteItWhenContacting')}` : null}
+      <button type="button" className="button button-ghost button-small" onClick={() => void copyText(id, t('requestId.theRequestId'))} aria-label={t('requestId.copyRequestId', { id })}>{t('requestId.copy')}</button>
     </span>
   );
 }

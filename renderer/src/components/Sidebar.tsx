@@ -6,14 +6,16 @@ import { navigate, routeStore, screenNeeds, type Screen } from '../data/navigati
 import { outboxStore, waitingItems } from '../data/outbox';
 import { useStore } from '../data/store';
 import { Icon, type IconName } from './Icon';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-const items: Array<{ screen: Screen; label: string; icon: IconName }> = [
-  { screen: 'inbox', label: 'Inbox', icon: 'inbox' },
-  { screen: 'outbox', label: 'Outbox & sent', icon: 'outbox' },
-  { screen: 'contacts', label: 'Contacts', icon: 'contacts' },
-  { screen: 'numbers', label: 'Numbers', icon: 'numbers' },
-  { screen: 'account', label: 'Account & usage', icon: 'account' },
-  { screen: 'webhooks', label: 'Webhooks', icon: 'webhooks' },
+const items: Array<{ screen: Screen; label: MessageId; icon: IconName }> = [
+  { screen: 'inbox', label: 'faxList.inbox', icon: 'inbox' },
+  { screen: 'outbox', label: 'faxList.outboxSent', icon: 'outbox' },
+  { screen: 'contacts', label: 'contacts.contacts', icon: 'contacts' },
+  { screen: 'numbers', label: 'sidebar.numbers', icon: 'numbers' },
+  { screen: 'account', label: 'account.accountUsage', icon: 'account' },
+  { screen: 'webhooks', label: 'webhooks.webhooks', icon: 'webhooks' },
 ];
 
 export function Sidebar() {
@@ -27,16 +29,13 @@ export function Sidebar() {
     return needs === null || canUse(connection, needs);
   };
   return (
-    <nav className="sidebar" aria-label="Main">
+    <nav className="sidebar" aria-label={t('sidebar.main')}>
       <div className="brand">
         <span className="brand-mark">
           <Icon name="fax" size={18} />
-        </span>
-        Fax Desktop
-      </div>
+        </span>{t('sidebar.faxDesktop')}</div>
       <button type="button" className="button button-primary compose-button" onClick={() => navigate('compose')} disabled={connected && !available('compose')} aria-keyshortcuts="Control+N">
-        <Icon name="compose" /> New fax
-      </button>
+        <Icon name="compose" />{' '}{t('sidebar.newFax')}</button>
       <ul className="nav-list">
         {items.map((item) => {
           const count = item.screen === 'inbox' ? unread : item.screen === 'outbox' ? waiting : 0;
@@ -49,12 +48,12 @@ export function Sidebar() {
                 aria-current={route.screen === item.screen ? 'page' : undefined}
                 onClick={() => navigate(item.screen)}
                 disabled={blocked}
-                title={blocked ? 'This API key may not open this view.' : undefined}
+                title={blocked ? t('sidebar.thisApiKeyMay') : undefined}
               >
                 <Icon name={item.icon} />
-                {item.label}
+                {t(item.label)}
                 {count > 0 ? (
-                  <span className="nav-count" aria-label={item.screen === 'inbox' ? `${count} unread` : `${count} in the outbox`}>
+                  <span className="nav-count" aria-label={item.screen === 'inbox' ? t('sidebar.unreadCount', { count }) : t('sidebar.inTheOutbox', { count })}>
                     {count}
                   </span>
                 ) : null}
@@ -67,18 +66,15 @@ export function Sidebar() {
       <ul className="nav-list">
         <li>
           <button type="button" className="nav-item" aria-current={route.screen === 'settings' ? 'page' : undefined} onClick={() => navigate('settings')}>
-            <Icon name="settings" /> Settings
-          </button>
+            <Icon name="settings" />{' '}{t('sidebar.settings')}</button>
         </li>
         <li>
           <button type="button" className="nav-item" aria-current={route.screen === 'about' ? 'page' : undefined} onClick={() => navigate('about')}>
-            <Icon name="info" /> About
-          </button>
+            <Icon name="info" />{' '}{t('sidebar.about')}</button>
         </li>
         <li>
           <button type="button" className="nav-item" onClick={() => void lockNow()} aria-keyshortcuts="Control+L">
-            <Icon name="lock" /> Lock
-          </button>
+            <Icon name="lock" />{' '}{t('sidebar.lock')}</button>
         </li>
       </ul>
     </nav>

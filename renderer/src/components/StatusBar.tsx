@@ -7,6 +7,7 @@ import { syncNow } from '../data/sync';
 import { restartToUpdate, updateStore } from '../data/updates';
 import { clockTime } from '../format';
 import { RequestId } from './RequestId';
+import { t } from '../i18n';
 
 const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
 
@@ -23,17 +24,13 @@ export function StatusBar() {
         {text}
       </span>
       {canSync ? (
-        <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>
-          Sync now
-        </button>
+        <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>{t('statusBar.syncNow')}</button>
       ) : null}
       {update.status === 'ready' ? (
         <span className="status-update" data-testid="update-ready">
-          {update.waitingForUpload ? `Version ${update.version} installs when the fax being sent has gone.` : `Version ${update.version} is ready.`}
+          {update.waitingForUpload ? t('statusBar.versionInstallsWhenThe', { version: update.version }) : t('statusBar.versionIsReady', { version: update.version })}
           {update.waitingForUpload ? null : (
-            <button type="button" className="button button-small" onClick={() => void restartToUpdate()}>
-              Restart to update
-            </button>
+            <button type="button" className="button button-small" onClick={() => void restartToUpdate()}>{t('statusBar.restartToUpdate')}</button>
           )}
         </span>
       ) : null}
@@ -50,39 +47,32 @@ export function Banners() {
     <>
       {connection?.status === 'key_rejected' ? (
         <div className="banner banner-error" role="alert">
-          <strong>The API key was refused.</strong>
+          <strong>{t('statusBar.theApiKeyWas')}</strong>
           <span>{connection.message}</span>
           <span className="spacer" />
-          <button type="button" className="button button-small" onClick={() => navigate('settings')}>
-            Enter a new key
-          </button>
+          <button type="button" className="button button-small" onClick={() => navigate('settings')}>{t('statusBar.enterANewKey')}</button>
         </div>
       ) : null}
       {status.kind === 'offline' ? (
         <div className="banner banner-warning" role="status" data-testid="offline-banner">
-          <strong>Offline.</strong>
-          <span>Saved faxes stay readable; new faxes wait in the outbox and go out when the connection is back.</span>
+          <strong>{t('statusBar.offline')}</strong>
+          <span>{t('statusBar.savedFaxesStayReadable')}</span>
         </div>
       ) : null}
       {status.kind === 'rate_limited' ? (
-        <div className="banner banner-info" role="status" data-testid="rate-limit-banner">
-          Waiting for the Fax Service’s rate limit — next try at {clockTime(status.retryAt, true)}. The API allows 120 requests a minute; nothing is lost.
-        </div>
+        <div className="banner banner-info" role="status" data-testid="rate-limit-banner">{t('statusBar.waitingForTheFax', { clockTime: clockTime(status.retryAt, true) })}</div>
       ) : null}
       {status.kind === 'unreadable' ? (
         <div className="banner banner-error" role="status" data-testid="unreadable-banner">
-          <strong>Can’t read the Fax Service’s replies</strong>
-          <span>
-            since {clockTime(status.since)}
-            {status.retryAt ? ` — retrying at ${clockTime(status.retryAt)}` : ''}. Saved faxes stay readable.
-          </span>
+          <strong>{t('statusBar.canTReadThe')}</strong>
+          <span>{status.retryAt ? t('statusBar.sinceRetrying', { since: clockTime(status.since), at: clockTime(status.retryAt) }) : t('statusBar.since', { since: clockTime(status.since) })}</span>
           {status.requestId ? <RequestId id={status.requestId} /> : null}
         </div>
       ) : null}
       {account?.paused ? (
         <div className="banner banner-error" role="alert">
-          <strong>Sending and receiving are paused:</strong>
-          <span>usage reached 110 % of the allowance. Top up the account to resume.</span>
+          <strong>{t('statusBar.sendingAndReceivingAre')}</strong>
+          <span>{t('statusBar.usageReached110Of')}</span>
         </div>
       ) : null}
     </>

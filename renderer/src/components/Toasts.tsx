@@ -2,6 +2,7 @@ import { dismissToast, toastStore } from '../data/toasts';
 import { useStore } from '../data/store';
 import { Icon } from './Icon';
 import { RequestId } from './RequestId';
+import { t } from '../i18n';
 
 /** Messages in the corner; one with a request id stays until dismissed. */
 export function Toasts() {
@@ -18,7 +19,7 @@ export function Toasts() {
               </div>
             ) : null}
           </div>
-          <button type="button" className="icon-button toast-close" onClick={() => dismissToast(toast.id)} aria-label="Dismiss">
+          <button type="button" className="icon-button toast-close" onClick={() => dismissToast(toast.id)} aria-label={t('toasts.dismiss')}>
             <Icon name="close" size={14} />
           </button>
         </div>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import UTIF from 'utif';
 import { fileBytes, type ComposeFile } from '../data/compose';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
+import { t } from '../i18n';
 
 async function drawTiff(bytes: Uint8Array, canvas: HTMLCanvasElement): Promise<void> {
   const ifds = UTIF.decode(bytes);
@@ -83,7 +84,7 @@ export function FileThumbnail({ file }: { file: ComposeFile }) {
   return (
     <div className="thumbnail" aria-hidden="true" data-state={state} data-testid="thumbnail" title={problem ?? undefined}>
       {image ? <img src={image} alt="" /> : <canvas ref={canvas} className={state === 'done' ? undefined : 'hidden'} />}
-      {state !== 'done' ? <span>{problem ? 'Missing' : file.kind.toUpperCase()}</span> : null}
+      {state !== 'done' ? <span>{problem ? t('fileThumbnail.missing') : file.kind.toUpperCase()}</span> : null}
     </div>
   );
 }

@@ -10,9 +10,10 @@ import type { ComposeFile, ComposeState } from '../data/compose';
 import type { IpcError } from '../data/ipc';
 import { blankPagesOf, faxPageImage, flagWords, preflightStore, removeBlankPages, summarise } from '../data/preflight';
 import { useStore } from '../data/store';
+import { t } from '../i18n';
 
 function pagesList(pages: number[]): string {
-  return `${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`;
+  return t('preflight.pagesList', { count: pages.length, pages: pages.join(', ') });
 }
 
 export function PreflightLine({ file }: { file: ComposeFile }) {
@@ -20,13 +21,11 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   if (!found) return null;
-  if (found.state === 'not_applicable') return <div className="field-hint">The Fax Service converts Word documents: about {found.pageCount} pages, not shown before sending.</div>;
-  if (found.state === 'error') return <div className="field-hint">Pre-flight could not check this file: {found.error}</div>;
+  if (found.state === 'not_applicable') return <div className="field-hint">{found.pageCount === null ? t('preflight.wordNotShown') : t('preflight.theFaxServiceConverts', { pageCount: found.pageCount })}</div>;
+  if (found.state === 'error') return <div className="field-hint">{t('preflight.preFlightCouldNot', { error: found.error ?? '' })}</div>;
   if (found.state === 'checking') {
     return (
-      <div className="field-hint" role="status">
-        Checking pages as faxed… {found.pages.length}
-        {found.pageCount ? ` of ${found.pageCount}` : ''}
+      <div className="field-hint" role="status">{found.pageCount ? t('preflight.checkingPagesOf', { checked: found.pages.length, total: found.pageCount }) : t('preflight.checkingPagesAsFaxed', { checked: found.pages.length })}
       </div>
     );
   }
@@ -36,11 +35,11 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
   return (
     <div className="preflight-line" data-testid="preflight-line">
       {findings.length === 0 ? (
-        <span className="field-hint">Every page prints clearly at fax resolution.</span>
+        <span className="field-hint">{t('preflight.everyPagePrintsClearly')}</span>
       ) : (
         findings.map(({ flag, pages }) => (
-          <span key={flag} className={`chip ${flag === 'blank' ? 'chip-warning' : 'chip-danger'}`} title={flagWords[flag].why}>
-            {flagWords[flag].label}: {pagesList(pages)}
+          <span key={flag} className={`chip ${flag === 'blank' ? 'chip-warning' : 'chip-danger'}`} title={t(flagWords[flag].why)}>
+            {t(flagWords[flag].label)}: {pagesList(pages)}
           </span>
         ))
       )}
@@ -56,8 +55,7 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
               setError(refused);
             });
           }}
-        >
-          Remove blank {blanks.length === 1 ? 'page' : 'pages'}
+        >{t('preflight.removeBlank', { count: blanks.length })}
         </button>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
@@ -72,7 +70,7 @@ export function ThumbnailFlag({ file }: { file: ComposeFile }) {
   const first = flagged[0]?.flags[0] ?? 'blank';
   return (
     <span className={`thumb-flag thumb-flag-${first}`} aria-hidden="true">
-      {flagWords[first].label}
+      {t(flagWords[first].label)}
       {flagged.length > 1 ? ` +${String(flagged.length - 1)}` : ''}
     </span>
   );
@@ -84,25 +82,21 @@ export function PreflightSummary({ state }: { state: ComposeState }) {
   return (
     <div className="preflight-summary" data-testid="preflight-summary">
       <div className="summary-line">
-        <span>Pre-flight</span>
-        <span>{summary.checking ? 'checking…' : summary.flagged.length === 0 && !summary.mixedOrientation ? 'all clear' : `${String(summary.flagged.length + (summary.mixedOrientation ? 1 : 0))} to look at`}</span>
+        <span>{t('preflight.preFlight')}</span>
+        <span>{summary.checking ? t('preflight.checking') : summary.flagged.length === 0 && !summary.mixedOrientation ? t('preflight.allClear') : t('preflight.toLookAt', { value: summary.flagged.length + (summary.mixedOrientation ? 1 : 0) })}</span>
       </div>
       {summary.flagged.length > 0 || summary.mixedOrientation ? (
         <ul className="preflight-findings">
           {summary.flagged.slice(0, 8).map((item) => (
-            <li key={`${item.file.id}-${String(item.page)}`}>
-              {item.file.name}, page {item.page}: {item.flags.map((flag) => `${flagWords[flag].label.toLowerCase()} (${flagWords[flag].why})`).join('; ')}
-            </li>
+            <li key={`${item.file.id}-${String(item.page)}`}>{t('preflight.page', { name: item.file.name, page: item.page, join: item.flags.map((flag) => t('preflight.flagWithReason', { flag: t(flagWords[flag].inline), why: t(flagWords[flag].why) })).join('; ') })}</li>
           ))}
-          {summary.flagged.length > 8 ? <li>…and {summary.flagged.length - 8} more pages</li> : null}
+          {summary.flagged.length > 8 ? <li>{t('preflight.morePages', { count: summary.flagged.length - 8 })}</li> : null}
           {summary.mixedOrientation ? (
-            <li>
-              Mixed orientation: {summary.mixedOrientation.landscape} landscape and {summary.mixedOrientation.portrait} portrait pages; the recipient gets them as they are.
-            </li>
+            <li>{t('preflight.mixedOrientationLandscapeAnd', { landscape: summary.mixedOrientation.landscape, portrait: summary.mixedOrientation.portrait })}</li>
           ) : null}
         </ul>
       ) : null}
-      <span className="field-hint">Pre-flight never stops a fax: it shows what the recipient will get.</span>
+      <span className="field-hint">{t('preflight.preFlightNeverStops')}</span>
     </div>
   );
 }
@@ -136,23 +130,17 @@ export function FaxView({ file }: { file: ComposeFile }) {
   return (
     <div className="fax-view" data-testid="fax-view">
       <div className="row">
-        <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage((value) => value - 1)}>
-          Previous page
-        </button>
-        <span role="status" data-testid="fax-view-page">
-          Page {page} of {pageCount}
-        </span>
-        <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => setPage((value) => value + 1)}>
-          Next page
-        </button>
+        <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage((value) => value - 1)}>{t('preflight.previousPage')}</button>
+        <span role="status" data-testid="fax-view-page">{t('preflight.pageOf', { page, pageCount })}</span>
+        <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => setPage((value) => value + 1)}>{t('preflight.nextPage')}</button>
         {flags.map((flag) => (
           <span key={flag} className={`chip ${flag === 'blank' ? 'chip-warning' : 'chip-danger'}`}>
-            {flagWords[flag].label}: {flagWords[flag].why}
+            {t(flagWords[flag].label)}: {t(flagWords[flag].why)}
           </span>
         ))}
       </div>
       {shown && 'error' in shown ? <ErrorNotice error={shown.error} /> : null}
-      {shown && 'url' in shown ? <img className="fax-view-page" src={shown.url} alt={`Page ${String(page)} as faxed`} /> : null}
+      {shown && 'url' in shown ? <img className="fax-view-page" src={shown.url} alt={t('preflight.pageAsFaxed', { page })} /> : null}
       {shown === null ? <div className="skeleton preview-skeleton" /> : null}
     </div>
   );

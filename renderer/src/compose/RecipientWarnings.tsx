@@ -6,12 +6,14 @@ import type { RecipientWarning, RecipientWarningKind } from '../../../preload/mo
 import { displayNumber } from '../../../preload/fax-number';
 import type { ComposeState } from '../data/compose';
 import { applySuggestion, confirmWarning } from '../data/recipient-guard';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-export const warningTitles: Record<RecipientWarningKind, string> = {
-  new_number: 'New number',
-  near_miss: 'One digit away from a number you know',
-  name_mismatch: 'Name and number do not match',
-  number_changed: 'Contact’s number changed',
+export const warningTitles: Record<RecipientWarningKind, MessageId> = {
+  new_number: 'recipientWarnings.newNumber',
+  near_miss: 'recipientWarnings.oneDigitAwayFrom',
+  name_mismatch: 'recipientWarnings.nameAndNumberDo',
+  number_changed: 'recipientWarnings.contactSNumberChanged',
 };
 
 /** The findings still to confirm, as a list (Send's and Forward's "check before sending"). */
@@ -20,7 +22,7 @@ export function FindingsList({ warnings }: { warnings: readonly RecipientWarning
     <ul className="confirm-list">
       {warnings.map((warning) => (
         <li key={warning.key}>
-          <strong>{warningTitles[warning.kind]}:</strong> {warning.message}
+          <strong>{t(warningTitles[warning.kind])}:</strong> {warning.message}
         </li>
       ))}
     </ul>
@@ -30,26 +32,25 @@ export function FindingsList({ warnings }: { warnings: readonly RecipientWarning
 export function RecipientWarnings({ warnings, state }: { warnings: readonly RecipientWarning[]; state: ComposeState }) {
   if (warnings.length === 0) return null;
   return (
-    <ul className="guard-warnings" aria-label="Check these recipients" data-testid="guard-warnings">
+    <ul className="guard-warnings" aria-label={t('recipientWarnings.checkTheseRecipients')} data-testid="guard-warnings">
       {warnings.map((warning) => {
         const confirmed = state.confirmedWarnings.includes(warning.key);
         return (
           <li key={warning.key} className={`guard-warning${confirmed ? ' confirmed' : ''}`} data-kind={warning.kind}>
             <div>
-              <strong>{warningTitles[warning.kind]}</strong>
+              <strong>{t(warningTitles[warning.kind])}</strong>
               <p>{warning.message}</p>
             </div>
             <div className="row row-tight">
               {warning.suggestion ? (
-                <button type="button" className="button button-small button-primary" onClick={() => applySuggestion(warning)}>
-                  Use {warning.suggestion.name ?? displayNumber(warning.suggestion.number)}
+                <button type="button" className="button button-small button-primary" onClick={() => applySuggestion(warning)}>{t('recipientWarnings.use')}{' '}{warning.suggestion.name ?? displayNumber(warning.suggestion.number)}
                 </button>
               ) : null}
               {confirmed ? (
-                <span className="chip chip-success">Checked</span>
+                <span className="chip chip-success">{t('recipientWarnings.checked')}</span>
               ) : (
                 <button type="button" className="button button-small" onClick={() => confirmWarning(warning)}>
-                  {warning.kind === 'name_mismatch' ? 'Keep this number' : 'Number is right'}
+                  {warning.kind === 'name_mismatch' ? t('recipientWarnings.keepThisNumber') : t('recipientWarnings.numberIsRight')}
                 </button>
               )}
             </div>

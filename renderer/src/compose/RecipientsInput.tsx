@@ -7,6 +7,7 @@ import { checkFaxNumber, cleanNumberInput, numberKey } from '../../../preload/fa
 import { Icon } from '../components/Icon';
 import { addPasted, addRecipients, numberOptions, removeRecipient, type RecipientEntry } from '../data/compose';
 import { searchContacts } from '../data/directory';
+import { say, t } from '../i18n';
 
 /** One fax number of one contact: a contact with several numbers is offered once per number. */
 interface Suggestion {
@@ -119,9 +120,7 @@ export function RecipientsInput({
 
   return (
     <div className="field">
-      <label className="field-label" htmlFor={`${listId}-input`}>
-        To
-      </label>
+      <label className="field-label" htmlFor={`${listId}-input`}>{t('recipientsInput.to')}</label>
       <div className="chips-input">
         {recipients.map((recipient) => (
           <span
@@ -133,7 +132,7 @@ export function RecipientsInput({
             {/* As typed; a number typed the national way also shows the international form it is sent to. */}
             <span className="mono">{recipient.e164 && typedWithPlus(recipient.input) ? recipient.e164 : recipient.input}</span>
             {recipient.e164 && !typedWithPlus(recipient.input) ? <span className="chip-hint mono">{recipient.e164}</span> : null}
-            <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={`Remove ${recipient.name || recipient.input}`}>
+            <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={t('recipientsInput.remove', { value: recipient.name || recipient.input })}>
               <Icon name="close" size={12} />
             </button>
           </span>
@@ -145,7 +144,7 @@ export function RecipientsInput({
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           onBlur={commit}
-          placeholder={recipients.length === 0 ? 'Fax number (+1 415 555 0100), a contact, or paste a list' : ''}
+          placeholder={recipients.length === 0 ? t('recipientsInput.faxNumber1415') : ''}
           aria-describedby={hintId}
           role="combobox"
           aria-expanded={suggestions.length > 0}
@@ -158,7 +157,7 @@ export function RecipientsInput({
         />
       </div>
       <span id={hintId} className={live && !live.ok ? 'field-error' : 'field-hint'} aria-live="polite">
-        {live ? (live.ok ? `${live.e164} — press Enter to add` : live.message) : `Up to 20 recipients. ${recipients.length} added.`}
+        {live ? (live.ok ? t('recipientsInput.pressEnterToAdd', { e164: live.e164 }) : say(live.message)) : t('recipientsInput.upTo20Recipients', { length: recipients.length })}
       </span>
       {invalid.map((recipient) => (
         <span key={recipient.key} className="field-error" role="alert">
@@ -166,7 +165,7 @@ export function RecipientsInput({
         </span>
       ))}
       {suggestions.length > 0 ? (
-        <ul className="suggestions" id={listId} role="listbox" aria-label="Contacts">
+        <ul className="suggestions" id={listId} role="listbox" aria-label={t('contacts.contacts')}>
           {suggestions.map((contact, index) => (
             <li key={contact.key} role="presentation">
               <button
@@ -178,7 +177,7 @@ export function RecipientsInput({
                 onClick={() => pick(contact)}
               >
                 <span>
-                  {contact.name ?? contact.company ?? 'No name'}
+                  {contact.name ?? contact.company ?? t('contacts.noName')}
                   {contact.company && contact.name ? <span className="field-hint"> · {contact.company}</span> : null}
                   {contact.label ? <span className="field-hint"> · {contact.label}</span> : null}
                 </span>

@@ -2,6 +2,7 @@
 import type { AppInfo } from '../../../preload/models';
 import { faxApi, type IpcResult } from './ipc';
 import { toast } from './toasts';
+import { t } from '../i18n';
 
 export function loadAppInfo(): Promise<IpcResult<AppInfo>> {
   return faxApi().getAppInfo();
@@ -10,6 +11,6 @@ export function loadAppInfo(): Promise<IpcResult<AppInfo>> {
 /** Copies through main (the window itself has no clipboard permission); says whether it worked. */
 export async function copyText(text: string, what: string): Promise<void> {
   const result = await faxApi().copyText({ text });
-  if (result.ok) toast('success', `${what} copied.`);
-  else toast('error', `Copying failed: ${result.error.message}`);
+  if (result.ok) toast('success', t('appInfo.copied', { what }));
+  else toast('error', t('appInfo.copyingFailed', { message: result.error.message }));
 }

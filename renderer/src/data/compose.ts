@@ -14,6 +14,7 @@ import { settingsStore } from './settings';
 import { navigate } from './navigation';
 import { createStore } from './store';
 import { toast } from './toasts';
+import { say, t } from '../i18n';
 
 export interface RecipientEntry {
   key: string;
@@ -66,7 +67,7 @@ export function numberOptions(): NumberOptions {
 function entry(input: string, name = ''): RecipientEntry {
   keySeq += 1;
   const check = checkFaxNumber(input, numberOptions());
-  return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : check.message };
+  return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : say(check.message) };
 }
 
 function update(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
@@ -129,7 +130,7 @@ export async function sendDraft(): Promise<IpcError | null> {
 }
 
 function announceQueued(submission: SubmissionView): void {
-  toast('success', submission.state === 'scheduled' ? 'Scheduled: the fax waits in the outbox until its time.' : 'In the outbox: uploading now.');
+  toast('success', submission.state === 'scheduled' ? t('compose.scheduledTheFaxWaits') : t('compose.inTheOutboxUploading'));
 }
 
 /** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */
@@ -155,7 +156,7 @@ export function addRecipients(inputs: Array<{ number: string; name?: string }>):
   let added = 0;
   for (const input of inputs) {
     if (recipients.length >= faxLimits.maxRecipients) {
-      problems.push(`A fax can go to at most ${faxLimits.maxRecipients} recipients: “${input.number}” was not added. Send a second fax for the others.`);
+      problems.push(t('compose.aFaxCanGo', { maxRecipients: faxLimits.maxRecipients, number: input.number }));
       break;
     }
     const next = entry(input.number, input.name ?? '');
@@ -210,11 +211,11 @@ export async function addFiles(files: readonly File[]): Promise<void> {
   const accepted: File[] = [];
   for (const file of files) {
     if (accepted.length >= room) {
-      problem(`A fax can carry at most ${faxLimits.maxFiles} files: “${file.name}” was not added. Combine some files into one PDF, or send a second fax.`);
+      problem(t('compose.aFaxCanCarry', { maxFiles: faxLimits.maxFiles, name: file.name }));
       continue;
     }
     if (file.size > faxLimits.maxFileBytes) {
-      problem(tooLargeMessage(`“${file.name}”`, file.size));
+      problem(say(tooLargeMessage(`“${file.name}”`, file.size)));
       continue;
     }
     accepted.push(file);
@@ -244,7 +245,7 @@ export async function takeOpenedFiles(): Promise<number> {
   const room = Math.max(0, faxLimits.maxFiles - composeStore.get().files.length);
   const accepted = staged.slice(0, room);
   const overflow = staged.slice(room);
-  for (const file of overflow) problem(`A fax can carry at most ${String(faxLimits.maxFiles)} files: “${file.name}” was not added.`);
+  for (const file of overflow) problem(t('compose.aFaxCanCarry2', { maxFiles: faxLimits.maxFiles, name: file.name }));
   if (overflow.length > 0) void faxApi().releaseStagedFiles({ ids: overflow.map((file) => file.id) });
   if (accepted.length > 0) update((current) => ({ ...current, files: [...current.files, ...accepted.map((file) => ({ ...file, source: null }))] }));
   return staged.length + rejected.length;
@@ -282,11 +283,11 @@ export function pageTotals(state: ComposeState): { perRecipient: number; recipie
 
 /** Why the draft cannot be sent yet, or null. */
 export function sendBlocker(state: ComposeState): string | null {
-  if (state.staging > 0) return 'Files are still being checked.';
-  if (state.recipients.length === 0) return 'Add at least one recipient.';
+  if (state.staging > 0) return t('compose.filesAreStillBeing');
+  if (state.recipients.length === 0) return t('compose.addAtLeastOne');
   const invalid = state.recipients.find((recipient) => recipient.error);
   if (invalid) return `“${invalid.input}”: ${invalid.error ?? ''}`;
-  if (state.files.length === 0 && !state.coverId.trim()) return 'Nothing to send: add a file, or choose a cover sheet to send it alone.';
+  if (state.files.length === 0 && !state.coverId.trim()) return t('compose.nothingToSendAdd');
   return null;
 }
 
@@ -342,7 +343,7 @@ function recheckRecipients(): void {
   if (state.recipients.length === 0) return;
   const recipients = state.recipients.map((recipient) => {
     const check = checkFaxNumber(recipient.input, numberOptions());
-    const next = { ...recipient, e164: check.ok ? check.e164 : null, error: check.ok ? null : check.message };
+    const next = { ...recipient, e164: check.ok ? check.e164 : null, error: check.ok ? null : say(check.message) };
     return next.e164 === recipient.e164 && next.error === recipient.error ? recipient : next;
   });
   if (recipients.some((recipient, index) => recipient !== state.recipients[index])) composeStore.set({ ...state, recipients });

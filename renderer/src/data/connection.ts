@@ -3,6 +3,7 @@ import type { ConnectionState } from '../../../preload/models';
 import { faxApi, type IpcResult } from './ipc';
 import { createStore } from './store';
 import { toast } from './toasts';
+import { t } from '../i18n';
 
 export const connectionStore = createStore<ConnectionState | null>(null);
 /** True from the moment the app is signed out until the user leaves the onboarding screen. */
@@ -29,7 +30,7 @@ export async function testConnection(): Promise<void> {
 
 export async function signOut(): Promise<void> {
   const result = await faxApi().signOut();
-  if (result.ok) toast('info', 'Signed out: the key was removed from the keychain.');
+  if (result.ok) toast('info', t('connection.signedOutTheKey'));
   else toast('error', result.error.message);
 }
 

@@ -10,6 +10,7 @@ import { faxApi, type IpcError, type IpcResult } from './ipc';
 import { showOutbox, type ListQuery } from './list-filters';
 import { createStore } from './store';
 import { toast, toastError } from './toasts';
+import { t } from '../i18n';
 
 /** Bumped whenever faxes change, so lists know to refetch their window. */
 export const faxesVersionStore = createStore<{ version: number; last: FaxesChanged | null }>({ version: 0, last: null });
@@ -36,7 +37,7 @@ export async function markRead(ids: number[], read: boolean): Promise<void> {
 
 export async function saveFaxPdf(id: number): Promise<void> {
   const result = await faxApi().saveFaxPdf({ id });
-  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The PDF was saved.' : 'Not saved.');
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
   else toastError(result.error);
 }
 
@@ -45,7 +46,7 @@ export async function printFax(id: number, onProgress?: (done: number, total: nu
   try {
     await printDocument({ open: () => openFaxDocument(id, 'print') }, onProgress);
   } catch (error) {
-    toast('error', error instanceof Error && error.message ? error.message : 'The fax could not be printed.');
+    toast('error', error instanceof Error && error.message ? error.message : t('faxes.theFaxCouldNot'));
     return;
   }
   await faxApi().notePrinted({ id });
@@ -54,7 +55,7 @@ export async function printFax(id: number, onProgress?: (done: number, total: nu
 /** Saves the sent fax's transmission report where the user chooses. */
 export async function saveTransmissionReport(id: number): Promise<void> {
   const result = await faxApi().saveTransmissionReport({ id });
-  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The transmission report was saved.' : 'Not saved.');
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.theTransmissionReportWas') : t('faxes.notSaved'));
   else toastError(result.error);
 }
 
@@ -70,13 +71,13 @@ export async function printTransmissionReport(id: number): Promise<void> {
     // Each batch opens its own copy: pdf.js may take over the buffer it is given.
     await printDocument({ open: () => openPdf(bytes.slice()) });
   } catch (error) {
-    toast('error', error instanceof Error && error.message ? error.message : 'The report could not be printed.');
+    toast('error', error instanceof Error && error.message ? error.message : t('faxes.theReportCouldNot'));
   }
 }
 
 export async function exportList(query: ListQuery): Promise<void> {
   const result = await faxApi().exportFaxList(query);
-  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? 'The list was exported as CSV.' : 'Export cancelled.');
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.theListWasExported') : t('faxes.exportCancelled'));
   else toastError(result.error);
 }
 
@@ -86,7 +87,7 @@ export async function resendFailed(faxId: number, failedCount: number): Promise<
     toastError(result.error);
     return;
   }
-  toast('success', `Queued again for ${failedCount} recipient${failedCount === 1 ? '' : 's'} that failed.`);
+  toast('success', t('faxes.queuedAgainForRecipient', { failedCount }));
   showOutbox();
 }
 
@@ -94,7 +95,7 @@ export async function resendFailed(faxId: number, failedCount: number): Promise<
 export async function forwardFax(request: { faxId: number; recipients: DraftRecipient[]; subject?: string }): Promise<IpcError | null> {
   const result = await faxApi().forwardFax(request);
   if (!result.ok) return result.error;
-  toast('success', 'Forwarded: the fax is in the outbox.');
+  toast('success', t('faxes.forwardedTheFaxIs'));
   showOutbox();
   return null;
 }

@@ -7,6 +7,7 @@ import type { FaxDirection, FaxListQuery } from '../../../preload/models';
 import type { StatusGroup } from '../../../preload/fax-status';
 import { navigate } from './navigation';
 import { createStore, type Store } from './store';
+import type { MessageId } from '../../../preload/i18n/translator';
 
 export interface ListFilters {
   search: string;
@@ -22,18 +23,18 @@ export type ListQuery = Omit<FaxListQuery, 'offset' | 'limit'>;
 export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false };
 
 /** The status choices each list offers (the inbox's statuses are not the outbox's). */
-export const groupChoices: Readonly<Record<FaxDirection, ReadonlyArray<[StatusGroup, string]>>> = {
+export const groupChoices: Readonly<Record<FaxDirection, ReadonlyArray<[StatusGroup, MessageId]>>> = {
   inbound: [
-    ['received', 'Received'],
-    ['in_progress', 'Arriving'],
-    ['failed', 'Failed'],
+    ['received', 'replyParts.received'],
+    ['in_progress', 'listFilters.arriving'],
+    ['failed', 'format.failed'],
   ],
   outbound: [
-    ['in_progress', 'In progress'],
-    ['delivered', 'Delivered'],
-    ['partial', 'Partly delivered'],
-    ['failed', 'Failed'],
-    ['other', 'Other'],
+    ['in_progress', 'listFilters.inProgress'],
+    ['delivered', 'format.delivered'],
+    ['partial', 'format.partlyDelivered'],
+    ['failed', 'format.failed'],
+    ['other', 'listFilters.other'],
   ],
 };
 

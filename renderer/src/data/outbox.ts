@@ -7,6 +7,8 @@ import { clockTime, dateTime, timeUntil } from '../format';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import { toastError } from './toasts';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
 export const outboxStore = createStore<SubmissionView[]>([]);
 export const progressStore = createStore<Record<string, UploadProgress>>({});
@@ -34,33 +36,33 @@ export interface SubmissionStatus {
   actionable: boolean;
 }
 
-const labels: Record<SubmissionView['state'], string> = {
-  scheduled: 'Scheduled',
-  pending: 'About to send',
-  uploading: 'Uploading',
-  waiting: 'Waiting to retry',
-  accepted: 'Accepted by the Fax Service',
-  failed: 'Not sent',
-  held: 'On hold',
+const labels: Record<SubmissionView['state'], MessageId> = {
+  scheduled: 'outbox.scheduled',
+  pending: 'outbox.aboutToSend',
+  uploading: 'outbox.uploading',
+  waiting: 'outbox.waitingToRetry',
+  accepted: 'outbox.acceptedByTheFax',
+  failed: 'outbox.notSent',
+  held: 'outbox.onHold',
 };
 
 export function submissionStatus(item: SubmissionView, now: number = Date.now()): SubmissionStatus {
   const actionable = item.state === 'held' || item.state === 'failed' || item.state === 'waiting' || item.state === 'scheduled';
   // The answer to an earlier attempt could not be read: the app is finding out, never "not sent".
   if (item.outcomeUnknown && (item.state === 'waiting' || item.state === 'pending' || item.state === 'uploading')) {
-    const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? ` Asking again at ${timeUntil(item.nextAttemptAt)}.` : '';
-    return { label: 'Checking…', tone: 'info', detail: `${item.error?.message ?? 'The Fax Service\'s answer could not be read; the app asks again with the same key.'}${next}`, actionable };
+    const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? item.nextAttemptAt : null;
+    return { label: t('lockScreen.checking'), tone: 'info', detail: next !== null ? t('outbox.askingAgainAt', { reason: item.error?.message ?? t('outbox.theFaxServiceS'), at: timeUntil(next) }) : item.error?.message ?? t('outbox.theFaxServiceS'), actionable };
   }
   // Waiting for the rate limit is waiting — never "uploading".
   if (item.state === 'waiting' && item.error?.kind === 'rate_limited') {
-    return { label: 'Waiting', tone: 'info', detail: `Waiting for the Fax Service’s rate limit — next try at ${item.nextAttemptAt ? clockTime(item.nextAttemptAt, true) : 'soon'}.`, actionable };
+    return { label: t('outbox.waiting'), tone: 'info', detail: item.nextAttemptAt ? t('outbox.waitingForTheFax', { at: clockTime(item.nextAttemptAt, true) }) : t('outbox.waitingForTheFaxSoon'), actionable };
   }
   const tone = item.state === 'failed' ? 'danger' : item.state === 'held' ? 'warning' : 'info';
   let detail: string | null = null;
-  if (item.state === 'waiting' && item.nextAttemptAt) detail = `Next try at ${timeUntil(item.nextAttemptAt)}. ${item.error?.message ?? ''}`.trim();
-  else if (item.state === 'scheduled' && item.scheduledAt) detail = `Goes out ${dateTime(item.scheduledAt)}.`;
+  if (item.state === 'waiting' && item.nextAttemptAt) detail = item.error ? t('outbox.nextTryAtBecause', { at: timeUntil(item.nextAttemptAt), reason: item.error.message }) : t('outbox.nextTryAt', { at: timeUntil(item.nextAttemptAt) });
+  else if (item.state === 'scheduled' && item.scheduledAt) detail = t('outbox.goesOut', { at: dateTime(item.scheduledAt) });
   else if (item.state === 'held' || item.state === 'failed') detail = item.error?.message ?? null;
-  return { label: labels[item.state], tone, detail, actionable };
+  return { label: t(labels[item.state]), tone, detail, actionable };
 }
 
 export async function retrySubmission(id: string): Promise<void> {

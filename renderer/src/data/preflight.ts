@@ -7,6 +7,7 @@ import type { PageFlag, PreflightPage } from '../../../preload/models';
 import { composeStore, replaceFile, type ComposeFile, type ComposeState } from './compose';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
+import type { MessageId } from '../../../preload/i18n/translator';
 
 export interface FilePreflight {
   state: 'checking' | 'done' | 'error' | 'not_applicable';
@@ -17,10 +18,11 @@ export interface FilePreflight {
 
 export const preflightStore = createStore<Readonly<Record<string, FilePreflight>>>({});
 
-export const flagWords: Record<PageFlag, { label: string; why: string }> = {
-  blank: { label: 'Blank', why: 'prints as an empty page' },
-  dark: { label: 'Very dark', why: 'large areas print solid black' },
-  photo: { label: 'Photo', why: 'shades of grey will not survive black and white' },
+/** A flag's name (`label`), the same inside a sentence (`inline`), and why it matters. */
+export const flagWords: Record<PageFlag, { label: MessageId; inline: MessageId; why: MessageId }> = {
+  blank: { label: 'preflight.blank', inline: 'preflight.blankInline', why: 'preflight.printsAsAnEmpty' },
+  dark: { label: 'preflight.veryDark', inline: 'preflight.veryDarkInline', why: 'preflight.largeAreasPrintSolid' },
+  photo: { label: 'preflight.photo', inline: 'preflight.photoInline', why: 'preflight.shadesOfGreyWill' },
 };
 
 /** Pages asked for at a time: progress shows, and a removed file stops the check soon. */

@@ -2,6 +2,7 @@
 import type { FaxListPage, ReplyState } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { toast } from './toasts';
+import { t } from '../i18n';
 
 export type AwaitingReply = { id: number; reference: string; createdAt: string; counterpart: string | null };
 
@@ -9,7 +10,7 @@ export type AwaitingReply = { id: number; reference: string; createdAt: string; 
 export async function linkReply(inboundId: number, outboundId: number | null): Promise<IpcError | null> {
   const result = await faxApi().linkReply({ inboundId, outboundId });
   if (!result.ok) return result.error;
-  toast('success', outboundId === null ? 'No longer linked as a reply.' : 'Linked as the reply.');
+  toast('success', outboundId === null ? t('replies.noLongerLinkedAs') : t('replies.linkedAsTheReply'));
   return null;
 }
 
@@ -25,10 +26,10 @@ export async function faxesOfNumber(number: string): Promise<FaxListPage | IpcEr
 
 /** "Awaiting reply", "Overdue" or "Replied" for a sent fax that expects a reply. */
 export function replyLabel(reply: ReplyState): { label: string; tone: 'info' | 'danger' | 'success' } {
-  if (reply.state === 'replied') return { label: 'Replied', tone: 'success' };
-  return reply.state === 'overdue' ? { label: 'Overdue', tone: 'danger' } : { label: 'Awaiting reply', tone: 'info' };
+  if (reply.state === 'replied') return { label: t('replies.replied'), tone: 'success' };
+  return reply.state === 'overdue' ? { label: t('replies.overdue'), tone: 'danger' } : { label: t('replies.awaitingReply'), tone: 'info' };
 }
 
 export function announceOverdue(notice: { reference: string }): void {
-  toast('info', `A reply is overdue: no reply yet to fax ${notice.reference}.`);
+  toast('info', t('replies.aReplyIsOverdue', { reference: notice.reference }));
 }

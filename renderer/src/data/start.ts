@@ -20,6 +20,7 @@ import { loadSyncState, syncStore } from './sync';
 import { clearToasts, toast } from './toasts';
 import { startCommands } from './commands';
 import { announceRecovery, loadUpdateState, updateStore } from './updates';
+import { t } from '../i18n';
 
 let started = false;
 
@@ -66,7 +67,7 @@ export function startAppState(): void {
   fax.on('accountChanged', (account) => accountStore.set(account));
   fax.on('faxesChanged', applyFaxesChanged);
   fax.on('uploadProgress', applyProgress);
-  fax.on('faxReceived', () => toast('info', 'A new fax arrived.'));
+  fax.on('faxReceived', () => toast('info', t('start.aNewFaxArrived')));
   fax.on('replyOverdue', announceOverdue);
   fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
   fax.on('updateChanged', (view) => updateStore.set(view));

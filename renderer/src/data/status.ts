@@ -3,6 +3,7 @@ import type { AppStatus } from '../../../preload/models';
 import { clockTime } from '../format';
 import { faxApi } from './ipc';
 import { createStore } from './store';
+import { t } from '../i18n';
 
 export const statusStore = createStore<AppStatus>({ kind: 'starting' });
 
@@ -22,27 +23,27 @@ export interface StatusWords {
 export function statusWords(status: AppStatus): StatusWords {
   switch (status.kind) {
     case 'starting':
-      return { text: 'Starting…', tone: 'idle' };
+      return { text: t('status.starting'), tone: 'idle' };
     case 'signed_out':
-      return { text: 'Not connected', tone: 'idle' };
+      return { text: t('about.notConnected'), tone: 'idle' };
     case 'connecting':
-      return { text: 'Connecting…', tone: 'idle' };
+      return { text: t('status.connecting'), tone: 'idle' };
     case 'key_rejected':
-      return { text: 'API key refused', tone: 'bad' };
+      return { text: t('status.apiKeyRefused'), tone: 'bad' };
     case 'syncing':
-      return { text: 'Syncing…', tone: 'idle' };
+      return { text: t('status.syncing'), tone: 'idle' };
     case 'up_to_date':
-      return { text: `Up to date · synced ${clockTime(status.lastSuccessAt)}`, tone: 'ok' };
+      return { text: t('status.upToDateSynced', { clockTime: clockTime(status.lastSuccessAt) }), tone: 'ok' };
     case 'rate_limited':
       return {
-        text: `Waiting for the Fax Service’s rate limit — next try at ${clockTime(status.retryAt, true)}${status.byService ? '' : ' (keeping within the app’s share)'}`,
+        text: t(status.byService ? 'status.waitingForTheFax' : 'status.waitingForOurShare', { at: clockTime(status.retryAt, true) }),
         tone: 'warn',
       };
     case 'offline':
-      return { text: `Offline since ${clockTime(status.since)}${status.retryAt ? ` — retrying at ${clockTime(status.retryAt, true)}` : ''}`, tone: 'warn' };
+      return { text: status.retryAt ? t('status.offlineSinceRetrying', { since: clockTime(status.since), at: clockTime(status.retryAt, true) }) : t('status.offlineSince', { since: clockTime(status.since) }), tone: 'warn' };
     case 'unreadable':
-      return { text: `Can’t read the Fax Service’s replies since ${clockTime(status.since)}${status.retryAt ? ` — retrying at ${clockTime(status.retryAt)}` : ''}`, tone: 'bad' };
+      return { text: status.retryAt ? t('status.unreadableRetrying', { since: clockTime(status.since), at: clockTime(status.retryAt) }) : t('status.canTReadThe', { since: clockTime(status.since) }), tone: 'bad' };
     case 'error':
-      return { text: `${status.message}${status.retryAt ? ` Next try at ${clockTime(status.retryAt)}.` : ''}`, tone: 'bad' };
+      return { text: status.retryAt ? t('status.messageNextTry', { message: status.message, at: clockTime(status.retryAt) }) : status.message, tone: 'bad' };
   }
 }

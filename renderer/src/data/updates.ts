@@ -3,6 +3,7 @@ import type { UpdateView } from '../../../preload/models';
 import { faxApi } from './ipc';
 import { createStore } from './store';
 import { toastError } from './toasts';
+import { t } from '../i18n';
 
 export const updateStore = createStore<UpdateView>({ status: 'unavailable' });
 
@@ -19,5 +20,5 @@ export async function restartToUpdate(): Promise<void> {
 /** After a renderer crash main reloads the window: say so once, and that nothing was lost. */
 export async function announceRecovery(toast: (message: string) => void): Promise<void> {
   const result = await faxApi().takeRecoveryNotice();
-  if (result.ok && result.value.recovered) toast('The window stopped unexpectedly and was reloaded. Your draft and the outbox are kept in the app, so nothing was lost.');
+  if (result.ok && result.value.recovered) toast(t('updates.theWindowStoppedUnexpectedly'));
 }

@@ -8,6 +8,7 @@ import { StatusChip } from '../components/StatusChip';
 import { replyLabel } from '../data/replies';
 import { pagesText, shortDate } from '../format';
 import type { FaxWindow } from '../data/fax-window';
+import { t } from '../i18n';
 
 export const rowHeight = 64;
 const overscan = 8;
@@ -20,9 +21,9 @@ function scrollRowIntoView(node: HTMLDivElement | null, index: number): void {
 }
 
 function who(fax: FaxSummary): string {
-  if (fax.direction === 'inbound') return fax.senderName ?? fax.counterpart ?? 'Unknown sender';
+  if (fax.direction === 'inbound') return fax.senderName ?? fax.counterpart ?? t('faxRows.unknownSender');
   const more = fax.recipientCount > 1 ? ` +${fax.recipientCount - 1}` : '';
-  return `${fax.counterpart ?? 'No recipient'}${more}`;
+  return `${fax.counterpart ?? t('faxRows.noRecipient')}${more}`;
 }
 
 function what(fax: FaxSummary): string {
@@ -32,7 +33,7 @@ function what(fax: FaxSummary): string {
 
 function results(fax: FaxSummary): string | null {
   if (fax.direction !== 'outbound' || fax.recipientCount < 2) return null;
-  return `${fax.deliveredCount}/${fax.recipientCount} delivered`;
+  return t('faxRows.delivered', { deliveredCount: fax.deliveredCount, recipientCount: fax.recipientCount });
 }
 
 export function FaxRows({ window: list, selectedId, onOpen, label }: { window: FaxWindow; selectedId: number | null; onOpen: (fax: FaxSummary) => void; label: string }) {
@@ -115,14 +116,14 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         data-testid="fax-row"
         data-fax-id={fax.id}
       >
-        <span className="unread-slot">{fax.unread ? <span className="unread-dot" role="img" aria-label="Unread" /> : null}</span>
+        <span className="unread-slot">{fax.unread ? <span className="unread-dot" role="img" aria-label={t('faxList.unread')} /> : null}</span>
         <span className="who">{who(fax)}</span>
         <span className="when">{shortDate(fax.createdAt)}</span>
         <span className="what">{what(fax)}</span>
         <span className="meta">
           {summary ? <span className="chip">{summary}</span> : null}
           {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`}>{replyLabel(fax.reply).label}</span> : null}
-          {fax.replyTo ? <span className="chip chip-info">Reply to {fax.replyTo.reference}</span> : null}
+          {fax.replyTo ? <span className="chip chip-info">{t('faxRows.replyTo', { reference: fax.replyTo.reference })}</span> : null}
           <StatusChip status={fax.status} direction={fax.direction} />
         </span>
       </div>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RequestId } from '../components/RequestId';
 import { discardSubmission, outboxStore, progressStore, retrySubmission, submissionStatus, waitingItems } from '../data/outbox';
 import { useStore } from '../data/store';
+import { t } from '../i18n';
 
 export function OutboxQueue() {
   const items = waitingItems(useStore(outboxStore));
@@ -23,8 +24,8 @@ export function OutboxQueue() {
   };
 
   return (
-    <section className="outbox-items" aria-label="Waiting in the outbox">
-      <h3>In the outbox ({items.length})</h3>
+    <section className="outbox-items" aria-label={t('outboxQueue.waitingInTheOutbox')}>
+      <h3>{t('outboxQueue.inTheOutbox', { length: items.length })}</h3>
       {items.map((item) => {
         const upload = progress[item.id];
         const status = submissionStatus(item);
@@ -36,11 +37,9 @@ export function OutboxQueue() {
               <span className={`chip chip-${status.tone}`}>{status.label}</span>
             </div>
             <span className="field-hint">
-              {item.subject ? `${item.subject} · ` : ''}
-              {item.fileCount} file{item.fileCount === 1 ? '' : 's'} · {item.pages} page{item.pages === 1 ? '' : 's'} per recipient
-            </span>
+              {item.subject ? `${item.subject} · ` : ''}{t('outboxQueue.file', { files: item.fileCount, pages: item.pages })}</span>
             {item.state === 'uploading' && upload ? (
-              <div className="progress" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((upload.bytesSent / upload.bytesTotal) * 100)}>
+              <div className="progress" role="progressbar" aria-label={t('outboxQueue.uploadProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((upload.bytesSent / upload.bytesTotal) * 100)}>
                 <div style={{ width: `${(upload.bytesSent / upload.bytesTotal) * 100}%` }} />
               </div>
             ) : null}
@@ -53,11 +52,9 @@ export function OutboxQueue() {
             {status.actionable ? (
               <div className="row">
                 <button type="button" className="button button-small" onClick={() => void retrySubmission(item.id)}>
-                  {item.state === 'scheduled' ? 'Send now' : item.outcomeUnknown ? 'Check now' : 'Retry now'}
+                  {item.state === 'scheduled' ? t('outboxQueue.sendNow') : item.outcomeUnknown ? t('outboxQueue.checkNow') : t('outboxQueue.retryNow')}
                 </button>
-                <button type="button" className="button button-small button-danger" onClick={() => void discard(item)}>
-                  Discard
-                </button>
+                <button type="button" className="button button-small button-danger" onClick={() => void discard(item)}>{t('outboxQueue.discard')}</button>
               </div>
             ) : null}
           </div>
@@ -65,8 +62,8 @@ export function OutboxQueue() {
       })}
       {confirming ? (
         <ConfirmDialog
-          title="Discard a fax that may already be on its way?"
-          confirmLabel="Discard anyway"
+          title={t('outboxQueue.discardAFaxThat')}
+          confirmLabel={t('outboxQueue.discardAnyway')}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             const item = confirming;
@@ -74,8 +71,8 @@ export function OutboxQueue() {
             void discardSubmission(item.id, true);
           }}
         >
-          <p>This fax went out at least once, and the Fax Service’s answer could not be read. It may already be on its way to the recipients.</p>
-          <p>Discarding only removes it from the outbox here: it cannot recall a fax. If the fax did arrive at the Fax Service, it appears in the sent list like any other.</p>
+          <p>{t('outboxQueue.thisFaxWentOut')}</p>
+          <p>{t('outboxQueue.discardingOnlyRemovesIt')}</p>
         </ConfirmDialog>
       ) : null}
     </section>

@@ -8,6 +8,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { Icon } from '../components/Icon';
 import { openFaxDocument } from '../data/fax-document';
 import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
+import { t } from '../i18n';
 
 type Fit = 'width' | 'page' | 'custom';
 
@@ -103,7 +104,7 @@ function PageCanvas({
   return (
     <div className="pdf-page" style={{ width, height }} data-rendered={state === 'done' ? 'true' : 'false'}>
       <canvas ref={canvas} aria-hidden="true" />
-      {state !== 'done' ? <div className="page-placeholder">{state === 'failed' ? 'This page could not be drawn' : `Page ${index + 1}`}</div> : null}
+      {state !== 'done' ? <div className="page-placeholder">{state === 'failed' ? t('pdfViewer.thisPageCouldNot') : t('pdfViewer.page', { page: index + 1 })}</div> : null}
     </div>
   );
 }
@@ -142,7 +143,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
         if (!stopped()) setOpened({ source: sourceKey, document: pdf, size: { width: base.width, height: base.height } });
       },
       (error: unknown) => {
-        const message = error instanceof PdfOpenError ? error.message : 'This PDF could not be opened.';
+        const message = error instanceof PdfOpenError ? error.message : t('pdfEngine.thisPdfCouldNot');
         if (!stopped()) setOpened({ source: sourceKey, failure: message });
         onError?.(message);
       },
@@ -248,23 +249,23 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
   if (failure) {
     return (
       <div className="notice notice-error" role="alert">
-        <span className="notice-title">The preview cannot be shown</span>
+        <span className="notice-title">{t('pdfViewer.thePreviewCannotBe')}</span>
         <p>{failure}</p>
       </div>
     );
   }
 
   return (
-    <section className="pdf-viewer" aria-label={`Preview of ${label}`} onKeyDown={onKeyDown}>
-      <div className="pdf-toolbar" role="toolbar" aria-label="Preview controls">
-        <button type="button" className="icon-button" onClick={() => goTo(current - 1)} disabled={current === 0} aria-label="Previous page">
+    <section className="pdf-viewer" aria-label={t('pdfViewer.previewOf', { label })} onKeyDown={onKeyDown}>
+      <div className="pdf-toolbar" role="toolbar" aria-label={t('pdfViewer.previewControls')}>
+        <button type="button" className="icon-button" onClick={() => goTo(current - 1)} disabled={current === 0} aria-label={t('preflight.previousPage')}>
           <Icon name="up" />
         </button>
-        <button type="button" className="icon-button" onClick={() => goTo(current + 1)} disabled={current >= pageCount - 1} aria-label="Next page">
+        <button type="button" className="icon-button" onClick={() => goTo(current + 1)} disabled={current >= pageCount - 1} aria-label={t('preflight.nextPage')}>
           <Icon name="down" />
         </button>
         <label className="row row-small-gap">
-          <span className="visually-hidden">Page number</span>
+          <span className="visually-hidden">{t('pdfViewer.pageNumber')}</span>
           <input
             className="input page-input"
             inputMode="numeric"
@@ -273,33 +274,32 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
               const value = Number(event.target.value);
               if (Number.isInteger(value) && value > 0) goTo(value - 1);
             }}
-            aria-label="Page number"
+            aria-label={t('pdfViewer.pageNumber')}
           />
-          <span className="field-hint" data-testid="page-count">
-            of {pageCount || '…'}
+          <span className="field-hint" data-testid="page-count">{t('pdfViewer.of', { count: pageCount || '…' })}
           </span>
         </label>
         <span className="nav-spacer" />
-        <button type="button" className="icon-button" onClick={() => zoom(-1)} aria-label="Zoom out">
+        <button type="button" className="icon-button" onClick={() => zoom(-1)} aria-label={t('pdfViewer.zoomOut')}>
           <Icon name="zoomOut" />
         </button>
         <span className="field-hint" aria-live="polite" data-testid="zoom-level">
           {Math.round(scale * 100)}%
         </span>
-        <button type="button" className="icon-button" onClick={() => zoom(1)} aria-label="Zoom in">
+        <button type="button" className="icon-button" onClick={() => zoom(1)} aria-label={t('pdfViewer.zoomIn')}>
           <Icon name="zoomIn" />
         </button>
-        <button type="button" className="icon-button" aria-pressed={fit === 'width'} onClick={() => setFit('width')} aria-label="Fit width">
+        <button type="button" className="icon-button" aria-pressed={fit === 'width'} onClick={() => setFit('width')} aria-label={t('pdfViewer.fitWidth')}>
           <Icon name="fitWidth" />
         </button>
-        <button type="button" className="icon-button" aria-pressed={fit === 'page'} onClick={() => setFit('page')} aria-label="Fit page">
+        <button type="button" className="icon-button" aria-pressed={fit === 'page'} onClick={() => setFit('page')} aria-label={t('pdfViewer.fitPage')}>
           <Icon name="fitPage" />
         </button>
-        <button type="button" className="icon-button" onClick={() => setRotation((value) => (value + 90) % 360)} aria-label="Rotate">
+        <button type="button" className="icon-button" onClick={() => setRotation((value) => (value + 90) % 360)} aria-label={t('pdfViewer.rotate')}>
           <Icon name="rotate" />
         </button>
       </div>
-      <nav className="pdf-thumbs" ref={setThumbsEl} aria-label="Pages">
+      <nav className="pdf-thumbs" ref={setThumbsEl} aria-label={t('pdfViewer.pages')}>
         {document
           ? Array.from({ length: pageCount }, (_, index) => (
               <button
@@ -307,7 +307,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
                 key={index}
                 className="pdf-thumb"
                 aria-current={index === current}
-                aria-label={`Page ${index + 1}`}
+                aria-label={t('pdfViewer.page', { page: index + 1 })}
                 ref={(node) => observeThumb(node, index)}
                 onClick={() => goTo(index)}
               >
@@ -319,7 +319,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
             ))
           : null}
       </nav>
-      <div className="pdf-pages" ref={setPagesEl} tabIndex={0} aria-label={`${label}, page ${current + 1} of ${pageCount}`} data-testid="pdf-pages">
+      <div className="pdf-pages" ref={setPagesEl} tabIndex={0} aria-label={t('pdfViewer.pageOf', { label, value: current + 1, pageCount })} data-testid="pdf-pages">
         {document ? (
           Array.from({ length: pageCount }, (_, index) => (
             <div
@@ -341,7 +341,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
             </div>
           ))
         ) : (
-          <div className="skeleton page-skeleton" aria-label="Loading the document" />
+          <div className="skeleton page-skeleton" aria-label={t('pdfViewer.loadingTheDocument')} />
         )}
       </div>
     </section>

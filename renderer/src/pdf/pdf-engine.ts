@@ -6,6 +6,7 @@
  */
 import { AnnotationMode, getDocument, GlobalWorkerOptions, PDFWorker, version, type PDFDataRangeTransport, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { t } from '../i18n';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -51,10 +52,10 @@ export async function openDocument(source: { data: Uint8Array } | { range: PDFDa
     const name = (error as { name?: string }).name;
     throw new PdfOpenError(
       name === 'PasswordException'
-        ? 'This PDF is password-protected and cannot be shown.'
+        ? t('pdfEngine.thisPdfIsPassword')
         : name === 'InvalidPDFException'
-          ? 'This file is not a readable PDF.'
-          : 'This PDF could not be opened.',
+          ? t('pdfEngine.thisFileIsNot')
+          : t('pdfEngine.thisPdfCouldNot'),
     );
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { renderPage } from './pdf-engine';
+import { t } from '../i18n';
 
 /** 150 dpi: sharper than the 98–196 dpi a fax machine prints at, and compact as an image. */
 const printScale = 150 / 72;
@@ -41,7 +42,7 @@ export async function printDocument(source: PrintSource, onProgress?: (done: num
           urls.push(url);
           const image = window.document.createElement('img');
           image.src = url;
-          image.alt = `Page ${String(index)}`;
+          image.alt = t('pdfViewer.page', { page: index });
           image.decoding = 'async';
           root.appendChild(image);
         }

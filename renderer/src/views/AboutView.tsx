@@ -6,6 +6,7 @@ import { useStore } from '../data/store';
 import { useResult } from '../hooks/useResult';
 import { pdfjsVersion } from '../pdf/pdf-engine';
 import { LicensesCard } from './LicensesCard';
+import { t } from '../i18n';
 
 export function AboutView() {
   const [info] = useResult(loadAppInfo);
@@ -14,11 +15,9 @@ export function AboutView() {
   return (
     <section aria-labelledby="about-title" className="view">
       <div className="view-header">
-        <h1 id="about-title">About Fax Desktop</h1>
+        <h1 id="about-title">{t('about.aboutFaxDesktop')}</h1>
         {onboarding ? (
-          <button type="button" className="button button-small" onClick={() => navigate('settings')}>
-            Back to setup
-          </button>
+          <button type="button" className="button button-small" onClick={() => navigate('settings')}>{t('about.backToSetup')}</button>
         ) : null}
       </div>
       <div className="card">
@@ -26,32 +25,29 @@ export function AboutView() {
         {info.state === 'failed' ? <ErrorNotice error={info.error} /> : null}
         {info.state === 'ready' ? (
           <dl className="facts" data-testid="app-info">
-            <dt>Version</dt>
+            <dt>{t('about.version')}</dt>
             <dd>{info.value.version}</dd>
-            <dt>Runtime</dt>
-            <dd>{info.value.runtime === 'electron' ? `Electron ${info.value.versions.electron ?? ''}` : 'Browser harness'}</dd>
-            <dt>Platform</dt>
+            <dt>{t('about.runtime')}</dt>
+            <dd>{info.value.runtime === 'electron' ? t('about.electron', { value: info.value.versions.electron ?? '' }) : t('about.browserHarness')}</dd>
+            <dt>{t('about.platform')}</dt>
             <dd>{info.value.platform}</dd>
-            <dt>PDF engine</dt>
-            <dd>pdf.js {pdfjsVersion}</dd>
+            <dt>{t('about.pdfEngine')}</dt>
+            <dd>{t('about.pdfJs', { pdfjsVersion })}</dd>
           </dl>
         ) : null}
       </div>
       <div className="card">
-        <h2>Connection</h2>
+        <h2>{t('about.connection')}</h2>
         {connection ? (
           <p data-testid="connection-status">
-            {connection.status === 'connected' ? 'Connected' : 'Not connected'}
-            {connection.baseUrl ? ` — ${connection.baseUrl}` : ' — no Fax Service address set yet'}
+            {connection.status === 'connected' ? t('onboarding.connected') : t('about.notConnected')}
+            {connection.baseUrl ? ` — ${connection.baseUrl}` : t('about.noFaxServiceAddress')}
           </p>
         ) : null}
       </div>
       <div className="card">
-        <h2>Privacy</h2>
-        <p>
-          The API key lives in the system keychain. Faxes, contacts and documents kept on this computer are encrypted with a key that lives there too. Nothing is sent anywhere but to your Fax Service, over
-          verified HTTPS.
-        </p>
+        <h2>{t('about.privacy')}</h2>
+        <p>{t('about.theApiKeyLives')}</p>
       </div>
       <LicensesCard />
     </section>

@@ -5,14 +5,15 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { accountStore, refreshAccount } from '../data/account';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
+import { t } from '../i18n';
 
 /** What the Fax Service did not say (or said in a way the app cannot read) is shown as unknown, never guessed. */
-const unknown = <span className="field-hint">Unknown (the Fax Service did not say)</span>;
+const unknown = <span className="field-hint">{t('account.unknownTheFaxService')}</span>;
 
 function cycleText(cycle: Account['billingCycle']) {
   if (!cycle) return unknown;
   if (cycle.label && !cycle.start && !cycle.end) return cycle.label;
-  return `${cycle.start ?? 'unknown start'} – ${cycle.end ?? 'unknown end'}`;
+  return `${cycle.start ?? t('account.unknownStart')} – ${cycle.end ?? t('account.unknownEnd')}`;
 }
 
 export function AccountView() {
@@ -27,25 +28,25 @@ export function AccountView() {
   return (
     <section className="view" aria-labelledby="account-title">
       <div className="view-header">
-        <h1 id="account-title">Account & usage</h1>
+        <h1 id="account-title">{t('account.accountUsage')}</h1>
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       {!account && !error ? <SkeletonLines count={4} /> : null}
       {account ? (
         <div className="card" data-testid="account-card">
           <dl className="facts">
-            <dt>Plan</dt>
+            <dt>{t('account.plan')}</dt>
             <dd className="capitalised">{account.plan ?? unknown}</dd>
-            <dt>Billing cycle</dt>
+            <dt>{t('account.billingCycle')}</dt>
             <dd>{cycleText(account.billingCycle)}</dd>
-            <dt>Pages used this cycle</dt>
+            <dt>{t('account.pagesUsedThisCycle')}</dt>
             <dd data-testid="pages-used">{account.pagesUsed ?? unknown}</dd>
-            <dt>Page limit</dt>
+            <dt>{t('account.pageLimit')}</dt>
             <dd data-testid="page-limit">{account.pageLimit ?? unknown}</dd>
             {percent !== null ? (
               <>
-                <dt>Usage</dt>
-                <dd data-testid="usage-text">{percent} % of the allowance</dd>
+                <dt>{t('account.usage')}</dt>
+                <dd data-testid="usage-text">{t('account.ofTheAllowance', { percent })}</dd>
               </>
             ) : null}
           </dl>
@@ -53,31 +54,31 @@ export function AccountView() {
             <div
               className={`meter ${tone}`}
               role="meter"
-              aria-label="Pages used this cycle"
+              aria-label={t('account.pagesUsedThisCycle')}
               aria-valuemin={0}
               aria-valuemax={account.pageLimit ?? 0}
               aria-valuenow={account.pagesUsed ?? 0}
-              aria-valuetext={`${percent ?? 0} percent of the page allowance used`}
+              aria-valuetext={t('account.percentOfThePage', { value: percent ?? 0 })}
               data-testid="usage-meter"
             >
               <div style={{ width: `${Math.min(100, (ratio * 100) / 1.1)}%` }} />
             </div>
           ) : null}
-          {ratio !== null ? <p className="field-hint">The mark is the allowance (100 %); the bar ends at 110 %, where sending and receiving pause until the account is topped up.</p> : null}
+          {ratio !== null ? <p className="field-hint">{t('account.theMarkIsThe')}</p> : null}
           {account.paused ? (
             <div className="notice notice-error" role="alert" data-testid="usage-warning">
-              <span className="notice-title">Sending and receiving are paused</span>
-              <p>Usage reached 110 % of the allowance. Faxes you send wait in the outbox; top up the account to resume.</p>
+              <span className="notice-title">{t('account.sendingAndReceivingAre')}</span>
+              <p>{t('account.usageReached110Of')}</p>
             </div>
           ) : ratio !== null && ratio >= 1 ? (
             <div className="notice notice-error" role="alert" data-testid="usage-warning">
-              <span className="notice-title">The page allowance is used up</span>
-              <p>New faxes are refused until the account is topped up. At 110 %, receiving pauses too.</p>
+              <span className="notice-title">{t('account.thePageAllowanceIs')}</span>
+              <p>{t('account.newFaxesAreRefused')}</p>
             </div>
           ) : ratio !== null && ratio >= 0.9 ? (
             <div className="notice notice-warning" role="status" data-testid="usage-warning">
-              <span className="notice-title">Almost at the allowance</span>
-              <p>{percent} % of this cycle’s pages are used. Consider topping up before the allowance runs out.</p>
+              <span className="notice-title">{t('account.almostAtTheAllowance')}</span>
+              <p>{t('account.ofThisCycleS', { percent: percent ?? 0 })}</p>
             </div>
           ) : null}
         </div>

@@ -18,8 +18,10 @@ import { guardStore, recipientOf, unconfirmedWarnings, warningsBeforeSend } from
 import { useStore } from '../data/store';
 import type { RecipientWarning } from '../../../preload/models';
 import { PdfViewer } from '../pdf/PdfViewer';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-const kindNames: Record<ComposeFile['kind'], string> = { pdf: 'PDF', docx: 'Word document', jpg: 'JPEG image', png: 'PNG image', tiff: 'TIFF image' };
+const kindNames: Record<ComposeFile['kind'], MessageId> = { pdf: 'compose.pdfDocument', docx: 'compose.wordDocument', jpg: 'compose.jpegImage', png: 'compose.pngImage', tiff: 'compose.tiffImage' };
 
 function OriginalView({ file }: { file: ComposeFile }) {
   const [read, setRead] = useState<Awaited<ReturnType<typeof fileBytes>> | null>(null);
@@ -39,26 +41,20 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
       title={file.name}
       onClose={onClose}
       footer={
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
+        <button type="button" className="button" onClick={onClose}>{t('app.close')}</button>
       }
     >
       {file.kind === 'docx' ? (
-        <p>The Fax Service converts this {kindNames[file.kind]} into fax pages itself (about {file.pages} {file.pages === 1 ? 'page' : 'pages'}), so its pages cannot be shown before sending.</p>
+        <p>{t('compose.theFaxServiceConverts', { kind: t(kindNames[file.kind]), pages: file.pages })}</p>
       ) : (
         <>
           {file.kind === 'pdf' ? (
-            <div className="view-toggle" role="group" aria-label="Show">
-              <button type="button" className="button button-small" aria-pressed={view === 'original'} onClick={() => setView('original')}>
-                The PDF
-              </button>
-              <button type="button" className="button button-small" aria-pressed={view === 'fax'} onClick={() => setView('fax')}>
-                As faxed (204 × 196 dpi, black and white)
-              </button>
+            <div className="view-toggle" role="group" aria-label={t('keyForm.show')}>
+              <button type="button" className="button button-small" aria-pressed={view === 'original'} onClick={() => setView('original')}>{t('compose.thePdf')}</button>
+              <button type="button" className="button button-small" aria-pressed={view === 'fax'} onClick={() => setView('fax')}>{t('compose.asFaxed204196')}</button>
             </div>
           ) : (
-            <p className="field-hint">As the recipient’s fax machine prints it: 204 × 196 dpi, black and white.</p>
+            <p className="field-hint">{t('compose.asTheRecipientS')}</p>
           )}
           {view === 'fax' || file.kind !== 'pdf' ? <FaxView file={file} /> : <OriginalView file={file} />}
         </>
@@ -126,13 +122,13 @@ export function ComposeView() {
     <section className="view" aria-labelledby="compose-title">
       <div className="view-header">
         <div>
-          <h1 id="compose-title">New fax</h1>
-          <p className="view-subtitle">Drop files anywhere on the window, or choose them. Check the thumbnails before sending.</p>
+          <h1 id="compose-title">{t('sidebar.newFax')}</h1>
+          <p className="view-subtitle">{t('compose.dropFilesAnywhereOn')}</p>
         </div>
       </div>
       {!canSend ? (
         <div className="notice notice-warning" role="alert">
-          <p>This API key cannot send faxes (it lacks the fax:send scope). The draft is kept; enter a key that may send in Settings.</p>
+          <p>{t('compose.thisApiKeyCannot')}</p>
         </div>
       ) : null}
       {state.problems.length > 0 ? (
@@ -141,9 +137,7 @@ export function ComposeView() {
             <p key={`${index}-${message}`}>{message}</p>
           ))}
           <div>
-            <button type="button" className="button button-small" onClick={dismissProblems}>
-              Dismiss
-            </button>
+            <button type="button" className="button button-small" onClick={dismissProblems}>{t('toasts.dismiss')}</button>
           </div>
         </div>
       ) : null}
@@ -153,51 +147,44 @@ export function ComposeView() {
             <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} warnedNumbers={new Set(open.map((warning) => warning.number))} />
             <RecipientWarnings warnings={warnings} state={state} />
             <label className="field">
-              <span>Subject</span>
+              <span>{t('faxDetail.subject')}</span>
               <input className="input" value={state.subject} onChange={(event) => setField('subject', event.target.value)} maxLength={200} />
-              <span className="field-hint">Printed on the cover sheet.</span>
+              <span className="field-hint">{t('compose.printedOnTheCover')}</span>
             </label>
             <label className="field">
-              <span>Notes</span>
+              <span>{t('compose.notes')}</span>
               <textarea className="textarea" value={state.notes} onChange={(event) => setField('notes', event.target.value)} maxLength={2000} />
             </label>
             <div className="form-grid">
               <label className="field">
-                <span>Cover sheet</span>
-                <input className="input" value={state.coverId} onChange={(event) => setField('coverId', event.target.value)} placeholder="None" spellCheck={false} />
-                <span className="field-hint">The cover sheet’s ID from your Fax Service account; it adds one page.</span>
+                <span>{t('compose.coverSheet')}</span>
+                <input className="input" value={state.coverId} onChange={(event) => setField('coverId', event.target.value)} placeholder={t('compose.none')} spellCheck={false} />
+                <span className="field-hint">{t('compose.theCoverSheetS')}</span>
               </label>
               <label className="field">
-                <span>Expect a reply</span>
+                <span>{t('compose.expectAReply')}</span>
                 <select className="input" value={state.replyWithinDays ?? ''} onChange={(event) => setReplyWithinDays(event.target.value ? Number(event.target.value) : null)}>
-                  <option value="">No reply expected</option>
+                  <option value="">{t('compose.noReplyExpected')}</option>
                   {[1, 2, 3, 5, 7, 14, 30].map((days) => (
-                    <option key={days} value={days}>
-                      Within {days} {days === 1 ? 'day' : 'days'}
+                    <option key={days} value={days}>{t('compose.within', { days })}
                     </option>
                   ))}
                 </select>
-                <span className="field-hint">A fax back from a recipient’s number is linked to this one; the outbox says when it is overdue.</span>
+                <span className="field-hint">{t('compose.aFaxBackFrom')}</span>
               </label>
               <label className="field">
-                <span>Send at</span>
+                <span>{t('compose.sendAt')}</span>
                 <input className="input" type="datetime-local" value={state.scheduleAt} onChange={(event) => setField('scheduleAt', event.target.value)} />
-                <span className="field-hint">Empty: send now.</span>
+                <span className="field-hint">{t('compose.emptySendNow')}</span>
               </label>
             </div>
           </div>
           <div className="card">
             <div className="card-header">
-              <h2>Documents</h2>
-              <span className="field-hint">
-                {state.files.length} of {faxLimits.maxFiles} files · PDF, Word, JPG, PNG, TIFF · up to 25 MB each
-              </span>
+              <h2>{t('compose.documents')}</h2>
+              <span className="field-hint">{t('compose.ofFilesPdfWord', { length: state.files.length, maxFiles: faxLimits.maxFiles })}</span>
             </div>
-            <div className="dropzone">
-              Drop files here or anywhere on the window —{' '}
-              <button type="button" className="button button-small" onClick={() => picker.current?.click()}>
-                Choose files…
-              </button>
+            <div className="dropzone">{t('compose.dropFilesHereOr')}{' '}<button type="button" className="button button-small" onClick={() => picker.current?.click()}>{t('compose.chooseFiles')}</button>
               <input
                 ref={picker}
                 type="file"
@@ -213,32 +200,31 @@ export function ComposeView() {
               />
             </div>
             {state.staging > 0 ? (
-              <p className="field-hint" role="status">
-                Checking {state.staging} file{state.staging === 1 ? '' : 's'}…
+              <p className="field-hint" role="status">{t('compose.checkingFile', { staging: state.staging })}
               </p>
             ) : null}
-            <ol className="file-list" aria-label="Documents to send">
+            <ol className="file-list" aria-label={t('compose.documentsToSend')}>
               {state.files.map((file, index) => (
                 <li key={file.id} className="file-card" data-testid="file-card">
-                  <button type="button" className="icon-button thumbnail-button" onClick={() => setPreview(file)} aria-label={`Preview ${file.name}`}>
+                  <button type="button" className="icon-button thumbnail-button" onClick={() => setPreview(file)} aria-label={t('compose.preview', { name: file.name })}>
                     <FileThumbnail file={file} />
                     <ThumbnailFlag file={file} />
                   </button>
                   <div className="file-card-text">
                     <div className="file-name">{file.name}</div>
                     <div className="field-hint">
-                      {kindNames[file.kind]} · {file.pagesEstimated ? `about ${pagesText(file.pages)}` : pagesText(file.pages)} · {bytesText(file.size)}
+                      {t(kindNames[file.kind])} · {file.pagesEstimated ? t('compose.aboutPages', { pages: pagesText(file.pages) }) : pagesText(file.pages)} · {bytesText(file.size)}
                     </div>
                     <PreflightLine file={file} />
                   </div>
                   <div className="row row-tight">
-                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={`Move ${file.name} up`}>
+                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={t('compose.moveUp', { name: file.name })}>
                       <Icon name="up" />
                     </button>
-                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, 1)} disabled={index === state.files.length - 1} aria-label={`Move ${file.name} down`}>
+                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, 1)} disabled={index === state.files.length - 1} aria-label={t('compose.moveDown', { name: file.name })}>
                       <Icon name="down" />
                     </button>
-                    <button type="button" className="icon-button" onClick={() => removeFile(file.id)} aria-label={`Remove ${file.name}`}>
+                    <button type="button" className="icon-button" onClick={() => removeFile(file.id)} aria-label={t('compose.remove', { name: file.name })}>
                       <Icon name="trash" />
                     </button>
                   </div>
@@ -247,21 +233,21 @@ export function ComposeView() {
             </ol>
           </div>
         </div>
-        <aside className="card compose-summary" aria-label="Summary">
-          <h2>Summary</h2>
+        <aside className="card compose-summary" aria-label={t('compose.summary')}>
+          <h2>{t('compose.summary')}</h2>
           <div className="summary-line">
-            <span>Pages per recipient</span>
+            <span>{t('compose.pagesPerRecipient')}</span>
             <span data-testid="pages-per-recipient">
               {totals.estimated ? '≈ ' : ''}
               {totals.perRecipient}
             </span>
           </div>
           <div className="summary-line">
-            <span>Recipients</span>
+            <span>{t('faxDetail.recipients')}</span>
             <span>{totals.recipients}</span>
           </div>
           <div className="summary-line summary-total">
-            <span>Pages in total</span>
+            <span>{t('compose.pagesInTotal')}</span>
             <span data-testid="pages-total">
               {totals.estimated ? '≈ ' : ''}
               {totals.total}
@@ -270,16 +256,15 @@ export function ComposeView() {
           {remaining !== null ? (
             <p className={totals.total > remaining ? 'field-error' : 'field-hint'} data-testid="allowance">
               {totals.total > remaining
-                ? `This needs ${totals.total} pages but only ${Math.max(0, remaining)} remain this cycle: the Fax Service will refuse it until the account is topped up.`
-                : `${remaining} pages remain this cycle; ${remaining - totals.total} after this fax.`}
+                ? t('compose.thisNeedsPagesBut', { total: totals.total, max: Math.max(0, remaining) })
+                : t('compose.pagesRemainThisCycle', { remaining, after: remaining - totals.total })}
             </p>
           ) : null}
           <PreflightSummary state={state} />
-          {error ? <ErrorNotice error={error} title="Not sent — the draft is kept" /> : null}
+          {error ? <ErrorNotice error={error} title={t('compose.notSentTheDraft')} /> : null}
           {!blocker && open.length > 0 ? (
             <p className="field-hint" data-testid="guard-summary">
-              {open.length === 1 ? '1 recipient to check' : `${open.length} findings about the recipients to check`} before sending.
-            </p>
+              {t('compose.findingsToCheck', { count: open.length })}</p>
           ) : null}
           {blocker ? (
             <p className="field-hint" data-testid="send-blocker">
@@ -287,16 +272,15 @@ export function ComposeView() {
             </p>
           ) : null}
           <button type="button" className="button button-primary" onClick={() => void send()} disabled={blocker !== null || sending || !canSend} aria-keyshortcuts="Control+Enter">
-            <Icon name="outbox" /> {sending ? 'Queuing…' : state.scheduleAt ? 'Schedule fax' : 'Send fax'}
+            <Icon name="outbox" /> {sending ? t('forwardDialog.queuing') : state.scheduleAt ? t('compose.scheduleFax') : t('compose.sendFax')}
           </button>
           <span className="field-hint">
-            <span className="kbd">Ctrl</span> + <span className="kbd">Enter</span> sends. The fax goes through the outbox: if the connection drops, it is sent later, exactly once.
-          </span>
+            <span className="kbd">{t('compose.ctrl')}</span> + <span className="kbd">{t('compose.enter')}</span>{' '}{t('compose.sendsTheFaxGoes')}</span>
         </aside>
       </div>
       {toConfirm ? (
-        <ConfirmDialog title="Check the recipients before sending" confirmLabel="Send anyway" onCancel={() => setToConfirm(null)} onConfirm={() => sendAnyway(toConfirm)}>
-          <p>A fax to the wrong number cannot be called back. Please check:</p>
+        <ConfirmDialog title={t('compose.checkTheRecipientsBefore')} confirmLabel={t('compose.sendAnyway')} onCancel={() => setToConfirm(null)} onConfirm={() => sendAnyway(toConfirm)}>
+          <p>{t('compose.aFaxToThe')}</p>
           <FindingsList warnings={toConfirm} />
         </ConfirmDialog>
       ) : null}

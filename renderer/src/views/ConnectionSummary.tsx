@@ -1,5 +1,6 @@
 import type { ConnectionState, ScopeName } from '../../../preload/models';
 import { scopeStateText, scopeWords } from './scope-words';
+import { t } from '../i18n';
 
 /** Account, plan and what the key may do, in plain words. */
 export function ConnectionSummary({ connection }: { connection: ConnectionState }) {
@@ -11,47 +12,46 @@ export function ConnectionSummary({ connection }: { connection: ConnectionState 
   return (
     <div className="stack" data-testid="connection-summary">
       <dl className="facts">
-        <dt>Service</dt>
+        <dt>{t('connectionSummary.service')}</dt>
         <dd>
           <code>{connection.baseUrl}</code>
         </dd>
-        <dt>Plan</dt>
-        <dd>{account?.plan ?? 'Not visible to this key'}</dd>
+        <dt>{t('account.plan')}</dt>
+        <dd>{account?.plan ?? t('connectionSummary.notVisibleToThis')}</dd>
         {account?.pageLimit !== null && account?.pageLimit !== undefined ? (
           <>
-            <dt>Usage</dt>
+            <dt>{t('account.usage')}</dt>
             <dd>
-              {account.pagesUsed ?? '—'} of {account.pageLimit} pages this cycle
-            </dd>
+              {t('connectionSummary.ofPagesThisCycle', { used: account.pagesUsed ?? '—', pageLimit: account.pageLimit })}</dd>
           </>
         ) : null}
       </dl>
       {capabilities.automationOnly ? (
         <div className="notice notice-info">
-          <span className="notice-title">Automation key</span>
-          <p>This key can manage webhooks and read the account only (for example an automation:events:read key). Faxes cannot be sent or read with it.</p>
+          <span className="notice-title">{t('connectionSummary.automationKey')}</span>
+          <p>{t('connectionSummary.thisKeyCanManage')}</p>
         </div>
       ) : null}
       {missing.length > 0 && !capabilities.automationOnly ? (
         <div className="notice notice-warning" data-testid="missing-scopes">
-          <span className="notice-title">Some things this key may not do</span>
+          <span className="notice-title">{t('connectionSummary.someThingsThisKey')}</span>
           {missing.map(([scope]) => (
-            <p key={scope}>{scopeWords[scope].missing}</p>
+            <p key={scope}>{t(scopeWords[scope].missing ?? 'scopeWords.cannotBeTold')}</p>
           ))}
         </div>
       ) : null}
-      <table className="table" aria-label="What this API key may do">
+      <table className="table" aria-label={t('connectionSummary.whatThisApiKey')}>
         <thead>
           <tr>
-            <th>Permission</th>
-            <th>Scope</th>
-            <th>This key</th>
+            <th>{t('connectionSummary.permission')}</th>
+            <th>{t('connectionSummary.scope')}</th>
+            <th>{t('connectionSummary.thisKey')}</th>
           </tr>
         </thead>
         <tbody>
           {scopes.map(([scope, state]) => (
             <tr key={scope}>
-              <td>{scopeWords[scope].grants}</td>
+              <td>{t(scopeWords[scope].grants)}</td>
               <td>
                 <code>{scope}</code>
               </td>

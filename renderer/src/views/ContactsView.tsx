@@ -10,12 +10,13 @@ import { navigate } from '../data/navigation';
 import { statusStore } from '../data/status';
 import { useStore } from '../data/store';
 import { clockTime } from '../format';
+import { t } from '../i18n';
 
 const pageSize = 25;
 
 /** A contact's name as the service gave it; "No name" when it gave none (nothing is invented). */
 export function contactName(contact: ContactView): string {
-  return contact.name ?? 'No name';
+  return contact.name ?? t('contacts.noName');
 }
 
 function faxTo(contact: ContactView, number: string): void {
@@ -50,17 +51,15 @@ export function ContactsView() {
   return (
     <section className="view" aria-labelledby="contacts-title">
       <div className="view-header">
-        <h1 id="contacts-title">Contacts</h1>
+        <h1 id="contacts-title">{t('contacts.contacts')}</h1>
       </div>
       <div className="row" role="search">
-        <label className="visually-hidden" htmlFor="contacts-search">
-          Search contacts
-        </label>
+        <label className="visually-hidden" htmlFor="contacts-search">{t('contacts.searchContacts')}</label>
         <input
           id="contacts-search"
           className="input grow"
           type="search"
-          placeholder="Search names, fax numbers, companies"
+          placeholder={t('contacts.searchNamesFaxNumbers')}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -69,27 +68,25 @@ export function ContactsView() {
           data-search
         />
       </div>
-      {page?.fromCache ? <p className="field-hint">Offline: showing the contacts saved on this computer.</p> : null}
+      {page?.fromCache ? <p className="field-hint">{t('contacts.offlineShowingTheContacts')}</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
       {!page && !error && status.kind === 'rate_limited' ? (
-        <p className="field-hint" role="status" data-testid="contacts-waiting">
-          The contacts load as soon as the Fax Service’s rate limit allows — next try at {clockTime(status.retryAt, true)}.
-        </p>
+        <p className="field-hint" role="status" data-testid="contacts-waiting">{t('contacts.theContactsLoadAs', { clockTime: clockTime(status.retryAt, true) })}</p>
       ) : null}
       {!page && !error ? <SkeletonLines count={5} /> : null}
       {page && page.items.length === 0 ? (
-        <EmptyState icon="contacts" title={query ? 'No contact matches' : 'The address book is empty'}>
-          {query ? 'Try another name or number.' : 'Contacts added in your Fax Service account appear here.'}
+        <EmptyState icon="contacts" title={query ? t('contacts.noContactMatches') : t('contacts.theAddressBookIs')}>
+          {query ? t('contacts.tryAnotherNameOr') : t('contacts.contactsAddedInYour')}
         </EmptyState>
       ) : null}
       {page && page.items.length > 0 ? (
         <div className="card card-flush">
-          <table className="table" aria-label="Contacts" data-testid="contacts-table">
+          <table className="table" aria-label={t('contacts.contacts')} data-testid="contacts-table">
             <thead>
               <tr>
-                <th>Name</th>
-                <th>Fax number</th>
-                <th>Company</th>
+                <th>{t('contacts.name')}</th>
+                <th>{t('contacts.faxNumber')}</th>
+                <th>{t('contacts.company')}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,15 +94,14 @@ export function ContactsView() {
                 <tr key={contact.id} data-testid="contact-row">
                   <td className={contact.name ? undefined : 'field-hint'}>{contactName(contact)}</td>
                   <td>
-                    {contact.faxNumbers.length === 0 ? <span className="field-hint">No fax number</span> : null}
+                    {contact.faxNumbers.length === 0 ? <span className="field-hint">{t('contacts.noFaxNumber')}</span> : null}
                     <ul className="plain-list">
                       {contact.faxNumbers.map((found) => (
                         <li key={found.number} className="row row-tight">
                           <span className="mono">{found.number}</span>
                           {found.label ? <span className="field-hint">{found.label}</span> : null}
-                          <button type="button" className="button button-small" onClick={() => faxTo(contact, found.number)} aria-label={`Fax ${contactName(contact)} at ${found.number}`}>
-                            <Icon name="compose" size={14} /> Fax
-                          </button>
+                          <button type="button" className="button button-small" onClick={() => faxTo(contact, found.number)} aria-label={t('contacts.faxAt', { contactName: contactName(contact), number: found.number })}>
+                            <Icon name="compose" size={14} />{' '}{t('contacts.fax')}</button>
                         </li>
                       ))}
                     </ul>
@@ -119,15 +115,10 @@ export function ContactsView() {
       ) : null}
       {page ? (
         <div className="row">
-          <button type="button" className="button button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>
-            Previous
-          </button>
+          <button type="button" className="button button-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>{t('contacts.previous')}</button>
           <span className="field-hint" data-testid="contacts-range">
-            {page.items.length === 0 ? '0' : `${offset + 1}–${offset + page.items.length}`} of {page.total}
-          </span>
-          <button type="button" className="button button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + pageSize)}>
-            Next
-          </button>
+            {page.items.length === 0 ? t('contacts.noneOf', { total: page.total }) : t('contacts.of', { first: offset + 1, last: offset + page.items.length, total: page.total })}</span>
+          <button type="button" className="button button-small" disabled={!page.hasMore} onClick={() => setOffset(offset + pageSize)}>{t('contacts.next')}</button>
         </div>
       ) : null}
     </section>

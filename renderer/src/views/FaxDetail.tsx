@@ -13,6 +13,7 @@ import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
 import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
+import { t } from '../i18n';
 
 export function FaxDetail({ faxId }: { faxId: number }) {
   const [detail, setDetail] = useState<Detail | null>(null);
@@ -49,7 +50,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
   const onPdfError = useCallback((message: string) => toast('error', message), []);
   const pdfSource = useMemo(() => ({ faxId }), [faxId]);
 
-  if (error) return <div className="detail"><ErrorNotice error={error} title="This fax cannot be shown" /></div>;
+  if (error) return <div className="detail"><ErrorNotice error={error} title={t('faxDetail.thisFaxCannotBe')} /></div>;
   if (!detail) return <div className="detail"><SkeletonLines count={6} /></div>;
 
   const failed = detail.recipients.filter((recipient) => recipient.status === 'failed');
@@ -66,14 +67,14 @@ export function FaxDetail({ faxId }: { faxId: number }) {
     <article className="detail" aria-labelledby="fax-title">
       <div className="detail-header">
         <div>
-          <h2 id="fax-title">{detail.direction === 'inbound' ? `From ${detail.senderName ?? detail.counterpart ?? 'unknown sender'}` : `To ${detail.counterpart ?? 'no recipient'}${detail.recipientCount > 1 ? ` and ${detail.recipientCount - 1} more` : ''}`}</h2>
+          <h2 id="fax-title">{detail.direction === 'inbound' ? t('faxDetail.from', { sender: detail.senderName ?? detail.counterpart ?? t('faxDetail.unknownSender') }) : t('faxDetail.to', { recipient: detail.counterpart ?? t('faxRows.noRecipient'), more: Math.max(0, detail.recipientCount - 1) })}</h2>
           <p className="view-subtitle">
             {dateTime(detail.createdAt)} · {pagesText(detail.pages)} · <span className="mono">{detail.reference}</span>
           </p>
         </div>
         <StatusChip status={detail.status} direction={detail.direction} />
       </div>
-      <div className="row" role="toolbar" aria-label="Fax actions">
+      <div className="row" role="toolbar" aria-label={t('faxDetail.faxActions')}>
         {detail.direction === 'outbound' && failed.length > 0 ? (
           <button
             type="button"
@@ -81,20 +82,17 @@ export function FaxDetail({ faxId }: { faxId: number }) {
             disabled={busy !== null}
             onClick={() => void run('resend', () => resendFailed(faxId, failed.length))}
           >
-            <Icon name="retry" /> Resend to failed ({failed.length})
-          </button>
+            <Icon name="retry" />{' '}{t('faxDetail.resendToFailed', { length: failed.length })}</button>
         ) : null}
         <button type="button" className="button" onClick={() => setForwarding(true)} disabled={busy !== null}>
-          <Icon name="forward" /> Forward
-        </button>
+          <Icon name="forward" />{' '}{t('faxDetail.forward')}</button>
         <button
           type="button"
           className="button"
           disabled={busy !== null}
           onClick={() => void run('save', () => saveFaxPdf(faxId))}
         >
-          <Icon name="download" /> Save PDF
-        </button>
+          <Icon name="download" />{' '}{t('faxDetail.savePdf')}</button>
         <button
           type="button"
           className="button"
@@ -102,63 +100,56 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           onClick={() => void run('print', () => printFax(faxId, (done, total) => setPrinting({ done, total })).finally(() => setPrinting(null)))}
           aria-describedby={printing ? 'print-progress' : undefined}
         >
-          <Icon name="print" /> Print
-        </button>
+          <Icon name="print" />{' '}{t('faxDetail.print')}</button>
         {detail.direction === 'outbound' ? (
           <>
             <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-save', () => saveTransmissionReport(faxId))}>
-              <Icon name="file" /> Save report
-            </button>
+              <Icon name="file" />{' '}{t('faxDetail.saveReport')}</button>
             <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-print', () => printTransmissionReport(faxId))}>
-              <Icon name="print" /> Print report
-            </button>
+              <Icon name="print" />{' '}{t('faxDetail.printReport')}</button>
           </>
         ) : null}
         {printing ? (
-          <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">
-            Preparing page {printing.done} of {printing.total}…
-          </span>
+          <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">{t('faxDetail.preparingPageOf', { done: printing.done, total: printing.total })}</span>
         ) : null}
       </div>
 
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{t('faxDetail.status')}</dt>
         <dd>
           <StatusChip status={detail.status} direction={detail.direction} />
         </dd>
         {detail.subject ? (
           <>
-            <dt>Subject</dt>
+            <dt>{t('faxDetail.subject')}</dt>
             <dd>{detail.subject}</dd>
           </>
         ) : null}
         {detail.direction === 'inbound' && detail.counterpart ? (
           <>
-            <dt>From number</dt>
+            <dt>{t('faxDetail.fromNumber')}</dt>
             <dd>
               {detail.counterpart}{' '}
-              <button type="button" className="button button-small" onClick={() => setHistory(detail.counterpart)}>
-                All faxes with this number
-              </button>
+              <button type="button" className="button button-small" onClick={() => setHistory(detail.counterpart)}>{t('faxDetail.allFaxesWithThis')}</button>
             </dd>
           </>
         ) : null}
         <ReplyFacts detail={detail} onLink={() => setLinking(true)} />
         {detail.cost ? (
           <>
-            <dt>Cost</dt>
+            <dt>{t('faxDetail.cost')}</dt>
             <dd>{detail.cost}</dd>
           </>
         ) : null}
         {detail.providerError ? (
           <>
-            <dt>Carrier says</dt>
+            <dt>{t('faxDetail.carrierSays')}</dt>
             <dd className="mono">{detail.providerError}</dd>
           </>
         ) : null}
         {detail.requestId ? (
           <>
-            <dt>Request id</dt>
+            <dt>{t('faxDetail.requestId')}</dt>
             <dd>
               <RequestId id={detail.requestId} label={false} />
             </dd>
@@ -167,11 +158,11 @@ export function FaxDetail({ faxId }: { faxId: number }) {
       </dl>
 
       {detail.recipients.length > 0 ? (
-        <table className="table" aria-label="Recipients">
+        <table className="table" aria-label={t('faxDetail.recipients')}>
           <thead>
             <tr>
-              <th>{detail.direction === 'inbound' ? 'Received on' : 'Recipient'}</th>
-              <th>Result</th>
+              <th>{detail.direction === 'inbound' ? t('faxDetail.receivedOn') : t('faxDetail.recipient')}</th>
+              <th>{t('faxDetail.result')}</th>
             </tr>
           </thead>
           <tbody>
@@ -181,9 +172,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
                   {recipient.name ? <div>{recipient.name}</div> : null}
                   <span className="mono">{recipient.to}</span>{' '}
                   {detail.direction === 'outbound' ? (
-                    <button type="button" className="link-button" onClick={() => setHistory(recipient.to)} aria-label={`All faxes with ${recipient.to}`}>
-                      History
-                    </button>
+                    <button type="button" className="link-button" onClick={() => setHistory(recipient.to)} aria-label={t('faxDetail.allFaxesWith', { to: recipient.to })}>{t('faxDetail.history')}</button>
                   ) : null}
                 </td>
                 <td>
@@ -197,7 +186,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
         </table>
       ) : null}
 
-      <PdfViewer source={pdfSource} label={`fax ${detail.reference}`} onError={onPdfError} />
+      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} />
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}

@@ -11,6 +11,7 @@ import { useStore } from '../data/store';
 import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
 import { FaxDetail } from './FaxDetail';
+import { t } from '../i18n';
 
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: number | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
@@ -32,7 +33,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
     [screen],
   );
 
-  const title = direction === 'inbound' ? 'Inbox' : 'Outbox & sent';
+  const title = direction === 'inbound' ? t('faxList.inbox') : t('faxList.outboxSent');
 
   return (
     <div className="split">
@@ -40,77 +41,66 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
         <div className="view-header list-header">
           <h1 id="list-title">{title}</h1>
           <button type="button" className="button button-small" onClick={() => void exportList(query)} disabled={!list.total}>
-            <Icon name="export" size={15} /> Export CSV
-          </button>
+            <Icon name="export" size={15} />{' '}{t('faxList.exportCsv')}</button>
         </div>
         {direction === 'outbound' ? <OutboxQueue /> : null}
         <div className="filters" role="search">
-          <label className="visually-hidden" htmlFor={`${screen}-search`}>
-            Search {title.toLowerCase()}
-          </label>
+          <label className="visually-hidden" htmlFor={`${screen}-search`}>{t(direction === 'inbound' ? 'faxList.searchInbox' : 'faxList.searchOutbox')}</label>
           <input
             id={`${screen}-search`}
             className="input"
             type="search"
-            placeholder="Search numbers, names, subjects, references"
+            placeholder={t('faxList.searchNumbersNamesSubjects')}
             value={filters.search}
             onChange={(event) => setFilters(direction, { search: event.target.value })}
             data-search
             aria-keyshortcuts="/"
           />
-          <div className="toggle-group" role="group" aria-label="Status">
+          <div className="toggle-group" role="group" aria-label={t('faxDetail.status')}>
             {groupChoices[direction].map(([group, label]) => (
               <button type="button" key={group} aria-pressed={filters.groups.includes(group)} onClick={() => toggleGroup(direction, group)}>
-                {label}
+                {t(label)}
               </button>
             ))}
             {direction === 'inbound' ? (
-              <button type="button" aria-pressed={filters.unreadOnly} onClick={() => setFilters(direction, { unreadOnly: !filters.unreadOnly })}>
-                Unread
-              </button>
+              <button type="button" aria-pressed={filters.unreadOnly} onClick={() => setFilters(direction, { unreadOnly: !filters.unreadOnly })}>{t('faxList.unread')}</button>
             ) : null}
           </div>
           <div className="date-range">
             <label className="date-field">
-              <span className="field-hint">From</span>
-              <input className="input" type="date" value={filters.from} onChange={(event) => setFilters(direction, { from: event.target.value })} aria-label="From date" />
+              <span className="field-hint">{t('faxList.from')}</span>
+              <input className="input" type="date" value={filters.from} onChange={(event) => setFilters(direction, { from: event.target.value })} aria-label={t('faxList.fromDate')} />
             </label>
             <label className="date-field">
-              <span className="field-hint">to</span>
-              <input className="input" type="date" value={filters.to} onChange={(event) => setFilters(direction, { to: event.target.value })} aria-label="To date" />
+              <span className="field-hint">{t('faxList.to')}</span>
+              <input className="input" type="date" value={filters.to} onChange={(event) => setFilters(direction, { to: event.target.value })} aria-label={t('faxList.toDate')} />
             </label>
           </div>
         </div>
         <div className="list-summary" aria-live="polite" aria-busy={!list.current} data-testid="list-summary" data-current={list.current}>
-          {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'fax' : 'faxes'}${shownFiltered ? ' match' : ''}`}
+          {list.total === null ? t('replyParts.loading') : t(shownFiltered ? 'faxList.faxesMatch' : 'faxList.faxes', { total: list.total })}
           {filtered ? (
-            <button type="button" className="button button-ghost button-small" onClick={() => clearFilters(direction)}>
-              Clear filters
-            </button>
+            <button type="button" className="button button-ghost button-small" onClick={() => clearFilters(direction)}>{t('faxList.clearFilters')}</button>
           ) : null}
         </div>
         {list.error ? <ErrorNotice error={list.error} /> : null}
         {list.total === 0 ? (
           filtered ? (
-            <EmptyState icon="search" title="Nothing matches">
-              Try other words or clear the filters.
-            </EmptyState>
+            <EmptyState icon="search" title={t('faxList.nothingMatches')}>{t('faxList.tryOtherWordsOr')}</EmptyState>
           ) : (
-            <EmptyState icon={direction === 'inbound' ? 'inbox' : 'outbox'} title={direction === 'inbound' ? 'No faxes received yet' : 'No faxes sent yet'}>
-              {direction === 'inbound' ? 'New faxes appear here as they arrive.' : 'Drop a document anywhere on the window to fax it.'}
+            <EmptyState icon={direction === 'inbound' ? 'inbox' : 'outbox'} title={direction === 'inbound' ? t('faxList.noFaxesReceivedYet') : t('faxList.noFaxesSentYet')}>
+              {direction === 'inbound' ? t('faxList.newFaxesAppearHere') : t('faxList.dropADocumentAnywhere')}
             </EmptyState>
           )
         ) : (
-          <FaxRows window={list} selectedId={faxId} onOpen={open} label={`${title} list`} />
+          <FaxRows window={list} selectedId={faxId} onOpen={open} label={t('faxList.listOf', { title })} />
         )}
       </section>
-      <section className="detail-pane" aria-label="Fax details">
+      <section className="detail-pane" aria-label={t('faxList.faxDetails')}>
         {faxId !== null ? (
           <FaxDetail key={faxId} faxId={faxId} />
         ) : (
-          <EmptyState icon="fax" title="Select a fax">
-            Use ↑ ↓ to move through the list; details and the document appear here.
-          </EmptyState>
+          <EmptyState icon="fax" title={t('faxList.selectAFax')}>{t('faxList.useToMoveThrough')}</EmptyState>
         )}
       </section>
     </div>

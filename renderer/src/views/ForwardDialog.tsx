@@ -8,6 +8,7 @@ import { forwardFax } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { checkNumbers } from '../data/recipient-guard';
 import type { RecipientWarning } from '../../../preload/models';
+import { say, t } from '../i18n';
 
 /** Sends a fax's document (a received one, typically) on to other numbers. */
 export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () => void }) {
@@ -48,31 +49,29 @@ export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () =
 
   return (
     <Dialog
-      title="Forward this fax"
+      title={t('forwardDialog.forwardThisFax')}
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+          <button type="button" className="button" onClick={onClose}>{t('confirmDialog.cancel')}</button>
           <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void send()}>
-            {busy ? 'Queuing…' : shownFindings ? 'Forward anyway' : 'Forward'}
+            {busy ? t('forwardDialog.queuing') : shownFindings ? t('forwardDialog.forwardAnyway') : t('faxDetail.forward')}
           </button>
         </>
       }
     >
       <label className="field">
-        <span>To (fax numbers, one per line or separated by commas)</span>
+        <span>{t('forwardDialog.toFaxNumbersOne')}</span>
         <textarea className="textarea" value={numbers} onChange={(event) => setNumbers(event.target.value)} aria-invalid={invalid ? true : undefined} placeholder="+1 415 555 0100" />
-        {invalid && !invalid.check.ok ? <span className="field-error">“{invalid.entry}”: {invalid.check.message}</span> : null}
+        {invalid && !invalid.check.ok ? <span className="field-error">“{invalid.entry}”: {say(invalid.check.message)}</span> : null}
       </label>
       <label className="field">
-        <span>Subject (optional, printed on the cover sheet)</span>
+        <span>{t('forwardDialog.subjectOptionalPrintedOn')}</span>
         <input className="input" value={subject} onChange={(event) => setSubject(event.target.value)} />
       </label>
       {shownFindings ? (
         <div className="notice notice-warning" role="alert" data-testid="forward-guard">
-          <p className="notice-title">Check the numbers before forwarding: a fax to the wrong number cannot be called back.</p>
+          <p className="notice-title">{t('forwardDialog.checkTheNumbersBefore')}</p>
           <FindingsList warnings={shownFindings} />
         </div>
       ) : null}

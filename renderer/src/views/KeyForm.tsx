@@ -7,6 +7,7 @@ import type { ConnectionState } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { connect } from '../data/connection';
 import type { IpcError } from '../data/ipc';
+import { t } from '../i18n';
 
 export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnected }: { initialBaseUrl: string; initialCaPath: string | null; submitLabel: string; onConnected: (state: ConnectionState) => void }) {
   const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
@@ -15,7 +16,7 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
   const [reveal, setReveal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const urlProblem = baseUrl.trim() !== '' && !baseUrl.trim().toLowerCase().startsWith('https://') ? 'The address must start with https:// — plain http is refused.' : null;
+  const urlProblem = baseUrl.trim() !== '' && !baseUrl.trim().toLowerCase().startsWith('https://') ? t('keyForm.theAddressMustStart') : null;
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -33,15 +34,15 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
   };
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Connect to the Fax Service">
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label={t('keyForm.connectToTheFax')}>
       <label className="field">
-        <span>Fax Service address</span>
+        <span>{t('keyForm.faxServiceAddress')}</span>
         <input
           className="input"
           type="url"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://api.example.com/v1"
+          placeholder={t('keyForm.httpsApiExampleCom')}
           aria-invalid={urlProblem ? true : undefined}
           aria-describedby="base-url-hint"
           required
@@ -53,13 +54,11 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
             {urlProblem}
           </span>
         ) : (
-          <span className="field-hint" id="base-url-hint">
-            The API root, ending with /v1.
-          </span>
+          <span className="field-hint" id="base-url-hint">{t('keyForm.theApiRootEnding')}</span>
         )}
       </label>
       <label className="field">
-        <span>API key</span>
+        <span>{t('keyForm.apiKey')}</span>
         <div className="row row-nowrap">
           <input
             className="input grow"
@@ -73,25 +72,23 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
             data-testid="api-key-input"
           />
           <button type="button" className="button" onClick={() => setReveal((value) => !value)} aria-pressed={reveal}>
-            {reveal ? 'Hide' : 'Show'}
+            {reveal ? t('keyForm.hide') : t('keyForm.show')}
           </button>
         </div>
-        <span className="field-hint" id="key-hint">
-          Stored only in the system keychain, never in a file. It is checked with the Fax Service before it is saved.
-        </span>
+        <span className="field-hint" id="key-hint">{t('keyForm.storedOnlyInThe')}</span>
       </label>
       <details>
-        <summary>Advanced: trust an extra certificate authority</summary>
+        <summary>{t('keyForm.advancedTrustAnExtra')}</summary>
         <label className="field advanced-field">
-          <span>CA certificate file (PEM)</span>
-          <input className="input" value={caPath} onChange={(event) => setCaPath(event.target.value)} placeholder="/path/to/ca.pem" spellCheck={false} />
-          <span className="field-hint">For a private gateway. Certificates are always verified; this only adds one more authority to trust.</span>
+          <span>{t('keyForm.caCertificateFilePem')}</span>
+          <input className="input" value={caPath} onChange={(event) => setCaPath(event.target.value)} placeholder={t('keyForm.pathToCaPem')} spellCheck={false} />
+          <span className="field-hint">{t('keyForm.forAPrivateGateway')}</span>
         </label>
       </details>
-      {error ? <ErrorNotice error={error} title="Could not connect" /> : null}
+      {error ? <ErrorNotice error={error} title={t('keyForm.couldNotConnect')} /> : null}
       <div className="row">
         <button type="submit" className="button button-primary" disabled={busy || urlProblem !== null}>
-          {busy ? 'Checking the key…' : submitLabel}
+          {busy ? t('keyForm.checkingTheKey') : submitLabel}
         </button>
       </div>
     </form>

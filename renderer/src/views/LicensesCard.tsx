@@ -1,5 +1,6 @@
 /** The licenses of everything that ships in the app, generated at build time (scripts/build-licenses.ts). */
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 
 interface ShippedPackage {
   name: string;
@@ -36,14 +37,12 @@ export function LicensesCard() {
 
   return (
     <div className="card">
-      <h2>Open-source licenses</h2>
+      <h2>{t('licensesCard.openSourceLicenses')}</h2>
       {loaded.state === 'loading' ? <p className="skeleton skeleton-line" /> : null}
-      {loaded.state === 'missing' ? <p className="field-hint">The license list was not built with this copy of the app.</p> : null}
+      {loaded.state === 'missing' ? <p className="field-hint">{t('licensesCard.theLicenseListWas')}</p> : null}
       {loaded.state === 'ready' ? (
         <>
-          <p className="field-hint">
-            Fax Desktop is built with {loaded.packages.length} open-source packages. Chromium’s and Node’s licenses ship with Electron (LICENSES.chromium.html).
-          </p>
+          <p className="field-hint">{t('licensesCard.faxDesktopIsBuilt', { length: loaded.packages.length })}</p>
           <ul className="license-list" data-testid="licenses">
             {loaded.packages.map((item) => (
               <li key={`${item.name}@${item.version}`}>
@@ -51,7 +50,7 @@ export function LicensesCard() {
                   <summary>
                     <span className="license-name">{item.name}</span> <span className="field-hint">{item.version}</span> <span className="chip">{item.license}</span>
                   </summary>
-                  <pre className="license-text">{item.text ?? `Licensed under ${item.license}; the package carries no license file.`}</pre>
+                  <pre className="license-text">{item.text ?? t('licensesCard.licensedUnderThePackage', { license: item.license })}</pre>
                 </details>
               </li>
             ))}

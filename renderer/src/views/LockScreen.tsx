@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { LockState } from '../../../preload/models';
 import { Icon } from '../components/Icon';
 import { unlock } from '../data/lock';
+import { t } from '../i18n';
 
 function useSecondsUntil(at: number | null): number {
   const [now, setNow] = useState(() => Date.now());
@@ -49,12 +50,11 @@ export function LockScreen({ lock }: { lock: LockState }) {
         <span className="brand-mark lock-mark" aria-hidden="true">
           <Icon name="lock" size={20} />
         </span>
-        <h1 id="lock-title">Fax Desktop is locked</h1>
+        <h1 id="lock-title">{t('lockScreen.faxDesktopIsLocked')}</h1>
         <p className="view-subtitle">
-          {withPin ? 'Enter your PIN to continue.' : 'Enter the API key of this account to continue (set a PIN in Settings to unlock faster).'} Drafts and faxes in the outbox are kept.
-        </p>
+          {withPin ? t('lockScreen.enterYourPinTo') : t('lockScreen.enterTheApiKey')}{' '}{t('lockScreen.draftsAndFaxesIn')}</p>
         <label className="field">
-          <span>{withPin ? 'PIN' : 'API key'}</span>
+          <span>{withPin ? t('lockScreen.pin') : t('keyForm.apiKey')}</span>
           <input
             ref={input}
             className="input"
@@ -72,11 +72,11 @@ export function LockScreen({ lock }: { lock: LockState }) {
         </label>
         {message ? (
           <p className="field-error" id="unlock-error" role="alert">
-            {wait > 0 ? message.replace(/Try again in \d+ seconds\./, `Try again in ${String(wait)} seconds.`) : message}
+            {wait > 0 ? message.replace(/Try again in \d+ seconds\./, t('lockScreen.tryAgainInSeconds', { wait })) : message}
           </p>
         ) : null}
         <button type="submit" className="button button-primary" disabled={busy || secret === '' || wait > 0}>
-          {busy ? 'Checking…' : 'Unlock'}
+          {busy ? t('lockScreen.checking') : t('lockScreen.unlock')}
         </button>
       </form>
     </div>

@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch } from '../../../preload/models';
 import { clearPin, lockNow, lockStore, setPin as savePin } from '../data/lock';
 import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
+import { t } from '../i18n';
 
 export function LockSettings({ settings, save }: { settings: Settings; save: (patch: SettingsPatch) => Promise<void> }) {
   const lock = useStore(lockStore);
@@ -18,56 +19,49 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
     setPin('');
     setCurrentPin('');
     setProblem(refused?.message ?? null);
-    if (!refused) toast('success', pinSet ? 'The PIN was changed.' : 'The PIN is set: it unlocks the app from now on.');
+    if (!refused) toast('success', pinSet ? t('lockSettings.thePinWasChanged') : t('lockSettings.thePinIsSet'));
   };
 
   const remove = async () => {
     const refused = await clearPin(currentPin);
     setCurrentPin('');
     setProblem(refused?.message ?? null);
-    if (!refused) toast('info', 'The PIN was removed: the API key unlocks the app now.');
+    if (!refused) toast('info', t('lockSettings.thePinWasRemoved'));
   };
 
   return (
     <div className="card">
       <div className="card-header">
-        <h2>App lock</h2>
-        <button type="button" className="button" onClick={() => void lockNow()} aria-keyshortcuts="Control+L">
-          Lock now
-        </button>
+        <h2>{t('lockSettings.appLock')}</h2>
+        <button type="button" className="button" onClick={() => void lockNow()} aria-keyshortcuts="Control+L">{t('lockSettings.lockNow')}</button>
       </div>
       <label className="field">
-        <span>Lock the app after</span>
+        <span>{t('lockSettings.lockTheAppAfter')}</span>
         <select className="select" value={settings.autoLockMinutes} onChange={(event) => void save({ autoLockMinutes: Number(event.target.value) })}>
           {[1, 5, 10, 15, 30, 60, 120, 240].map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {minutes} minute{minutes === 1 ? '' : 's'} without use
-            </option>
+            <option key={minutes} value={minutes}>{t('lockSettings.minute', { minutes })}</option>
           ))}
         </select>
-        <span className="field-hint">
-          Locking hides every fax and drops opened documents from memory. {pinSet ? 'Your PIN unlocks it.' : 'Without a PIN, the API key unlocks it.'}
+        <span className="field-hint">{t('lockSettings.lockingHidesEveryFax')}{' '}{pinSet ? t('lockSettings.yourPinUnlocksIt') : t('lockSettings.withoutAPinThe')}
         </span>
       </label>
-      <form className="form-grid" onSubmit={(event) => void submit(event)} aria-label={pinSet ? 'Change the PIN' : 'Set a PIN'}>
+      <form className="form-grid" onSubmit={(event) => void submit(event)} aria-label={pinSet ? t('lockSettings.changeThePin') : t('lockSettings.setAPin')}>
         {pinSet ? (
           <label className="field">
-            <span>Current PIN</span>
+            <span>{t('lockSettings.currentPin')}</span>
             <input className="input" type="password" inputMode="numeric" autoComplete="off" value={currentPin} onChange={(event) => setCurrentPin(event.target.value)} />
           </label>
         ) : null}
         <label className="field">
-          <span>{pinSet ? 'New PIN' : 'PIN (4 to 12 digits)'}</span>
+          <span>{pinSet ? t('lockSettings.newPin') : t('lockSettings.pin4To12')}</span>
           <input className="input" type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(event) => setPin(event.target.value)} aria-describedby={problem ? 'pin-problem' : undefined} />
         </label>
         <div className="row">
           <button type="submit" className="button button-primary" disabled={pin === ''}>
-            {pinSet ? 'Change PIN' : 'Set PIN'}
+            {pinSet ? t('lockSettings.changePin') : t('lockSettings.setPin')}
           </button>
           {pinSet ? (
-            <button type="button" className="button" disabled={currentPin === ''} onClick={() => void remove()}>
-              Remove PIN
-            </button>
+            <button type="button" className="button" disabled={currentPin === ''} onClick={() => void remove()}>{t('lockSettings.removePin')}</button>
           ) : null}
         </div>
       </form>

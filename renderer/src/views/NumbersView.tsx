@@ -2,26 +2,27 @@ import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { loadNumbers } from '../data/directory';
 import { useResult } from '../hooks/useResult';
+import { t } from '../i18n';
 
 export function NumbersView() {
   const [numbers] = useResult(loadNumbers);
   return (
     <section className="view" aria-labelledby="numbers-title">
       <div className="view-header">
-        <h1 id="numbers-title">Fax numbers</h1>
+        <h1 id="numbers-title">{t('numbers.faxNumbers')}</h1>
       </div>
-      <p className="view-subtitle">The account’s active numbers: faxes sent to them arrive in the inbox.</p>
+      <p className="view-subtitle">{t('numbers.theAccountSActive')}</p>
       {numbers.state === 'loading' ? <SkeletonLines /> : null}
       {numbers.state === 'failed' ? <ErrorNotice error={numbers.error} /> : null}
-      {numbers.state === 'ready' && numbers.value.items.length === 0 ? <EmptyState icon="numbers" title="No active numbers" /> : null}
+      {numbers.state === 'ready' && numbers.value.items.length === 0 ? <EmptyState icon="numbers" title={t('numbers.noActiveNumbers')} /> : null}
       {numbers.state === 'ready' && numbers.value.items.length > 0 ? (
         <div className="card card-flush">
-          <table className="table" aria-label="Fax numbers">
+          <table className="table" aria-label={t('numbers.faxNumbers')}>
             <thead>
               <tr>
-                <th>Number</th>
-                <th>Label</th>
-                <th>Can</th>
+                <th>{t('numbers.number')}</th>
+                <th>{t('numbers.label')}</th>
+                <th>{t('numbers.can')}</th>
               </tr>
             </thead>
             <tbody>
@@ -36,7 +37,7 @@ export function NumbersView() {
           </table>
         </div>
       ) : null}
-      {numbers.state === 'ready' && numbers.value.fromCache ? <p className="field-hint">Offline: saved on this computer.</p> : null}
+      {numbers.state === 'ready' && numbers.value.fromCache ? <p className="field-hint">{t('numbers.offlineSavedOnThis')}</p> : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { settingsStore } from '../data/settings';
 import { useStore } from '../data/store';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
+import { t } from '../i18n';
 
 export function OnboardingView() {
   const settings = useStore(settingsStore);
@@ -20,12 +21,10 @@ export function OnboardingView() {
             <Icon name="fax" size={18} />
           </span>
           <div className="grow">
-            <h1 id="onboarding-title">Connect Fax Desktop</h1>
-            <p className="view-subtitle">Paste the API key from your Fax Service account settings. Faxes may carry health information: the key and your faxes stay on this computer, encrypted.</p>
+            <h1 id="onboarding-title">{t('onboarding.connectFaxDesktop')}</h1>
+            <p className="view-subtitle">{t('onboarding.pasteTheApiKey')}</p>
           </div>
-          <button type="button" className="button button-ghost button-small" onClick={() => navigate('about')}>
-            About
-          </button>
+          <button type="button" className="button button-ghost button-small" onClick={() => navigate('about')}>{t('sidebar.about')}</button>
         </div>
         {connection?.status === 'signed_out' && connection.message ? (
           <div className="notice notice-error" role="alert">
@@ -36,8 +35,8 @@ export function OnboardingView() {
           {connected ? (
             <>
               <div className="notice notice-success" role="status">
-                <span className="notice-title">Connected</span>
-                <p>The key works and is stored in the system keychain.</p>
+                <span className="notice-title">{t('onboarding.connected')}</span>
+                <p>{t('onboarding.theKeyWorksAnd')}</p>
               </div>
               <ConnectionSummary connection={connected} />
               <div className="row">
@@ -48,13 +47,11 @@ export function OnboardingView() {
                     finishOnboarding();
                     if (!navigate('inbox')) navigate('account');
                   }}
-                >
-                  Continue
-                </button>
+                >{t('onboarding.continue')}</button>
               </div>
             </>
           ) : settings ? (
-            <KeyForm initialBaseUrl={settings.baseUrl} initialCaPath={settings.extraCaPath} submitLabel="Test and connect" onConnected={setConnected} />
+            <KeyForm initialBaseUrl={settings.baseUrl} initialCaPath={settings.extraCaPath} submitLabel={t('onboarding.testAndConnect')} onConnected={setConnected} />
           ) : null}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { dateTime, shortDate } from '../format';
 import type { IpcError } from '../data/ipc';
 import { navigate } from '../data/navigation';
 import { awaitingReplies, faxesOfNumber, linkReply, replyLabel, type AwaitingReply } from '../data/replies';
+import { t } from '../i18n';
 
 function isError(value: object): value is IpcError {
   return 'kind' in value && 'message' in value;
@@ -31,31 +32,27 @@ export function ReplyFacts({ detail, onLink }: { detail: FaxDetail; onLink: () =
     const { label, tone } = replyLabel(detail.reply);
     return (
       <>
-        <dt>Reply</dt>
+        <dt>{t('replyParts.reply')}</dt>
         <dd data-testid="reply-state">
           <span className={`chip chip-${tone}`}>{label}</span>{' '}
           {detail.reply.state === 'replied'
             ? detail.reply.replies.map((reply) => <FaxLink key={reply.id} id={reply.id} reference={reply.reference} direction="inbound" />)
-            : `${detail.reply.state === 'overdue' ? 'was expected by' : 'expected by'} ${dateTime(detail.reply.dueMs)}`}
+            : t(detail.reply.state === 'overdue' ? 'replyParts.wasExpectedBy' : 'replyParts.expectedBy', { at: dateTime(detail.reply.dueMs) })}
         </dd>
       </>
     );
   }
   return (
     <>
-      <dt>Reply to</dt>
+      <dt>{t('replyParts.replyTo')}</dt>
       <dd data-testid="reply-to">
         {detail.replyTo ? (
           <>
             <FaxLink id={detail.replyTo.id} reference={detail.replyTo.reference} direction="outbound" />{' '}
-            <button type="button" className="button button-small" onClick={() => void linkReply(detail.id, null).then(setError)}>
-              Unlink
-            </button>
+            <button type="button" className="button button-small" onClick={() => void linkReply(detail.id, null).then(setError)}>{t('replyParts.unlink')}</button>
           </>
         ) : (
-          <button type="button" className="button button-small" onClick={onLink}>
-            Link to a sent fax…
-          </button>
+          <button type="button" className="button button-small" onClick={onLink}>{t('replyParts.linkToASent')}</button>
         )}
         {error ? <ErrorNotice error={error} /> : null}
       </dd>
@@ -78,28 +75,24 @@ export function LinkReplyDialog({ inboundId, onClose }: { inboundId: number; onC
   };
   return (
     <Dialog
-      title="Link as the reply to a sent fax"
+      title={t('replyParts.linkAsTheReply')}
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={chosen === null} onClick={() => void link()}>
-            Link
-          </button>
+          <button type="button" className="button" onClick={onClose}>{t('confirmDialog.cancel')}</button>
+          <button type="button" className="button button-primary" disabled={chosen === null} onClick={() => void link()}>{t('replyParts.link')}</button>
         </>
       }
     >
-      {candidates === null && !error ? <p>Loading the faxes waiting for a reply…</p> : null}
-      {candidates?.length === 0 ? <p>No sent fax is waiting for a reply. Choose “Expect a reply” when sending a fax.</p> : null}
+      {candidates === null && !error ? <p>{t('replyParts.loadingTheFaxesWaiting')}</p> : null}
+      {candidates?.length === 0 ? <p>{t('replyParts.noSentFaxIs')}</p> : null}
       {candidates && candidates.length > 0 ? (
         <fieldset className="choice-list">
-          <legend>Sent faxes waiting for a reply</legend>
+          <legend>{t('replyParts.sentFaxesWaitingFor')}</legend>
           {candidates.map((candidate) => (
             <label key={candidate.id} className="checkbox">
               <input type="radio" name="reply-target" checked={chosen === candidate.id} onChange={() => setChosen(candidate.id)} />
-              <span className="mono">{candidate.reference}</span> · {candidate.counterpart ?? 'no number'} · {shortDate(candidate.createdAt)}
+              <span className="mono">{candidate.reference}</span> · {candidate.counterpart ?? t('replyParts.noNumber')} · {shortDate(candidate.createdAt)}
             </label>
           ))}
         </fieldset>
@@ -116,22 +109,19 @@ export function NumberHistoryDialog({ number, onClose }: { number: string; onClo
   }, [number]);
   return (
     <Dialog
-      title={`Faxes with ${number}`}
+      title={t('replyParts.faxesWith', { number })}
       onClose={onClose}
       footer={
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
+        <button type="button" className="button" onClick={onClose}>{t('app.close')}</button>
       }
     >
-      {page === null ? <p>Loading…</p> : null}
+      {page === null ? <p>{t('replyParts.loading')}</p> : null}
       {page && isError(page) ? <ErrorNotice error={page} /> : null}
       {page && !isError(page) ? (
         <>
           <p className="field-hint">
-            {page.total} {page.total === 1 ? 'fax' : 'faxes'}, sent and received, newest first.
-          </p>
-          <ul className="number-history" aria-label="Faxes with this number">
+            {t('replyParts.sentAndReceivedNewest', { total: page.total })}</p>
+          <ul className="number-history" aria-label={t('replyParts.faxesWithThisNumber')}>
             {page.items.map((fax) => (
               <li key={fax.id}>
                 <button
@@ -142,7 +132,7 @@ export function NumberHistoryDialog({ number, onClose }: { number: string; onClo
                     navigate(fax.direction === 'inbound' ? 'inbox' : 'outbox', fax.id);
                   }}
                 >
-                  {fax.direction === 'inbound' ? 'Received' : 'Sent'} · {dateTime(fax.createdAt)} · <span className="mono">{fax.reference}</span>
+                  {fax.direction === 'inbound' ? t('replyParts.received') : t('replyParts.sent')} · {dateTime(fax.createdAt)} · <span className="mono">{fax.reference}</span>
                 </button>
                 <StatusChip status={fax.status} direction={fax.direction} />
               </li>

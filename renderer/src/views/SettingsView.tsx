@@ -13,17 +13,21 @@ import { toast } from '../data/toasts';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
+import { currentLocale, t } from '../i18n';
+import { locales, resolveLocale, type LanguageChoice } from '../../../preload/i18n/locales';
+import { numberText } from '../format';
 
 /** Every country whose numbers can be read, by name. */
-const countries = getCountries()
-  .map((code) => ({ code, name: countryName(code) }))
+const countriesByName = () =>
+  getCountries()
+  .map((code) => ({ code, name: countryName(code, currentLocale()) }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
 const guardRules = [
-  { key: 'guardNewNumbers', label: 'Ask to confirm a number never faxed before and in no contact' },
-  { key: 'guardNearMisses', label: 'Warn when a number is one digit away from a known one (“Did you mean …?”)' },
-  { key: 'guardNameMismatch', label: 'Warn when a contact’s name comes with another number' },
-  { key: 'guardChangedNumbers', label: 'Warn when a contact’s fax number changed' },
+  { key: 'guardNewNumbers', label: 'settings.askToConfirmA' },
+  { key: 'guardNearMisses', label: 'settings.warnWhenANumber' },
+  { key: 'guardNameMismatch', label: 'settings.warnWhenAContact' },
+  { key: 'guardChangedNumbers', label: 'settings.warnWhenAContact2' },
 ] as const;
 
 export function SettingsView() {
@@ -41,15 +45,15 @@ export function SettingsView() {
   return (
     <section className="view" aria-labelledby="settings-title">
       <div className="view-header">
-        <h1 id="settings-title">Settings</h1>
+        <h1 id="settings-title">{t('sidebar.settings')}</h1>
       </div>
-      {error ? <ErrorNotice error={error} title="That setting was not saved" /> : null}
+      {error ? <ErrorNotice error={error} title={t('settings.thatSettingWasNot')} /> : null}
 
       <div className="card">
         <div className="card-header">
-          <h2>Connection</h2>
+          <h2>{t('about.connection')}</h2>
           <span className={`chip ${connection.status === 'connected' ? 'chip-success' : connection.status === 'key_rejected' ? 'chip-danger' : 'chip-warning'}`}>
-            {connection.status === 'connected' ? 'Connected' : connection.status === 'key_rejected' ? 'Key refused' : connection.status === 'offline' ? 'Offline' : connection.status === 'connecting' ? 'Connecting' : 'Not connected'}
+            {connection.status === 'connected' ? t('onboarding.connected') : connection.status === 'key_rejected' ? t('settings.keyRefused') : connection.status === 'offline' ? t('settings.offline') : connection.status === 'connecting' ? t('settings.connecting') : t('about.notConnected')}
           </span>
         </div>
         {connection.status === 'key_rejected' ? (
@@ -68,50 +72,40 @@ export function SettingsView() {
           <KeyForm
             initialBaseUrl={settings.baseUrl}
             initialCaPath={settings.extraCaPath}
-            submitLabel="Test and use this key"
+            submitLabel={t('settings.testAndUseThis')}
             onConnected={() => {
               setReplacing(false);
-              toast('success', 'The new key works and is stored in the keychain.');
+              toast('success', t('settings.theNewKeyWorks'));
             }}
           />
         ) : null}
         <div className="row">
           {!replacing ? (
-            <button type="button" className="button" onClick={() => setReplacing(true)}>
-              Enter a different key
-            </button>
+            <button type="button" className="button" onClick={() => setReplacing(true)}>{t('settings.enterADifferentKey')}</button>
           ) : null}
-          <button type="button" className="button" onClick={() => void testConnection()}>
-            Test the connection
-          </button>
-          <button type="button" className="button button-danger" onClick={() => setConfirmSignOut(true)}>
-            Sign out
-          </button>
+          <button type="button" className="button" onClick={() => void testConnection()}>{t('settings.testTheConnection')}</button>
+          <button type="button" className="button button-danger" onClick={() => setConfirmSignOut(true)}>{t('settings.signOut')}</button>
         </div>
       </div>
 
       <div className="card">
-        <h2>Syncing</h2>
+        <h2>{t('settings.syncing')}</h2>
         <label className="field">
-          <span>Check for new faxes</span>
+          <span>{t('settings.checkForNewFaxes')}</span>
           <select className="select" value={settings.pollIntervalSeconds} onChange={(event) => void save({ pollIntervalSeconds: Number(event.target.value) })}>
             {[15, 30, 60, 120, 300, 600].map((seconds) => (
-              <option key={seconds} value={seconds}>
-                every {seconds < 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`}
+              <option key={seconds} value={seconds}>{seconds < 60 ? t('settings.everySeconds', { seconds }) : t('settings.everyMinutes', { minutes: seconds / 60 })}
               </option>
             ))}
           </select>
-          <span className="field-hint">
-            While the window is open and in front, new faxes show within seconds and a fax being sent is followed closely; this interval applies in the
-            background. The API allows 120 requests a minute; checking costs one or two.
-          </span>
+          <span className="field-hint">{t('settings.whileTheWindowIs')}</span>
         </label>
         <label className="field">
-          <span>When connecting for the first time, mark as unread the faxes received in the last</span>
+          <span>{t('settings.whenConnectingForThe')}</span>
           <select className="select" value={settings.firstSyncUnreadHours} onChange={(event) => void save({ firstSyncUnreadHours: Number(event.target.value) })}>
             {[0, 8, 24, 72, 168].map((hours) => (
               <option key={hours} value={hours}>
-                {hours === 0 ? 'none (all history arrives read)' : hours < 48 ? `${hours} hours` : `${hours / 24} days`}
+                {hours === 0 ? t('settings.noneAllHistoryArrives') : hours < 48 ? t('settings.hours', { hours }) : t('settings.days', { days: hours / 24 })}
               </option>
             ))}
           </select>
@@ -119,82 +113,80 @@ export function SettingsView() {
       </div>
 
       <div className="card">
-        <h2>Notifications</h2>
+        <h2>{t('settings.notifications')}</h2>
         <label className="checkbox">
-          <input type="checkbox" checked={settings.notifications.enabled} onChange={(event) => void save({ notifications: { enabled: event.target.checked } })} />
-          Show a notification when a fax arrives
-        </label>
+          <input type="checkbox" checked={settings.notifications.enabled} onChange={(event) => void save({ notifications: { enabled: event.target.checked } })} />{t('settings.showANotificationWhen')}</label>
         <label className="checkbox">
           <input
             type="checkbox"
             checked={settings.notifications.showDetails}
             disabled={!settings.notifications.enabled}
             onChange={(event) => void save({ notifications: { showDetails: event.target.checked } })}
-          />
-          Include the sender’s number
-        </label>
-        <p className="field-hint">Notifications can appear on the lock screen; without this, they only say that a fax arrived and how long it is.</p>
+          />{t('settings.includeTheSenderS')}</label>
+        <p className="field-hint">{t('settings.notificationsCanAppearOn')}</p>
       </div>
 
       <div className="card" aria-labelledby="desktop-settings-title">
-        <h2 id="desktop-settings-title">On this computer</h2>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.quitOnClose} onChange={(event) => void save({ quitOnClose: event.target.checked })} />
-          Quit when the window is closed
-        </label>
-        <p className="field-hint">Otherwise Fax Desktop keeps running in the tray: it goes on receiving, sending the outbox and notifying.</p>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />
-          Start Fax Desktop when I sign in to the computer (in the tray)
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.autoUpdate} onChange={(event) => void save({ autoUpdate: event.target.checked })} />
-          Download updates of Fax Desktop automatically
-        </label>
-        <p className="field-hint">An update is installed only when you choose “Restart to update”, or when you quit — never while a fax is being sent.</p>
-      </div>
-
-      <div className="card" aria-labelledby="numbers-settings-title">
-        <h2 id="numbers-settings-title">Fax numbers</h2>
+        <h2 id="desktop-settings-title">{t('settings.onThisComputer')}</h2>
         <label className="field">
-          <span>Numbers typed without +</span>
-          <select className="input" value={settings.defaultCountry ?? ''} onChange={(event) => void save({ defaultCountry: event.target.value || null })}>
-            <option value="">Always need the country code with +</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                Are numbers of {country.name}
+          <span>{t('settings.language')}</span>
+          <select className="select" value={settings.language} onChange={(event) => void save({ language: event.target.value as LanguageChoice })} data-testid="language">
+            <option value="system">{t('settings.languageSystem', { language: t(`language.${resolveLocale('system', navigator.languages)}`) })}</option>
+            {locales.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {t(`language.${locale}`)}
               </option>
             ))}
           </select>
-          <span className="field-hint">“(415) 555-0100” is then read as +1 415 555 0100 in the United States. Numbers from other countries always need their + and country code.</span>
+          <span className="field-hint">{t('settings.languageHint')}</span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.quitOnClose} onChange={(event) => void save({ quitOnClose: event.target.checked })} />{t('settings.quitWhenTheWindow')}</label>
+        <p className="field-hint">{t('settings.otherwiseFaxDesktopKeeps')}</p>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />{t('settings.startFaxDesktopWhen')}</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.autoUpdate} onChange={(event) => void save({ autoUpdate: event.target.checked })} />{t('settings.downloadUpdatesOfFax')}</label>
+        <p className="field-hint">{t('settings.anUpdateIsInstalled')}</p>
+      </div>
+
+      <div className="card" aria-labelledby="numbers-settings-title">
+        <h2 id="numbers-settings-title">{t('numbers.faxNumbers')}</h2>
+        <label className="field">
+          <span>{t('settings.numbersTypedWithout')}</span>
+          <select className="input" value={settings.defaultCountry ?? ''} onChange={(event) => void save({ defaultCountry: event.target.value || null })}>
+            <option value="">{t('settings.alwaysNeedTheCountry')}</option>
+            {countriesByName().map((country) => (
+              <option key={country.code} value={country.code}>{t('settings.areNumbersOf', { name: country.name })}</option>
+            ))}
+          </select>
+          <span className="field-hint">{t('settings.4155550100Is')}</span>
         </label>
       </div>
 
       <div className="card" aria-labelledby="guard-settings-title">
-        <h2 id="guard-settings-title">Misdirected-fax guard</h2>
-        <p className="field-hint">Before a fax goes out, each number is checked against your contacts and the faxes sent from this app, on this computer.</p>
+        <h2 id="guard-settings-title">{t('settings.misdirectedFaxGuard')}</h2>
+        <p className="field-hint">{t('settings.beforeAFaxGoes')}</p>
         {guardRules.map((rule) => (
           <label key={rule.key} className="checkbox">
             <input type="checkbox" checked={settings[rule.key]} onChange={(event) => void save({ [rule.key]: event.target.checked })} />
-            {rule.label}
+            {t(rule.label)}
           </label>
         ))}
       </div>
 
       <div className="card" aria-labelledby="report-settings-title">
-        <h2 id="report-settings-title">Transmission reports</h2>
-        <p className="field-hint">Proof of sending: a one-page PDF with the time, each recipient’s result and the first page. Every sent fax has one in its detail (Save report, Print report).</p>
+        <h2 id="report-settings-title">{t('settings.transmissionReports')}</h2>
+        <p className="field-hint">{t('settings.proofOfSendingA')}</p>
         <label className="checkbox">
           <input
             type="checkbox"
             checked={settings.reportFolder !== null}
-            onChange={(event) => void save({ reportFolder: event.target.checked ? `${settings.downloadFolder}${settings.downloadFolder.includes('\\') ? '\\' : '/'}Fax reports` : null })}
-          />
-          Save a report of every sent fax when it finishes
-        </label>
+            onChange={(event) => void save({ reportFolder: event.target.checked ? `${settings.downloadFolder}${settings.downloadFolder.includes('\\') ? '\\' : '/'}${t('settings.reportFolderName')}` : null })}
+          />{t('settings.saveAReportOf')}</label>
         {settings.reportFolder !== null ? (
           <label className="field">
-            <span>Save reports to</span>
+            <span>{t('settings.saveReportsTo')}</span>
             <input
               className="input"
               key={settings.reportFolder}
@@ -202,25 +194,24 @@ export function SettingsView() {
               onBlur={(event) => event.target.value !== settings.reportFolder && void save({ reportFolder: event.target.value })}
               spellCheck={false}
             />
-            <span className="field-hint">Reports are plain PDFs (not encrypted): choose a folder only people who may see the faxes can open.</span>
+            <span className="field-hint">{t('settings.reportsArePlainPdfs')}</span>
           </label>
         ) : null}
       </div>
 
       <div className="card">
-        <h2>Files and privacy</h2>
+        <h2>{t('settings.filesAndPrivacy')}</h2>
         <div className="form-grid">
           <label className="field">
-            <span>Save PDFs and exports to</span>
+            <span>{t('settings.savePdfsAndExports')}</span>
             <input className="input" defaultValue={settings.downloadFolder} onBlur={(event) => event.target.value !== settings.downloadFolder && void save({ downloadFolder: event.target.value })} spellCheck={false} />
           </label>
           <label className="field">
-            <span>Keep downloaded fax documents up to</span>
+            <span>{t('settings.keepDownloadedFaxDocuments')}</span>
             <select className="select" value={settings.pdfCacheMaxMb} onChange={(event) => void save({ pdfCacheMaxMb: Number(event.target.value) })}>
               {[64, 256, 512, 1024, 4096].map((mb) => (
                 <option key={mb} value={mb}>
-                  {mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} (encrypted)
-                </option>
+                  {t('settings.cacheSize', { size: mb >= 1024 ? `${numberText(mb / 1024)} GB` : `${numberText(mb)} MB` })}</option>
               ))}
             </select>
           </label>
@@ -231,15 +222,15 @@ export function SettingsView() {
 
       {confirmSignOut ? (
         <ConfirmDialog
-          title="Sign out?"
-          confirmLabel="Sign out"
+          title={t('settings.signOut2')}
+          confirmLabel={t('settings.signOut')}
           onCancel={() => setConfirmSignOut(false)}
           onConfirm={() => {
             setConfirmSignOut(false);
             void signOut();
           }}
         >
-          <p>The API key is removed from the system keychain. Drafts and faxes waiting in the outbox are kept and go out when you connect again.</p>
+          <p>{t('settings.theApiKeyIs')}</p>
         </ConfirmDialog>
       ) : null}
     </section>

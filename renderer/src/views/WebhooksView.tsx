@@ -12,12 +12,14 @@ import { createWebhook, deleteWebhook, loadWebhooks } from '../data/directory';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-const eventKinds: Array<[string, string]> = [
-  ['fax.received', 'A fax arrives'],
-  ['fax.delivered', 'A fax was delivered to every recipient'],
-  ['fax.partial', 'Some recipients failed'],
-  ['fax.failed', 'Every recipient failed'],
+const eventKinds: Array<[string, MessageId]> = [
+  ['fax.received', 'webhooks.aFaxArrives'],
+  ['fax.delivered', 'webhooks.aFaxWasDelivered'],
+  ['fax.partial', 'webhooks.someRecipientsFailed'],
+  ['fax.failed', 'webhooks.everyRecipientFailed'],
 ];
 
 export function WebhooksView() {
@@ -37,7 +39,7 @@ export function WebhooksView() {
   }, []);
   useEffect(load, [load]);
 
-  const urlProblem = url.trim() !== '' && !url.trim().toLowerCase().startsWith('https://') ? 'The address must start with https:// — plain http is refused.' : null;
+  const urlProblem = url.trim() !== '' && !url.trim().toLowerCase().startsWith('https://') ? t('keyForm.theAddressMustStart') : null;
 
   const create = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -57,22 +59,22 @@ export function WebhooksView() {
   return (
     <section className="view" aria-labelledby="webhooks-title">
       <div className="view-header">
-        <h1 id="webhooks-title">Webhooks</h1>
+        <h1 id="webhooks-title">{t('webhooks.webhooks')}</h1>
       </div>
-      <p className="view-subtitle">Endpoints your other systems run to hear about faxes. Deliveries are signed; check the signature with the secret shown once at creation.</p>
+      <p className="view-subtitle">{t('webhooks.endpointsYourOtherSystems')}</p>
       {error ? <ErrorNotice error={error} /> : null}
       {items === null && !error ? <SkeletonLines /> : null}
-      {items && items.length === 0 ? <EmptyState icon="webhooks" title="No webhook endpoints" /> : null}
+      {items && items.length === 0 ? <EmptyState icon="webhooks" title={t('webhooks.noWebhookEndpoints')} /> : null}
       {items && items.length > 0 ? (
         <div className="card card-flush">
-          <table className="table" aria-label="Webhook endpoints" data-testid="webhooks-table">
+          <table className="table" aria-label={t('webhooks.webhookEndpoints')} data-testid="webhooks-table">
             <thead>
               <tr>
-                <th>Address</th>
-                <th>Events</th>
-                <th>Description</th>
+                <th>{t('webhooks.address')}</th>
+                <th>{t('webhooks.events')}</th>
+                <th>{t('webhooks.description')}</th>
                 <th>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('webhooks.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -86,9 +88,8 @@ export function WebhooksView() {
                   <td>{hook.description ?? ''}</td>
                   <td className="cell-end">
                     {canWrite ? (
-                      <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(hook)} aria-label={`Delete ${hook.url}`}>
-                        <Icon name="trash" size={14} /> Delete
-                      </button>
+                      <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(hook)} aria-label={t('webhooks.delete2', { url: hook.url })}>
+                        <Icon name="trash" size={14} />{' '}{t('webhooks.delete')}</button>
                     ) : null}
                   </td>
                 </tr>
@@ -99,48 +100,44 @@ export function WebhooksView() {
       ) : null}
       {canWrite ? (
         <form className="card" onSubmit={(event) => void create(event)} aria-labelledby="new-webhook">
-          <h2 id="new-webhook">New endpoint</h2>
+          <h2 id="new-webhook">{t('webhooks.newEndpoint')}</h2>
           <label className="field">
-            <span>Address</span>
-            <input className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://ehr.example.org/fax-events" aria-invalid={urlProblem ? true : undefined} spellCheck={false} required />
+            <span>{t('webhooks.address')}</span>
+            <input className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder={t('webhooks.httpsEhrExampleOrg')} aria-invalid={urlProblem ? true : undefined} spellCheck={false} required />
             {urlProblem ? <span className="field-error">{urlProblem}</span> : null}
           </label>
           <fieldset className="stack plain-fieldset">
-            <legend className="field-label">Events</legend>
+            <legend className="field-label">{t('webhooks.events')}</legend>
             {eventKinds.map(([kind, label]) => (
               <label key={kind} className="checkbox">
                 <input type="checkbox" checked={events.includes(kind)} onChange={(event) => setEvents((current) => (event.target.checked ? [...current, kind] : current.filter((item) => item !== kind)))} />
-                {label} <code>{kind}</code>
+                {t(label)} <code>{kind}</code>
               </label>
             ))}
           </fieldset>
           <label className="field">
-            <span>Description</span>
+            <span>{t('webhooks.description')}</span>
             <input className="input" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
           </label>
-          {formError ? <ErrorNotice error={formError} title="Not created" /> : null}
+          {formError ? <ErrorNotice error={formError} title={t('webhooks.notCreated')} /> : null}
           <div className="row">
-            <button type="submit" className="button button-primary" disabled={!url.trim() || urlProblem !== null || events.length === 0}>
-              Create endpoint
-            </button>
+            <button type="submit" className="button button-primary" disabled={!url.trim() || urlProblem !== null || events.length === 0}>{t('webhooks.createEndpoint')}</button>
           </div>
         </form>
       ) : (
-        <p className="field-hint">This API key may list webhooks but not create or delete them (it lacks webhooks:write).</p>
+        <p className="field-hint">{t('webhooks.thisApiKeyMay')}</p>
       )}
       {created ? (
         <Dialog
-          title="Endpoint created — copy the secret now"
+          title={t('webhooks.endpointCreatedCopyThe')}
           onClose={() => setCreated(null)}
           footer={
-            <button type="button" className="button button-primary" onClick={() => setCreated(null)}>
-              I have stored the secret
-            </button>
+            <button type="button" className="button button-primary" onClick={() => setCreated(null)}>{t('webhooks.iHaveStoredThe')}</button>
           }
         >
           <div className="notice notice-warning" role="alert">
-            <span className="notice-title">This secret is shown once</span>
-            <p>The Fax Service will not show it again and Fax Desktop does not keep it. Store it where your endpoint can use it to verify signatures.</p>
+            <span className="notice-title">{t('webhooks.thisSecretIsShown')}</span>
+            <p>{t('webhooks.theFaxServiceWill')}</p>
           </div>
           {created.secret ? (
             <div className="secret-box">
@@ -148,35 +145,33 @@ export function WebhooksView() {
               <button
                 type="button"
                 className="button button-small"
-                onClick={() => void copyText(created.secret ?? '', 'The secret')}
+                onClick={() => void copyText(created.secret ?? '', t('webhooks.theSecret'))}
               >
-                <Icon name="copy" size={14} /> Copy
-              </button>
+                <Icon name="copy" size={14} />{' '}{t('requestId.copy')}</button>
             </div>
           ) : (
-            <p>The Fax Service did not return a secret.</p>
+            <p>{t('webhooks.theFaxServiceDid')}</p>
           )}
         </Dialog>
       ) : null}
       {confirmDelete ? (
         <ConfirmDialog
-          title="Delete this endpoint?"
-          confirmLabel="Delete"
+          title={t('webhooks.deleteThisEndpoint')}
+          confirmLabel={t('webhooks.delete')}
           onCancel={() => setConfirmDelete(null)}
           onConfirm={() => {
             const target = confirmDelete;
             setConfirmDelete(null);
             void deleteWebhook(target.id).then((result) => {
               if (result.ok) {
-                toast('success', 'The endpoint was deleted.');
+                toast('success', t('webhooks.theEndpointWasDeleted'));
                 load();
               } else toastError(result.error);
             });
           }}
         >
           <p>
-            <code>{confirmDelete.url}</code> will receive no more events. This cannot be undone.
-          </p>
+            <code>{confirmDelete.url}</code>{' '}{t('webhooks.willReceiveNoMore')}</p>
         </ConfirmDialog>
       ) : null}
     </section>

@@ -1,16 +1,18 @@
 import type { ScopeName, ScopeState } from '../../../preload/models';
+import { t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
-export const scopeWords: Record<ScopeName, { grants: string; missing: string }> = {
-  'fax:send': { grants: 'Send faxes', missing: 'This key cannot send faxes, so “New fax” is turned off.' },
-  'fax:read': { grants: 'Read faxes and their documents', missing: 'This key cannot read faxes: the inbox and sent faxes stay empty.' },
-  'contacts:read': { grants: 'Read the address book', missing: 'This key cannot read the address book: contacts are not shown or suggested.' },
-  'numbers:read': { grants: 'See the account’s fax numbers', missing: 'This key cannot list the account’s fax numbers.' },
-  'account:read': { grants: 'See the plan, usage and webhooks', missing: 'This key cannot see the plan and usage, so the remaining allowance is not shown.' },
-  'webhooks:read': { grants: 'List webhook endpoints', missing: 'This key cannot list webhook endpoints.' },
-  'webhooks:write': { grants: 'Create and delete webhook endpoints', missing: 'This key cannot create or delete webhook endpoints.' },
-  'automation:events:read': { grants: 'Automation: reduced, health-information-free webhooks', missing: '' },
+export const scopeWords: Record<ScopeName, { grants: MessageId; missing: MessageId | null }> = {
+  'fax:send': { grants: 'scopeWords.sendFaxes', missing: 'scopeWords.thisKeyCannotSend' },
+  'fax:read': { grants: 'scopeWords.readFaxesAndTheir', missing: 'scopeWords.thisKeyCannotRead' },
+  'contacts:read': { grants: 'scopeWords.readTheAddressBook', missing: 'scopeWords.thisKeyCannotRead2' },
+  'numbers:read': { grants: 'scopeWords.seeTheAccountS', missing: 'scopeWords.thisKeyCannotList' },
+  'account:read': { grants: 'scopeWords.seeThePlanUsage', missing: 'scopeWords.thisKeyCannotSee' },
+  'webhooks:read': { grants: 'scopeWords.listWebhookEndpoints', missing: 'scopeWords.thisKeyCannotList2' },
+  'webhooks:write': { grants: 'scopeWords.createAndDeleteWebhook', missing: 'scopeWords.thisKeyCannotCreate' },
+  'automation:events:read': { grants: 'scopeWords.automationReducedHealthInformation', missing: null },
 };
 
 export function scopeStateText(state: ScopeState): string {
-  return state === 'granted' ? 'Allowed' : state === 'missing' ? 'Not allowed' : 'Cannot be told';
+  return state === 'granted' ? t('scopeWords.allowed') : state === 'missing' ? t('scopeWords.notAllowed') : t('scopeWords.cannotBeTold');
 }
