@@ -23,7 +23,7 @@ export interface AppFixture {
 }
 
 export async function startApp(
-  options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox; viewport?: { width: number; height: number }; scopes?: string[] } = {},
+  options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox; viewport?: { width: number; height: number }; scopes?: string[]; systemLanguages?: string[] } = {},
 ): Promise<AppFixture> {
   const t = options.sandbox ?? (await startTestSandbox());
   const demo = await seedDemoAccount(t.sandbox);
@@ -38,6 +38,7 @@ export async function startApp(
     caPath: t.sandbox.caCertPath,
     colorScheme: options.colorScheme ?? 'light',
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
   });
   return {
     t,

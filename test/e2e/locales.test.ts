@@ -1,0 +1,67 @@
+// The app in German and in English: it follows the computer's language, Settings overrides it, and every part
+// changes with it — the window, main's menus and tray, and the errors main sends. Screenshots of both languages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandItems } from '../../main/commands/menu-model';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { drawMenus } from './menu-drawing';
+
+let app: AppFixture;
+beforeAll(async () => {
+  app = await startApp({ systemLanguages: ['de-DE', 'en-US'] });
+  await app.page.getByTestId('fax-row').first().waitFor();
+});
+afterAll(async () => app.close());
+
+async function drawMenusOf(name: string): Promise<void> {
+  const page = await app.page.context().newPage();
+  await page.setViewportSize({ width: 1390, height: 400 });
+  await page.setContent(drawMenus('Fax Desktop', app.harness.core.commands.appMenu()));
+  await screenshot(page, `app-menu-${name}`);
+  await page.setViewportSize({ width: 300, height: 330 });
+  await page.setContent(drawMenus('Fax Desktop', app.harness.core.commands.trayMenu()));
+  await screenshot(page, `tray-menu-${name}`);
+  await page.close();
+}
+
+describe('locales', () => {
+  it('speaks the computer’s language (German) from the start: window, menus and tray', async () => {
+    const page = app.page;
+    await page.getByRole('heading', { name: 'Posteingang' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await expect.poll(() => page.getByTestId('list-summary').textContent()).toMatch(/\d+ Faxe/);
+    const labels = commandItems(app.harness.core.commands.appMenu()).map((item) => item.label);
+    expect(labels).toEqual(expect.arrayContaining(['Neues Fax', 'Datei öffnen …', 'Jetzt abgleichen', 'Diagnosedaten kopieren']));
+    await screenshot(page, 'inbox-de');
+    await drawMenusOf('de');
+  });
+
+  it('shows errors from main in German', async () => {
+    const page = app.page;
+    await page.locator('body').press('Control+n');
+    await page.getByRole('heading', { name: 'Neues Fax' }).waitFor();
+    const input = page.getByRole('combobox').first();
+    await input.fill('0049 30 1234567');
+    await page.getByText('Verwenden Sie + statt 00 vor der Landesvorwahl').waitFor();
+  });
+
+  it('switches to English from Settings, everywhere, and back to the computer’s language', async () => {
+    const page = app.page;
+    await page.locator('body').press('Control+,');
+    await page.getByTestId('language').selectOption('en');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(() => commandItems(app.harness.core.commands.appMenu()).map((item) => item.label)).toEqual(expect.arrayContaining(['New fax', 'Copy diagnostics']));
+    expect(app.harness.settings.get().language).toBe('en');
+    await screenshot(page, 'settings-en');
+    await drawMenusOf('en');
+    await page.locator('body').press('Control+1');
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await screenshot(page, 'inbox-en');
+
+    await page.locator('body').press('Control+,');
+    await page.getByTestId('language').selectOption('system');
+    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    await expect.poll(() => commandItems(app.harness.core.commands.appMenu()).map((item) => item.label)).toContain('Neues Fax');
+    await screenshot(page, 'settings-de');
+  });
+});
