@@ -54,6 +54,15 @@ function isCode(node: ts.Node): boolean {
   return attribute !== null && !textAttributes.has(attribute.name.getText());
 }
 
+function atModuleLevel(node: ts.Node): boolean {
+  let parent: ts.Node = node.parent;
+  while (!ts.isSourceFile(parent)) {
+    if (ts.isFunctionLike(parent)) return false;
+    parent = parent.parent;
+  }
+  return true;
+}
+
 /** A literal that ends up between JSX tags, possibly through a condition or a template (`{n === 1 ? 'page' : 'pages'}`). */
 function rendersAsText(node: ts.Node): boolean {
   let current = node;
@@ -73,6 +82,10 @@ export function findLiteralStrings(file: string, source = readFileSync(file, 'ut
     if (ts.isJsxAttribute(node) && node.initializer && ts.isStringLiteral(node.initializer)) {
       if (textAttributes.has(node.name.getText(tree)) && hasWords(node.initializer.text)) report(node.initializer, node.initializer.text);
       return;
+    }
+    // Words looked up when a module loads would stay in the language of that moment.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && catalogueLookups.has(node.expression.text) && atModuleLevel(node)) {
+      report(node, `${node.getText(tree)} (at module level)`);
     }
     const text = literalText(node);
     if (text !== null && !isCode(node)) {

@@ -8,10 +8,12 @@ import { useStore } from '../data/store';
 import { t } from '../i18n';
 
 /** What the Fax Service did not say (or said in a way the app cannot read) is shown as unknown, never guessed. */
-const unknown = <span className="field-hint">{t('account.unknownTheFaxService')}</span>;
+function Unknown() {
+  return <span className="field-hint">{t('account.unknownTheFaxService')}</span>;
+}
 
 function cycleText(cycle: Account['billingCycle']) {
-  if (!cycle) return unknown;
+  if (!cycle) return <Unknown />;
   if (cycle.label && !cycle.start && !cycle.end) return cycle.label;
   return `${cycle.start ?? t('account.unknownStart')} – ${cycle.end ?? t('account.unknownEnd')}`;
 }
@@ -36,13 +38,13 @@ export function AccountView() {
         <div className="card" data-testid="account-card">
           <dl className="facts">
             <dt>{t('account.plan')}</dt>
-            <dd className="capitalised">{account.plan ?? unknown}</dd>
+            <dd className="capitalised">{account.plan ?? <Unknown />}</dd>
             <dt>{t('account.billingCycle')}</dt>
             <dd>{cycleText(account.billingCycle)}</dd>
             <dt>{t('account.pagesUsedThisCycle')}</dt>
-            <dd data-testid="pages-used">{account.pagesUsed ?? unknown}</dd>
+            <dd data-testid="pages-used">{account.pagesUsed ?? <Unknown />}</dd>
             <dt>{t('account.pageLimit')}</dt>
-            <dd data-testid="page-limit">{account.pageLimit ?? unknown}</dd>
+            <dd data-testid="page-limit">{account.pageLimit ?? <Unknown />}</dd>
             {percent !== null ? (
               <>
                 <dt>{t('account.usage')}</dt>

@@ -21,6 +21,7 @@ describe('user-facing words come from the message catalogue', () => {
     const source = `
       import { t } from './i18n';
       const kinds = { a: 'ok' };
+      const frozen = t('app.close');
       export function View({ n, busy }: { n: number; busy: boolean }) {
         if (kinds.a === 'Some Value') document.querySelector('button, [href]');
         const why = 'This file is damaged.';
@@ -33,6 +34,6 @@ describe('user-facing words come from the message catalogue', () => {
         );
       }`;
     const found = findLiteralStrings('fixture.tsx', source).map((literal) => literal.text);
-    expect(found).toEqual(['This file is damaged.', 'Close the dialog', 'Send fax', 'Page', 'Sending…', 'page', 'pages']);
+    expect(found).toEqual(["t('app.close') (at module level)", 'This file is damaged.', 'Close the dialog', 'Send fax', 'Page', 'Sending…', 'page', 'pages']);
   });
 });
