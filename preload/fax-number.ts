@@ -25,9 +25,16 @@ function describeCharacter(character: string): string {
 }
 
 /** A country's name in English ("United States"), or its code when the runtime has no names. */
+const regionNames = new Map<string, Intl.DisplayNames>();
+
 export function countryName(code: string, locale = 'en'): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

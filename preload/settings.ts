@@ -6,8 +6,10 @@
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { languageChoices } from './i18n/locales';
+import type { MessageId } from './i18n/translator';
 
-export function baseUrlProblem(value: string): string | null {
+/** Why an address cannot be the Fax Service's base URL, as a catalogue message; null when it can. */
+export function baseUrlProblem(value: string): MessageId | null {
   let url: URL;
   try {
     url = new URL(value);

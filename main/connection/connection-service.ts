@@ -20,8 +20,7 @@ import { accountViewSchema, keyCapabilitiesSchema } from '../store/snapshots';
 import type { SettingsStore } from '../store/settings-store';
 import { openApiSession, type ApiSession, type SessionOptions } from './api-session';
 import { probeCapabilities } from './capabilities';
-import { msg } from '../../preload/i18n/translator';
-import { messageOrVerbatim, verbatim } from '../../preload/i18n/translator';
+import { msg, verbatim } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
 
 export interface ConnectionDeps {
@@ -227,7 +226,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
       const baseUrl = normaliseBaseUrl(input.baseUrl ?? current.baseUrl);
       if (baseUrl === '') throw new AppError('invalid_input', msg('connectionService.enterTheFaxService'));
       const problem = baseUrlProblem(baseUrl);
-      if (problem) throw new AppError('invalid_input', messageOrVerbatim(problem));
+      if (problem) throw new AppError('invalid_input', msg(problem));
       const extraCaPath = input.extraCaPath === undefined ? current.extraCaPath : input.extraCaPath;
       const candidate = input.apiKey.trim();
       if (!looksLikeKey(candidate)) throw new AppError('invalid_input', msg('connectionService.thatDoesNotLook'));

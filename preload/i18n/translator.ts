@@ -37,10 +37,6 @@ export function msg(id: MessageId, values?: MessageValues): Message {
 
 const catalogues: Readonly<Record<Locale, Readonly<Record<MessageId, string>>>> = { en, de };
 
-export function catalogueOf(locale: Locale): Readonly<Record<MessageId, string>> {
-  return catalogues[locale];
-}
-
 export function createTranslator(locale: Locale): Translate {
   const compiled = new Map<MessageId, IntlMessageFormat>();
   const format = (id: MessageId): IntlMessageFormat => {

@@ -29,6 +29,14 @@ async function clearRecipients(): Promise<void> {
 
 const warnings = () => app.page.getByTestId('guard-warnings').getByRole('listitem');
 
+/** In Settings, flips the name-mismatch and new-number rules. */
+async function flipNameAndNewNumberRules(): Promise<void> {
+  const page = app.page;
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Warn when a contact’s name comes with another number' }).click();
+  await page.getByRole('checkbox', { name: /^Ask to confirm a number never faxed/ }).click();
+}
+
 describe('misdirected-fax guard', () => {
   it('a number one digit away from a contact: "Did you mean …?", fixed in one click', async () => {
     const page = app.page;
@@ -82,18 +90,14 @@ describe('misdirected-fax guard', () => {
       .poll(() => warnings().allTextContents())
       .toEqual([expect.stringContaining("Carla Diaz's number in contacts is +1 415 555 0103, not +1 415 555 0199."), expect.stringContaining('was never faxed from this app')]);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
     // Each box is main's setting: it changes once main has saved it.
-    await page.getByRole('checkbox', { name: 'Warn when a contact’s name comes with another number' }).click();
-    await page.getByRole('checkbox', { name: /^Ask to confirm a number never faxed/ }).click();
+    await flipNameAndNewNumberRules();
     await expect.poll(() => app.harness.settings.get()).toMatchObject({ guardNameMismatch: false, guardNewNumbers: false });
     await compose();
     await expect.poll(() => warnings().count()).toBe(0);
     await expect(page.getByTestId('recipient-chip').count()).resolves.toBe(1);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('checkbox', { name: 'Warn when a contact’s name comes with another number' }).click();
-    await page.getByRole('checkbox', { name: /^Ask to confirm a number never faxed/ }).click();
+    await flipNameAndNewNumberRules();
     await expect.poll(() => app.harness.settings.get()).toMatchObject({ guardNameMismatch: true, guardNewNumbers: true });
     await compose();
     await expect.poll(() => warnings().count()).toBe(2);

@@ -64,4 +64,14 @@ describe('locales', () => {
     await expect.poll(() => commandItems(app.harness.core.commands.appMenu()).map((item) => item.label)).toContain('Neues Fax');
     await screenshot(page, 'settings-de');
   });
+
+  it('the "On this computer" switches save main's settings', async () => {
+    const page = app.page;
+    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    const before = app.harness.settings.get();
+    await page.getByRole('checkbox', { name: 'Beenden, wenn das Fenster geschlossen wird' }).click();
+    await page.getByRole('checkbox', { name: /^Fax Desktop bei der Anmeldung/ }).click();
+    await page.getByRole('checkbox', { name: /^Updates von Fax Desktop/ }).click();
+    await expect.poll(() => app.harness.settings.get()).toMatchObject({ quitOnClose: !before.quitOnClose, startAtLogin: !before.startAtLogin, autoUpdate: !before.autoUpdate });
+  });
 });

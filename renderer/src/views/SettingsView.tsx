@@ -1,6 +1,6 @@
 import { getCountries } from 'libphonenumber-js/min';
 import { countryName } from '../../../preload/fax-number';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { SettingsPatch } from '../../../preload/models';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -14,14 +14,30 @@ import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
 import { currentLocale, t } from '../i18n';
-import { locales, resolveLocale, type LanguageChoice } from '../../../preload/i18n/locales';
+import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { numberText } from '../format';
 
-/** Every country whose numbers can be read, by name. */
-const countriesByName = () =>
-  getCountries()
-  .map((code) => ({ code, name: countryName(code, currentLocale()) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+const countryLists = new Map<Locale, Array<{ code: string; name: string }>>();
+
+/** Every country whose numbers can be read, by name in the window's language (made once per language). */
+function countriesByName(): Array<{ code: string; name: string }> {
+  const locale = currentLocale();
+  let list = countryLists.get(locale);
+  if (!list) {
+    list = getCountries()
+      .map((code) => ({ code, name: countryName(code, locale) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    countryLists.set(locale, list);
+  }
+  return list;
+}
+
+/** The "On this computer" switches, each with its words (and a hint under it, where there is one). */
+const desktopSwitches = [
+  { key: 'quitOnClose', label: 'settings.quitWhenTheWindow', hint: 'settings.otherwiseFaxDesktopKeeps' },
+  { key: 'startAtLogin', label: 'settings.startFaxDesktopWhen', hint: null },
+  { key: 'autoUpdate', label: 'settings.downloadUpdatesOfFax', hint: 'settings.anUpdateIsInstalled' },
+] as const;
 
 const guardRules = [
   { key: 'guardNewNumbers', label: 'settings.askToConfirmA' },
@@ -140,14 +156,15 @@ export function SettingsView() {
           </select>
           <span className="field-hint">{t('settings.languageHint')}</span>
         </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.quitOnClose} onChange={(event) => void save({ quitOnClose: event.target.checked })} />{t('settings.quitWhenTheWindow')}</label>
-        <p className="field-hint">{t('settings.otherwiseFaxDesktopKeeps')}</p>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />{t('settings.startFaxDesktopWhen')}</label>
-        <label className="checkbox">
-          <input type="checkbox" checked={settings.autoUpdate} onChange={(event) => void save({ autoUpdate: event.target.checked })} />{t('settings.downloadUpdatesOfFax')}</label>
-        <p className="field-hint">{t('settings.anUpdateIsInstalled')}</p>
+        {desktopSwitches.map((item) => (
+          <Fragment key={item.key}>
+            <label className="checkbox">
+              <input type="checkbox" checked={settings[item.key]} onChange={(event) => void save({ [item.key]: event.target.checked })} />
+              {t(item.label)}
+            </label>
+            {item.hint ? <p className="field-hint">{t(item.hint)}</p> : null}
+          </Fragment>
+        ))}
       </div>
 
       <div className="card" aria-labelledby="numbers-settings-title">
