@@ -65,7 +65,7 @@ describe('locales', () => {
     await screenshot(page, 'settings-de');
   });
 
-  it('the "On this computer" switches save main's settings', async () => {
+  it('the "On this computer" switches save main’s settings', async () => {
     const page = app.page;
     await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
     const before = app.harness.settings.get();
