@@ -11,6 +11,11 @@ import type { Desktop } from './desktop';
 import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
+import { automationHandlers } from './ipc/automation-handlers';
+import { openAutomationStore } from './automation/automation-store';
+import { createClaimJournal } from './hotfolders/claims';
+import { createHotFolders, type HotFolderDeps } from './hotfolders/hot-folders';
+import { say } from './i18n/main-locale';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -75,6 +80,8 @@ export interface CoreDeps {
   development?: boolean;
   /** The computer's preferred languages, most preferred first (for the "system" language choice). */
   systemLanguages?: readonly string[];
+  /** How long a hot-folder file must stay unchanged, and how often folders are looked at (tests shorten them). */
+  hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
 }
 
 export interface Core {
@@ -156,6 +163,24 @@ export function createCore(deps: CoreDeps): Core {
     events.subscribe((name, payload) => {
       if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);
     });
+    const automation = await openAutomationStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, events });
+    const hotFolders = createHotFolders({
+      dataDir: deps.dataDir,
+      claims: createClaimJournal(deps.dataDir, keys.fileKey),
+      staging,
+      outbox,
+      events,
+      log: deps.log,
+      automation: () => automation.get(),
+      openInCompose: (result) => {
+        openedFiles.give(result);
+        deps.desktop.showWindow();
+      },
+      notify: (title, body) => events.emit('notice', { title: say(title), body: say(body) }),
+      ...common,
+      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+      ...deps.hotFolderTiming,
+    });
     const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
     return {
       cache,
@@ -172,6 +197,8 @@ export function createCore(deps: CoreDeps): Core {
       reports,
       replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
       preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
+      automation,
+      hotFolders,
     };
   }
 
@@ -280,6 +307,7 @@ export function createCore(deps: CoreDeps): Core {
     getUpdateState: () => Promise.resolve(commands.updateView()),
     takeRecoveryNotice: () => Promise.resolve({ recovered: crashRecovery.takeRecoveredNotice() }),
     ...directoryHandlers(context),
+    ...automationHandlers(context),
   };
 
   return {
@@ -307,6 +335,7 @@ export function createCore(deps: CoreDeps): Core {
       if (opened) {
         commands.noteUnread(opened.faxes.unreadCount());
         await opened.outbox.start();
+        await opened.hotFolders.start();
         opened.sync.start();
         opened.replies.start();
         // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
@@ -323,6 +352,7 @@ export function createCore(deps: CoreDeps): Core {
         const opened = await opening.catch(() => null);
         if (opened) {
           opened.replies.stop();
+          await opened.hotFolders.stop();
           await opened.sync.stop();
           await opened.outbox.stop();
           opened.cache.close();

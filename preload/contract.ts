@@ -9,6 +9,7 @@ import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
 import { settingsPatchSchema } from './settings';
+import { automationShape, type Automation, type HotFolderStatus } from './automation';
 import type {
   AccountView,
   AppStatus,
@@ -70,6 +71,11 @@ export const invokeContract = {
   getSettings: invoke<Settings>()(noRequest),
   /** Validates and saves settings; the Fax Service address and CA change only through `connect`. */
   updateSettings: invoke<Settings>()(settingsPatchSchema),
+  /** Hot folders, inbound rules and the daily reminder (kept encrypted: they name fax numbers). */
+  getAutomation: invoke<Automation>()(noRequest),
+  /** Checks and saves the whole set (folders, recipients); a refusal says which part and why. */
+  saveAutomation: invoke<Automation>()(automationShape),
+  getHotFolderStatus: invoke<HotFolderStatus[]>()(noRequest),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */
   connect: invoke<ConnectionState>()(
     z
@@ -250,6 +256,10 @@ export const eventContract = {
   /** The menu, the tray or main asked the window to run one of its commands. */
   commandRequested: event<{ command: CommandId }>(),
   updateChanged: event<UpdateView>(),
+  automationChanged: event<Automation>(),
+  hotFoldersChanged: event<HotFolderStatus[]>(),
+  /** Something the user should know while the window may be closed (the shell shows an OS notification). */
+  notice: event<{ title: string; body: string }>(),
 } as const;
 
 export type InvokeContract = typeof invokeContract;

@@ -341,7 +341,7 @@ export interface SubmissionView {
   bytesTotal: number;
   error: { kind: string; message: string; requestId?: string | undefined; code?: string | undefined } | null;
   nextAttemptAt: number | null;
-  origin: 'compose' | 'resend' | 'forward';
+  origin: 'compose' | 'resend' | 'forward' | 'hotfolder';
   /** It went out at least once without a readable answer: it may already be on its way (never sent twice). */
   outcomeUnknown: boolean;
 }

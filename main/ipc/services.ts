@@ -18,6 +18,8 @@ import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { Logger } from '../log/logger';
+import type { AutomationStore } from '../automation/automation-store';
+import type { HotFolders } from '../hotfolders/hot-folders';
 
 export interface Services {
   cache: Cache;
@@ -34,6 +36,8 @@ export interface Services {
   reports: TransmissionReports;
   replies: ReplyTracker;
   preflight: PreflightService;
+  automation: AutomationStore;
+  hotFolders: HotFolders;
 }
 
 export interface HandlerContext {

@@ -9,18 +9,23 @@ import type { Staging } from './staging';
 
 export interface OpenedFiles {
   open(paths: readonly string[]): Promise<void>;
+  /** Files staged already (a review-first hot folder's) wait for the window the same way. */
+  give(result: StageResult): void;
   take(): StageResult;
 }
 
 export function createOpenedFiles(deps: { staging: () => Promise<Staging>; events: EventBus }): OpenedFiles {
   let waiting: StageResult = { staged: [], rejected: [] };
+  const give = (result: StageResult): void => {
+    waiting = { staged: [...waiting.staged, ...result.staged], rejected: [...waiting.rejected, ...result.rejected] };
+    deps.events.emit('filesOpened', { count: waiting.staged.length + waiting.rejected.length });
+  };
   return {
     async open(paths) {
       if (paths.length === 0) return;
-      const result = await (await deps.staging()).stage(paths);
-      waiting = { staged: [...waiting.staged, ...result.staged], rejected: [...waiting.rejected, ...result.rejected] };
-      deps.events.emit('filesOpened', { count: waiting.staged.length + waiting.rejected.length });
+      give(await (await deps.staging()).stage(paths));
     },
+    give,
     take() {
       const taken = waiting;
       waiting = { staged: [], rejected: [] };

@@ -64,6 +64,8 @@ export interface NewSubmission {
   draftId?: string | null;
   /** A reply is expected within this many days of acceptance. */
   replyWithinDays?: number | null;
+  /** The hot-folder claim being sent: a claim makes one submission, and submitting it again returns that one. */
+  claimId?: string | null;
 }
 
 /** The service keeps Idempotency-Keys 24 hours; past this age an unanswered submission is looked for first. */
@@ -147,6 +149,8 @@ export interface Outbox {
   hasDraft(draftId: string): boolean;
   /** The submission behind a fax, while its files are still kept. */
   record(id: string): SubmissionRecord | null;
+  /** The submission made for a hot-folder claim, if one was journaled. */
+  byClaim(claimId: string): SubmissionRecord | null;
   filesOf(id: string): Promise<string[] | null>;
   stop(): Promise<void>;
 }
@@ -417,6 +421,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       // A draft is sent once: asking again (a double click, a lost reply) gets the submission it already made.
       const spent = input.draftId ? [...records.values()].find((record) => record.draftId === input.draftId) : undefined;
       if (spent) return view(spent, progress.get(spent.id));
+      const claimed = input.claimId ? outbox.byClaim(input.claimId) : null;
+      if (claimed) return view(claimed, progress.get(claimed.id));
       const recipients = checkRecipients(input.recipients);
       const coverId = input.coverId?.trim() ?? '';
       checkFileCount(input.fileIds.length, coverId || null);
@@ -453,6 +459,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         outcomeUnknown: false,
         acceptedRequestId: null,
         replyWithinDays: input.replyWithinDays ?? null,
+        claimId: input.claimId ?? null,
       };
       // The submission's own copies first; the record last: a crash in between leaves no submission, and the
       // draft's staged files are untouched.
@@ -513,6 +520,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     /** The submission behind a fax, while its files are still kept. */
     record(id: string): SubmissionRecord | null {
       return records.get(id) ?? null;
+    },
+
+    byClaim(claimId: string): SubmissionRecord | null {
+      return [...records.values()].find((record) => record.claimId === claimId) ?? null;
     },
 
     async filesOf(id: string): Promise<string[] | null> {

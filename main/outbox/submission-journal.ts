@@ -17,7 +17,7 @@ export const submissionRecordSchema = z.object({
   keyGeneration: z.number().int(),
   createdAt: z.number(),
   scheduledAt: z.number().nullable(),
-  origin: z.enum(['compose', 'resend', 'forward']),
+  origin: z.enum(['compose', 'resend', 'forward', 'hotfolder']),
   relatedFaxId: z.number().nullable(),
   recipients: z.array(z.object({ number: z.string(), name: z.string().optional() })),
   subject: z.string(),
@@ -43,6 +43,8 @@ export const submissionRecordSchema = z.object({
   acceptedRequestId: z.string().nullable().default(null),
   /** A reply is expected within this many days of acceptance ("Awaiting reply", then "Overdue"). */
   replyWithinDays: z.number().int().nullable().default(null),
+  /** The hot-folder claim this submission was made for: a claim makes at most one submission. */
+  claimId: z.string().nullable().default(null),
 });
 
 export type SubmissionRecord = z.output<typeof submissionRecordSchema>;

@@ -722,6 +722,23 @@ export const en = {
   'menu.help': 'Help',
   'menu.unread': '{unread, plural, =0 {No unread faxes} one {# unread fax} other {# unread faxes}}',
   'faxNumber.containsLetter': 'A fax number has only digits after the +: this one contains the letter “{character}”.',
+  'automation.chooseAFolder': 'Choose a folder.',
+  'automation.aFolderThatSends': 'A folder that sends by itself needs at least one recipient.',
+  'automation.giveTheFileName': 'Give a file name.',
+  'automation.chooseAPrinter': 'Choose a printer.',
+  'automation.useATimeLike': 'Use a time like 17:00.',
+  'automation.useTheFolderS': 'Give the folder’s full path (e.g. C:\\Scans or /home/reception/Scans).',
+  'automation.thisFolderIsAlready': 'This folder (or one inside or around it) is already a hot folder.',
+  'automation.copiesSavedIntoA': 'Copies saved into a hot folder would be faxed out again: choose another folder.',
+  'hotFolders.aFileWasNot': 'A file from a hot folder was not faxed',
+  'hotFolders.itWasMovedTo': 'It was moved to the folder’s “Failed” subfolder, with the reason in a .txt file beside it.',
+  'hotFolders.thisFileCouldNot': 'This file could not be faxed.',
+  'hotFolders.removedFromTheOutbox': 'It was removed from the outbox before it was sent.',
+  'hotFolders.aFileInThis': 'A file in this folder cannot be moved (it may be open in another program, or the folder is read-only); it is tried again when it changes.',
+  'hotFolders.theFolderCannotBe': 'The folder cannot be reached (a network drive may be disconnected). Files are taken again as soon as it is back.',
+  'hotFolders.thisFolderIsInside': 'This folder is inside Fax Desktop’s own data folder (or holds it): choose another one.',
+  'hotFolders.aHotFolderIs': 'A hot folder is not available',
+  'hotFolders.aFileWaits': 'A file could not be processed yet (the disk may be full, or the folder went away); it waits in “Sending” and is tried again.',
 } as const;
 
 export type MessageId = keyof typeof en;

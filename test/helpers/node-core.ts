@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core, type CoreDeps } from '../../main/core';
-import { downloadFolderDesktop } from '../../main/desktop';
+import { downloadFolderDesktop, type DesktopRecord } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
 import { createLogger, memorySink } from '../../main/log/logger';
 import { openConfSettings } from '../../main/store/conf-settings';
@@ -21,13 +21,15 @@ export interface TestCore {
   logLines: string[];
   logFile: string;
   events: Array<{ name: string; payload: unknown }>;
+  /** What the dialog-less desktop was asked to do (window shown, folders opened…). */
+  desktop: DesktopRecord;
   replies: unknown[];
   call(name: string, request?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
 export function startTestCore(
-  options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint'>> } = {},
+  options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint' | 'hotFolderTiming'>> } = {},
 ): TestCore {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fax-core-'));
   const keychainService = `Fax Desktop test ${crypto.randomUUID()}`;
@@ -37,13 +39,14 @@ export function startTestCore(
   const log = createLogger({ sinks: [sink, fileSink(logFile)], level: 'debug' });
   const settings = openConfSettings(dataDir, path.join(dataDir, 'Downloads'));
   if (options.baseUrl) settings.update({ baseUrl: options.baseUrl, ...(options.caPath ? { extraCaPath: options.caPath } : {}) });
+  const desktop = downloadFolderDesktop(() => settings.get().downloadFolder);
   const core = createCore({
     appInfo: { name: 'Fax Desktop', version: '0.0.0-test', runtime: 'harness', platform: process.platform, versions: { node: process.versions.node } },
     dataDir,
     settings,
     secrets,
     log,
-    desktop: downloadFolderDesktop(() => settings.get().downloadFolder),
+    desktop,
     ...(options.extra ?? {}),
   });
   const events: TestCore['events'] = [];
@@ -58,6 +61,7 @@ export function startTestCore(
     logLines: sink.lines,
     logFile,
     events,
+    desktop: desktop.record,
     replies,
     async call(name, request) {
       const reply = await core.dispatch(name, request);

@@ -1,0 +1,84 @@
+/**
+ * The office automation the user sets up: hot folders that fax what lands in them, and rules for incoming faxes.
+ * They name fax numbers, so main keeps them encrypted (not in the settings file); the IPC contract and main's
+ * store both validate them with these schemas.
+ */
+import { z } from 'zod';
+import { faxLimits } from './fax-limits';
+
+const recipient = z.object({ number: z.string().min(1).max(40), name: z.string().max(120).optional() }).strict();
+const folderPath = z.string().trim().min(1, 'automation.chooseAFolder').max(4096);
+
+const hotFolderShape = z
+  .object({
+    id: z.string().min(1).max(64),
+    enabled: z.boolean(),
+    path: folderPath,
+    /** `send`: every file goes to the recipients below; `review`: every file opens a compose draft. */
+    mode: z.enum(['send', 'review']),
+    recipients: z.array(recipient).max(faxLimits.maxRecipients),
+    subject: z.string().max(200),
+    coverId: z.string().max(200),
+  })
+  .strict();
+
+export const hotFolderSchema = hotFolderShape.refine((folder) => folder.mode === 'review' || folder.recipients.length > 0, { message: 'automation.aFolderThatSends', path: ['recipients'] });
+
+export type HotFolder = z.output<typeof hotFolderSchema>;
+
+/** The characters a file-name template may use as fields. */
+export const templateFields = ['date', 'time', 'from', 'pages', 'reference', 'id'] as const;
+export const defaultFileNameTemplate = '{date} {time} {from} {pages}p {reference}';
+
+const inboundRuleShape = z
+  .object({
+    id: z.string().min(1).max(64),
+    enabled: z.boolean(),
+    action: z.enum(['save', 'print']),
+    /** Save: the folder the copy goes to. */
+    folder: z.string().trim().max(4096),
+    /** Save: the file name, with fields such as {date} and {from}; ".pdf" is added. */
+    fileNameTemplate: z.string().trim().min(1, 'automation.giveTheFileName').max(200),
+    /** Print: the printer's name as the computer knows it. */
+    printer: z.string().max(300),
+    /** Only faxes from these numbers (a contact's numbers); empty: every received fax. */
+    senders: z.array(recipient).max(50),
+  })
+  .strict();
+
+export const inboundRuleSchema = inboundRuleShape
+  .refine((rule) => rule.action !== 'save' || rule.folder.length > 0, { message: 'automation.chooseAFolder', path: ['folder'] })
+  .refine((rule) => rule.action !== 'print' || rule.printer.length > 0, { message: 'automation.chooseAPrinter', path: ['printer'] });
+
+export type InboundRule = z.output<typeof inboundRuleSchema>;
+
+const reminderAt = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'automation.useATimeLike').nullable();
+
+/** What the IPC contract accepts: the shape only, so main's store can refuse a bad set with a message that says why. */
+export const automationShape = z.object({ hotFolders: z.array(hotFolderShape).max(20), inboundRules: z.array(inboundRuleShape).max(20), reminderAt }).strict();
+
+export const automationSchema = z
+  .object({
+    hotFolders: z.array(hotFolderSchema).max(20),
+    inboundRules: z.array(inboundRuleSchema).max(20),
+    /** The daily "not handled" reminder, as "HH:MM" in local time; null: no reminder. */
+    reminderAt,
+  })
+  .strict();
+
+export type Automation = z.output<typeof automationSchema>;
+
+export const emptyAutomation: Automation = { hotFolders: [], inboundRules: [], reminderAt: null };
+
+/** What a hot folder is doing, for Settings and the status bar. */
+export interface HotFolderStatus {
+  id: string;
+  state: 'watching' | 'unavailable' | 'off';
+  /** Why it is unavailable (a catalogue message, worded in main). */
+  problem: string | null;
+  /** Files taken since the app started, and files that went to "Failed". */
+  taken: number;
+  failed: number;
+  /** Files waiting until they stop changing (or until another program closes them). */
+  waiting: number;
+}
