@@ -1,0 +1,129 @@
+// Hot folders under SIGKILL: the app is killed at every checkpoint of taking files from a hot folder (claiming,
+// moving to Sending, journaling in the outbox, sending, deciding the outcome, writing the reason, moving the file,
+// ending the claim), restarted, and then the service holds exactly one fax per good file, every good file is in
+// Sent, the unreadable one is in Failed with its reason, and nothing is left behind or lost.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConfSettings } from '../../main/store/conf-settings';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { onePagePdf, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
+
+const parallelRuns = 4;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hotfolder-kill-'));
+const bundle = path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'hotfolder-child.mjs');
+const goodFiles = ['first.pdf', 'second.pdf'];
+const badFile = 'broken.pdf';
+let t: TestSandbox;
+
+beforeAll(async () => {
+  t = await startTestSandbox();
+  await build({
+    entryPoints: ['test/fixtures/hotfolder-child.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'silent',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+interface Done {
+  checkpoints: number;
+  sent: string[];
+  failed: string[];
+  outbox: Array<{ state: string; origin: string }>;
+}
+
+function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code, signal) => {
+      const line = /^DONE (.*)$/m.exec(output)?.[1];
+      resolve({ code, signal, done: line ? (JSON.parse(line) as Done) : null, output });
+    });
+  });
+}
+
+async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string; folder: string }> {
+  const { key } = await t.fullAccess();
+  const dataDir = path.join(work, tag, 'data');
+  const folder = path.join(work, tag, 'hot');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const name of goodFiles) fs.writeFileSync(path.join(folder, name), onePagePdf);
+  fs.writeFileSync(path.join(folder, badFile), 'not a document');
+  const settings = openConfSettings(dataDir);
+  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
+  const service = `Fax Desktop hot folder kill test ${tag}`;
+  await keychainSecretStore(service).set('api-key', key);
+  return { key, folder, env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: folder, CHILD_TAG: tag } };
+}
+
+async function faxCount(key: string): Promise<number> {
+  return ((await t.api(key, 'GET', '/faxes?direction=outbound&limit=100')).json as ListJson<FaxJson>).data.data.length;
+}
+
+function verdict(tag: string, done: Done, faxes: number, folder: string): string[] {
+  const problems: string[] = [];
+  if (faxes !== goodFiles.length) problems.push(`${tag}: the service holds ${faxes} faxes for ${goodFiles.length} files`);
+  if (JSON.stringify(done.sent) !== JSON.stringify(goodFiles)) problems.push(`${tag}: Sent holds ${JSON.stringify(done.sent)}`);
+  if (JSON.stringify(done.failed) !== JSON.stringify([badFile, `${badFile}.txt`])) problems.push(`${tag}: Failed holds ${JSON.stringify(done.failed)}`);
+  const reason = fs.existsSync(path.join(folder, 'Failed', `${badFile}.txt`)) ? fs.readFileSync(path.join(folder, 'Failed', `${badFile}.txt`), 'utf8') : '';
+  if (!/not a PDF/i.test(reason)) problems.push(`${tag}: the reason reads ${JSON.stringify(reason)}`);
+  if (done.outbox.filter((item) => item.origin === 'hotfolder' && item.state === 'accepted').length !== goodFiles.length) problems.push(`${tag}: outbox ${JSON.stringify(done.outbox)}`);
+  return problems;
+}
+
+describe('hot folders under SIGKILL', () => {
+  let totalCheckpoints = 0;
+
+  it('a run without a kill passes every checkpoint: two files sent, the broken one in Failed', async () => {
+    const { env, key, folder } = await prepare('baseline');
+    const run = await runChild({ ...env, CHILD_MODE: 'first' });
+    expect(run.code, run.output).toBe(0);
+    if (!run.done) throw new Error(run.output);
+    expect(verdict('baseline', run.done, await faxCount(key), folder)).toEqual([]);
+    totalCheckpoints = run.done.checkpoints;
+    expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
+  }, 60_000);
+
+  it('killed at each checkpoint and restarted: one fax per good file, each file in Sent or Failed, none lost', async () => {
+    expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
+    const failures: string[] = [];
+    let killedRuns = 0;
+    const killAndResume = async (point: number): Promise<void> => {
+      const tag = `k${point}`;
+      const { env, key, folder } = await prepare(tag);
+      const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
+      if (first.signal === 'SIGKILL') killedRuns += 1;
+      const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
+      if (resumed.code !== 0 || !resumed.done) {
+        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
+        return;
+      }
+      failures.push(...verdict(tag, resumed.done, await faxCount(key), folder));
+    };
+    const points = Array.from({ length: totalCheckpoints }, (_, index) => index + 1);
+    const workers = Array.from({ length: parallelRuns }, async () => {
+      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
+    });
+    await Promise.all(workers);
+    console.log(`hot folder SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    expect(killedRuns).toBe(totalCheckpoints);
+  }, 600_000);
+});
