@@ -300,6 +300,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
   /** Brings the watched set in line with the settings. */
   function reconcileFolders(): void {
     const wanted = deps.automation().hotFolders;
+    const before = [...watched.keys()].join();
     for (const [id, entry] of watched) {
       const folder = wanted.find((candidate) => candidate.id === id);
       if (!folder || folder.path !== entry.folder.path) {
@@ -312,6 +313,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
       const status: HotFolderStatus = { id: folder.id, state: folder.enabled ? 'watching' : 'off', problem: null, taken: 0, failed: 0, waiting: 0 };
       watched.set(folder.id, { folder, resolved: '', scan: createFolderScan({ folder: folder.path, stableMs, now, openForWriting }), watcher: null, status, refused: new Map() });
     }
+    if ([...watched.keys()].join() !== before) announce();
   }
 
   async function scanFolder(entry: Watched): Promise<void> {

@@ -21,6 +21,7 @@ import { clearToasts, toast } from './toasts';
 import { startCommands } from './commands';
 import { announceRecovery, loadUpdateState, updateStore } from './updates';
 import { t } from '../i18n';
+import { automationStore, loadAutomation, startAutomation } from './automation';
 
 let started = false;
 
@@ -32,6 +33,7 @@ function loadSlices(): void {
   void loadAccount();
   void loadUnreadCount();
   void loadStatus();
+  void loadAutomation();
 }
 
 function clearSlices(): void {
@@ -41,6 +43,7 @@ function clearSlices(): void {
   progressStore.set({});
   clearToasts();
   applyFaxesChanged(null);
+  automationStore.set(null);
 }
 
 export function startAppState(): void {
@@ -52,6 +55,7 @@ export function startAppState(): void {
   startRecipientGuard();
   startPreflight();
   startCommands();
+  startAutomation();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

@@ -13,6 +13,7 @@ import { toast } from '../data/toasts';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
+import { HotFoldersSettings } from './HotFoldersSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { numberText } from '../format';
@@ -215,6 +216,8 @@ export function SettingsView() {
           </label>
         ) : null}
       </div>
+
+      <HotFoldersSettings />
 
       <div className="card">
         <h2>{t('settings.filesAndPrivacy')}</h2>

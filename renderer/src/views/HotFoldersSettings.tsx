@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import type { Automation, HotFolder, HotFolderStatus } from '../../../preload/automation';
+import { automationStore, hotFolderStatusStore, recipientsFromText, recipientsText, saveAutomation } from '../data/automation';
+import { useStore } from '../data/store';
+import { toast } from '../data/toasts';
+import { t } from '../i18n';
+
+function newFolder(): HotFolder {
+  return { id: crypto.randomUUID(), enabled: true, path: '', mode: 'send', recipients: [], subject: '', coverId: '' };
+}
+
+function statusLine(status: HotFolderStatus | undefined): string {
+  if (!status) return t('hotFolderSettings.notWatchedYet');
+  if (status.state === 'off') return t('hotFolderSettings.off');
+  if (status.state === 'unavailable') return status.problem ?? t('hotFolderSettings.unavailable');
+  return t('hotFolderSettings.watching', { taken: status.taken, failed: status.failed, waiting: status.waiting });
+}
+
+/** One hot folder's form: saved as a whole with the others (main checks the set). */
+function HotFolderForm({ folder, status, automation, isNew, onDone }: { folder: HotFolder; status: HotFolderStatus | undefined; automation: Automation; isNew: boolean; onDone: () => void }) {
+  const [draft, setDraft] = useState(folder);
+  const [recipients, setRecipients] = useState(recipientsText(folder.recipients));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const labelId = `hot-folder-${folder.id}`;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const resolved = await recipientsFromText(recipients);
+      const next = { ...draft, recipients: resolved };
+      const others = automation.hotFolders.filter((other) => other.id !== folder.id);
+      const refused = await saveAutomation({ ...automation, hotFolders: isNew ? [...others, next] : automation.hotFolders.map((other) => (other.id === folder.id ? next : other)) });
+      setProblem(refused?.message ?? null);
+      if (!refused) {
+        toast('info', t('hotFolderSettings.saved'));
+        onDone();
+      }
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    const refused = await saveAutomation({ ...automation, hotFolders: automation.hotFolders.filter((other) => other.id !== folder.id) });
+    setProblem(refused?.message ?? null);
+    if (!refused) onDone();
+  };
+
+  return (
+    <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <h3 id={labelId}>{folder.path || t('hotFolderSettings.newHotFolder')}</h3>
+      {!isNew ? <p className="field-hint" role="status">{statusLine(status)}</p> : null}
+      <div className="form-grid">
+        <label className="field">
+          <span>{t('hotFolderSettings.folder')}</span>
+          <input className="input" value={draft.path} onChange={(event) => setDraft({ ...draft, path: event.target.value })} spellCheck={false} required />
+        </label>
+        <label className="field">
+          <span>{t('hotFolderSettings.whatHappensToA')}</span>
+          <select className="select" value={draft.mode} onChange={(event) => setDraft({ ...draft, mode: event.target.value === 'review' ? 'review' : 'send' })}>
+            <option value="send">{t('hotFolderSettings.faxItToThese')}</option>
+            <option value="review">{t('hotFolderSettings.openItInA')}</option>
+          </select>
+        </label>
+        {draft.mode === 'send' ? (
+          <>
+            <label className="field">
+              <span>{t('hotFolderSettings.recipients')}</span>
+              <input className="input" value={recipients} onChange={(event) => setRecipients(event.target.value)} spellCheck={false} />
+              <span className="field-hint">{t('hotFolderSettings.faxNumbersOrContact')}</span>
+            </label>
+            <label className="field">
+              <span>{t('hotFolderSettings.subject')}</span>
+              <input className="input" value={draft.subject} maxLength={200} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+            </label>
+          </>
+        ) : null}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} />
+        {t('hotFolderSettings.watchThisFolder')}
+      </label>
+      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      <div className="row">
+        <button type="submit" className="button button-primary" disabled={saving}>{t('hotFolderSettings.save')}</button>
+        {isNew ? (
+          <button type="button" className="button" onClick={onDone}>{t('confirmDialog.cancel')}</button>
+        ) : (
+          <button type="button" className="button" onClick={() => void remove()}>{t('hotFolderSettings.remove')}</button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function HotFoldersSettings() {
+  const automation = useStore(automationStore);
+  const statuses = useStore(hotFolderStatusStore);
+  const [adding, setAdding] = useState<HotFolder | null>(null);
+  if (!automation) return null;
+  return (
+    <div className="card" aria-labelledby="hot-folders-title">
+      <div className="card-header">
+        <h2 id="hot-folders-title">{t('hotFolderSettings.hotFolders')}</h2>
+        <button type="button" className="button" onClick={() => setAdding(newFolder())} disabled={adding !== null}>{t('hotFolderSettings.addAHotFolder')}</button>
+      </div>
+      <p className="field-hint">{t('hotFolderSettings.aFileSavedInto')}</p>
+      {automation.hotFolders.map((folder) => (
+        <HotFolderForm key={`${folder.id}:${JSON.stringify(folder)}`} folder={folder} status={statuses.find((status) => status.id === folder.id)} automation={automation} isNew={false} onDone={() => undefined} />
+      ))}
+      {adding ? <HotFolderForm folder={adding} status={undefined} automation={automation} isNew onDone={() => setAdding(null)} /> : null}
+    </div>
+  );
+}
