@@ -26,6 +26,8 @@ export interface AppCommands {
   unread(): number;
   /** The unread count known at start (later ones come with each `faxesChanged`). */
   noteUnread(count: number): void;
+  /** The count of received faxes not marked handled, known at start (later ones come with `handlingChanged`). */
+  noteNotHandled(count: number): void;
   /** Runs the command behind a menu item, as a click on it does: refused when the item is disabled. */
   clickMenuItem(menu: 'app' | 'tray', id: CommandId): Promise<CommandOutcome | 'absent'>;
   updates: UpdateController | null;
@@ -59,6 +61,7 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
   };
   let windowReport = { screen: null as string | null, faxOpen: false };
   let unread = 0;
+  let notHandled = 0;
 
   const updates = deps.updater
     ? createUpdateController({
@@ -118,6 +121,13 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
         changed();
       }
     }
+    if (name === 'handlingChanged') {
+      const next = (payload as { notHandled: number }).notHandled;
+      if (next !== notHandled) {
+        notHandled = next;
+        changed();
+      }
+    }
     if (name === 'outboxChanged') updates?.uploadsChanged();
     if (name === 'connectionChanged' || name === 'lockChanged') changed();
   });
@@ -125,7 +135,7 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
 
   const menus = {
     app: () => appMenu(context(), { platform: deps.platform, development: deps.development, appName: deps.appName }),
-    tray: () => trayMenu(context(), unread),
+    tray: () => trayMenu(context(), unread, notHandled),
   };
 
   return {
@@ -143,6 +153,11 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
     noteUnread(count) {
       if (count === unread) return;
       unread = count;
+      changed();
+    },
+    noteNotHandled(count) {
+      if (count === notHandled) return;
+      notHandled = count;
       changed();
     },
     async clickMenuItem(menu, id) {

@@ -16,6 +16,7 @@ import { openAutomationStore } from './automation/automation-store';
 import { createClaimJournal } from './hotfolders/claims';
 import { createHotFolders, type HotFolderDeps } from './hotfolders/hot-folders';
 import { say } from './i18n/main-locale';
+import { createDailyReminder } from './handling/daily-reminder';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -181,6 +182,27 @@ export function createCore(deps: CoreDeps): Core {
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       ...deps.hotFolderTiming,
     });
+    // New faxes change how many are not handled: the tray and the status bar hear of it.
+    let notHandled = cache.handling.notHandled();
+    events.subscribe((name) => {
+      if (name !== 'faxesChanged') return;
+      const next = cache.handling.notHandled();
+      if (next === notHandled) return;
+      notHandled = next;
+      events.emit('handlingChanged', { notHandled, faxIds: [] });
+    });
+    events.subscribe((name, payload) => {
+      if (name === 'handlingChanged') notHandled = (payload as EventPayload<'handlingChanged'>).notHandled;
+    });
+    const reminder = createDailyReminder({
+      at: () => automation.get().reminderAt,
+      counts: (sinceMs) => ({ arrived: cache.handling.arrivedSince(sinceMs), notHandled: cache.handling.notHandled(sinceMs) }),
+      notify: (title, body) => events.emit('notice', { title: say(title), body: say(body) }),
+      ...common,
+    });
+    events.subscribe((name) => {
+      if (name === 'automationChanged') reminder.schedule();
+    });
     const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
     return {
       cache,
@@ -199,6 +221,7 @@ export function createCore(deps: CoreDeps): Core {
       preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
       automation,
       hotFolders,
+      reminder,
     };
   }
 
@@ -334,8 +357,10 @@ export function createCore(deps: CoreDeps): Core {
       commands.updates?.start();
       if (opened) {
         commands.noteUnread(opened.faxes.unreadCount());
+        commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
         await opened.hotFolders.start();
+        opened.reminder.schedule();
         opened.sync.start();
         opened.replies.start();
         // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
@@ -353,6 +378,7 @@ export function createCore(deps: CoreDeps): Core {
         if (opened) {
           opened.replies.stop();
           await opened.hotFolders.stop();
+          opened.reminder.stop();
           await opened.sync.stop();
           await opened.outbox.stop();
           opened.cache.close();

@@ -50,6 +50,7 @@ const faxListFilter = z
     to: day.optional(),
     search: z.string().max(200).optional(),
     unreadOnly: z.boolean().optional(),
+    notHandledOnly: z.boolean().optional(),
   })
   .strict();
 
@@ -114,6 +115,11 @@ export const invokeContract = {
   /** One fax; `refresh` asks the Fax Service for its current state first. */
   getFax: invoke<FaxDetail>()(z.object({ id: faxId, refresh: z.boolean().optional() }).strict()),
   markRead: invoke<{ unreadInbound: number }>()(z.object({ ids: z.array(faxId).max(1000), read: z.boolean() }).strict()),
+  /** Marks received faxes handled (or not handled again); says how many are left. */
+  markHandled: invoke<{ notHandled: number }>()(z.object({ ids: z.array(faxId).max(1000), handled: z.boolean() }).strict()),
+  /** The office's short note on a received fax (kept encrypted on this computer). */
+  setFaxNote: invoke<null>()(z.object({ id: faxId, note: z.string().max(500) }).strict()),
+  getNotHandledCount: invoke<{ notHandled: number }>()(noRequest),
   /** How many received faxes are unread (the sidebar badge). */
   getUnreadCount: invoke<{ unreadInbound: number }>()(noRequest),
   /** Opens the document for the preview: its size and first bytes; the rest is read by range as pages need it. */
@@ -257,6 +263,8 @@ export const eventContract = {
   commandRequested: event<{ command: CommandId }>(),
   updateChanged: event<UpdateView>(),
   automationChanged: event<Automation>(),
+  /** Handled marks or notes changed (the count shows in the status bar and the tray). */
+  handlingChanged: event<{ notHandled: number; faxIds: number[] }>(),
   hotFoldersChanged: event<HotFolderStatus[]>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),

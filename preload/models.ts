@@ -124,6 +124,8 @@ export interface FaxSummary {
   reply?: ReplyState | undefined;
   /** Received faxes linked to the sent fax they answer. */
   replyTo?: { id: number; reference: string } | undefined;
+  /** Received faxes someone marked handled. */
+  handled?: boolean | undefined;
 }
 
 export interface FaxDetail extends FaxSummary {
@@ -135,6 +137,8 @@ export interface FaxDetail extends FaxSummary {
   /** Outbox submission that created this fax, when it was sent from this app. */
   submissionId: string | null;
   pdfCached: boolean;
+  /** Received faxes: whether (and when) someone marked it handled, and the office's note on it. */
+  handling?: { handledAt: number | null; note: string } | undefined;
 }
 
 export interface FaxListQuery {
@@ -146,6 +150,8 @@ export interface FaxListQuery {
   to?: string | undefined;
   search?: string | undefined;
   unreadOnly?: boolean | undefined;
+  /** Received faxes nobody has marked handled. */
+  notHandledOnly?: boolean | undefined;
   offset: number;
   limit: number;
 }

@@ -12,11 +12,13 @@ export function trayTooltip(unread: number, appName: string): string {
   return unread === 0 ? appName : `${appName} — ${unreadLine(unread)}`;
 }
 
-export function trayMenu(context: CommandContext, unread: number): MenuItemModel[] {
+export function trayMenu(context: CommandContext, unread: number, notHandled = 0): MenuItemModel[] {
   // Accelerators are not shown in a tray menu (they do not apply there).
   const item = (id: Parameters<typeof commandItem>[0]) => commandItem(id, context, { withAccelerator: false });
   return tidy([
-    ...(context.locked ? [] : [{ type: 'info', label: unreadLine(unread) } as const, separator]),
+    ...(context.locked ? [] : [{ type: 'info', label: unreadLine(unread) } as const]),
+    ...(context.locked || notHandled === 0 ? [] : [{ type: 'info', label: say(msg('menu.notHandled', { notHandled })) } as const]),
+    separator,
     item('showWindow'),
     item('newFax'),
     item('syncNow'),

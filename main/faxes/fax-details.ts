@@ -21,6 +21,10 @@ export interface FaxDetails {
   withNumber(key: string, offset: number, limit: number): FaxListPage;
   detail(id: number, refresh: boolean): Promise<FaxDetail>;
   markRead(ids: readonly number[], read: boolean): { unreadInbound: number };
+  /** Marks received faxes handled (or not); says how many are left not handled. */
+  markHandled(ids: readonly number[], handled: boolean): { notHandled: number };
+  setNote(id: number, note: string): void;
+  notHandledCount(): number;
   unreadCount(): number;
   /**
    * The document opened for the preview or for printing: its size and first bytes; the rest is read by range. A
@@ -36,7 +40,9 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
   const now = deps.now ?? Date.now;
 
   /** Adds what replies are expected by sent faxes, and which sent fax each received one answers. */
-  function withReplies<T extends FaxSummary>(items: T[]): T[] {
+  function withReplies<T extends FaxSummary>(listed: T[]): T[] {
+    const handled = cache.handling.handledAmong(listed.filter((item) => item.direction === 'inbound').map((item) => item.id));
+    const items = listed.map((item) => (item.direction === 'inbound' ? { ...item, handled: handled.has(item.id) } : item));
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
     const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));
     if (states.size === 0 && links.size === 0) return items;
@@ -76,7 +82,12 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       cache.audit.record('view', { faxId: id });
       const { sendRequestId, ...shown } = detail;
       const [decorated = shown] = withReplies([shown]);
-      return { ...decorated, requestId: requestId ?? sendRequestId, pdfCached: pdfs.isCached(id) };
+      return {
+        ...decorated,
+        requestId: requestId ?? sendRequestId,
+        pdfCached: pdfs.isCached(id),
+        ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id) } : {}),
+      };
     },
 
     markRead(ids, read) {
@@ -87,6 +98,22 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     },
 
     unreadCount: () => cache.faxes.unreadInbound(),
+
+    markHandled(ids, handled) {
+      const inbound = ids.filter((id) => cache.faxes.detail(id)?.direction === 'inbound');
+      cache.handling.mark(inbound, handled ? now() : null);
+      const notHandled = cache.handling.notHandled();
+      events.emit('handlingChanged', { notHandled, faxIds: inbound });
+      return { notHandled };
+    },
+
+    setNote(id, note) {
+      if (cache.faxes.detail(id)?.direction !== 'inbound') throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
+      cache.handling.setNote(id, note.trim());
+      events.emit('handlingChanged', { notHandled: cache.handling.notHandled(), faxIds: [id] });
+    },
+
+    notHandledCount: () => cache.handling.notHandled(),
 
     async openDocument(id, purpose) {
       const opened = await pdfs.open(id, pdfHeadBytes);

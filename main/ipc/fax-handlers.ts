@@ -7,7 +7,7 @@ import { msg } from '../../preload/i18n/translator';
 
 type FaxHandlers = Pick<
   Handlers,
-  'getSyncState' | 'syncNow' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport' | 'linkReply' | 'listAwaitingReplies' | 'listFaxesOfNumber'
+  'getSyncState' | 'syncNow' | 'markHandled' | 'setFaxNote' | 'getNotHandledCount' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport' | 'linkReply' | 'listAwaitingReplies' | 'listFaxesOfNumber'
 >;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
@@ -22,6 +22,12 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     listFaxes: async (query) => (await services()).faxes.list(query),
     getFax: async ({ id, refresh }) => (await services()).faxes.detail(id, refresh === true),
     markRead: async ({ ids, read }) => (await services()).faxes.markRead(ids, read),
+    markHandled: async ({ ids, handled }) => (await services()).faxes.markHandled(ids, handled),
+    setFaxNote: async ({ id, note }) => {
+      (await services()).faxes.setNote(id, note);
+      return null;
+    },
+    getNotHandledCount: async () => ({ notHandled: (await services()).faxes.notHandledCount() }),
     getUnreadCount: async () => ({ unreadInbound: (await services()).faxes.unreadCount() }),
     openFaxPdf: async ({ id, purpose }) => (await services()).faxes.openDocument(id, purpose ?? 'preview'),
     readFaxPdf: async ({ id, begin, end }) => (await services()).faxes.readDocument(id, begin, end),

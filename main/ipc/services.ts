@@ -20,6 +20,7 @@ import type { SyncEngine } from '../sync/sync-engine';
 import type { Logger } from '../log/logger';
 import type { AutomationStore } from '../automation/automation-store';
 import type { HotFolders } from '../hotfolders/hot-folders';
+import type { DailyReminder } from '../handling/daily-reminder';
 
 export interface Services {
   cache: Cache;
@@ -38,6 +39,7 @@ export interface Services {
   preflight: PreflightService;
   automation: AutomationStore;
   hotFolders: HotFolders;
+  reminder: DailyReminder;
 }
 
 export interface HandlerContext {

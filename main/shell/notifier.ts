@@ -22,6 +22,10 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
       notification.on('click', () => options.onOpenFax(overdue.faxId));
       notification.show();
     }
+    if (name === 'notice' && options.settings.get().notifications.enabled && Notification.isSupported()) {
+      const notice = payload as { title: string; body: string };
+      new Notification({ title: notice.title, body: notice.body }).show();
+    }
     if (name === 'faxesChanged') {
       options.onUnread((payload as { unreadInbound: number }).unreadInbound);
     }

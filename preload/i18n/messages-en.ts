@@ -759,6 +759,19 @@ export const en = {
   'hotFolderSettings.hotFolders': 'Hot folders',
   'hotFolderSettings.addAHotFolder': 'Add a hot folder',
   'hotFolderSettings.aFileSavedInto': 'A file saved into a hot folder — by a scanner, “Print to PDF”, or another program — is checked like a dropped file and faxed once, even while the window is closed. It then moves to the folder’s “Sent” subfolder, or to “Failed” with the reason in a .txt file beside it.',
+  'menu.notHandled': '{notHandled, plural, one {# fax not handled} other {# faxes not handled}}',
+  'dailyReminder.faxesNotHandled': '{notHandled, plural, one {# fax from today is not handled} other {# faxes from today are not handled}}',
+  'dailyReminder.arrivedToday': '{arrived, plural, one {# fax arrived today} other {# faxes arrived today}}; {notHandled, plural, one {# is} other {# are}} not marked handled yet.',
+  'faxList.notHandled': 'Not handled',
+  'faxRows.handled': 'Handled',
+  'handling.handling': 'Handling',
+  'handling.markNotHandled': 'Mark not handled',
+  'handling.markHandled': 'Mark handled',
+  'handling.handledAt': 'Handled {when}',
+  'handling.notHandledYet': 'Not handled yet.',
+  'handling.note': 'Note (only on this computer, encrypted)',
+  'handling.eGCalledBack': 'e.g. Called back, appointment on Friday',
+  'statusBar.notHandled': '{notHandled, plural, one {# fax not handled} other {# faxes not handled}}',
 } as const;
 
 export type MessageId = keyof typeof en;

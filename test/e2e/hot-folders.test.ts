@@ -29,7 +29,7 @@ describe('hot folders in Settings', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('alert').filter({ hasText: 'No single contact with a fax number is called “Nobody We Know”' }).waitFor();
     expect(await form.getByLabel('Folder', { exact: true }).inputValue()).toBe(folder);
-    expect((await (await app.harness.core.services()).automation.get()).hotFolders).toEqual([]);
+    expect((await app.harness.core.services()).automation.get().hotFolders).toEqual([]);
 
     await form.getByRole('textbox', { name: /^Recipients/ }).fill('+1 415 555 0142');
     await form.getByLabel('Subject (optional)', { exact: true }).fill('Scans from the front desk');

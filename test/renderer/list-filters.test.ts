@@ -30,7 +30,7 @@ describe('list filters', () => {
 
   it('the query holds only what narrows, the search trimmed; unread only means something in the inbox', () => {
     expect(toQuery('inbound', noFilters)).toEqual({ direction: 'inbound' });
-    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true })).toEqual({
+    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true, notHandledOnly: true })).toEqual({
       direction: 'outbound',
       search: 'lab',
       groups: ['failed', 'partial'],
@@ -39,6 +39,8 @@ describe('list filters', () => {
     expect(isNarrowed(toQuery('inbound', noFilters))).toBe(false);
     expect(isNarrowed(toQuery('inbound', { ...noFilters, search: '   ' }))).toBe(false);
     expect(isNarrowed(toQuery('inbound', { ...noFilters, unreadOnly: true }))).toBe(true);
+    expect(toQuery('inbound', { ...noFilters, notHandledOnly: true })).toEqual({ direction: 'inbound', notHandledOnly: true });
+    expect(isNarrowed(toQuery('inbound', { ...noFilters, notHandledOnly: true }))).toBe(true);
   });
 
   it('after a send, the outbox shows with its filters cleared; the inbox keeps its own', () => {

@@ -5,6 +5,7 @@ import { openCacheDatabase } from './cache-database';
 import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFaxRepository, type FaxRepository } from './fax-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
+import { createHandlingRepository, type HandlingRepository } from './handling-repository';
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 import { createReportLog, type ReportLog } from './report-log';
@@ -17,6 +18,7 @@ export interface Cache {
   guard: GuardRepository;
   reports: ReportLog;
   replies: ReplyRepository;
+  handling: HandlingRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -36,6 +38,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     guard: createGuardRepository(db),
     reports: createReportLog(db),
     replies: createReplyRepository(db),
+    handling: createHandlingRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

@@ -7,6 +7,7 @@ import { statusGroup, type StatusGroup } from '../../../preload/fax-status';
 import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
 import { partiesOf } from './fax-parties';
+import { notHandledClause } from './handling-repository';
 
 interface FaxRow {
   id: number;
@@ -195,6 +196,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       args.push(localDayStart(query.to) + 24 * 3600 * 1000);
     }
     if (query.unreadOnly) parts.push('unread = 1');
+    if (query.notHandledOnly) parts.push(notHandledClause);
     const search = query.search?.trim().toLowerCase();
     if (search) {
       parts.push("search LIKE ? ESCAPE '\\'");

@@ -118,4 +118,11 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       }
     }
   },
+  // v6: what the office did with each received fax: handled (when) and a short note.
+  (db) => {
+    db.exec(`
+      CREATE TABLE fax_handling (fax_id INTEGER PRIMARY KEY, handled_ms INTEGER, note TEXT NOT NULL DEFAULT '');
+      CREATE INDEX fax_handling_handled ON fax_handling (fax_id) WHERE handled_ms IS NOT NULL;
+    `);
+  },
 ];

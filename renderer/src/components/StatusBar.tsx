@@ -8,6 +8,8 @@ import { restartToUpdate, updateStore } from '../data/updates';
 import { clockTime } from '../format';
 import { RequestId } from './RequestId';
 import { t } from '../i18n';
+import { notHandledStore } from '../data/handling';
+import { setFilters } from '../data/list-filters';
 
 const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
 
@@ -15,6 +17,7 @@ const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
 export function StatusBar() {
   const status = useStore(statusStore);
   const update = useStore(updateStore);
+  const notHandled = useStore(notHandledStore);
   const { text, tone } = statusWords(status);
   const canSync = status.kind !== 'starting' && status.kind !== 'signed_out' && status.kind !== 'key_rejected' && status.kind !== 'connecting';
   return (
@@ -25,6 +28,19 @@ export function StatusBar() {
       </span>
       {canSync ? (
         <button type="button" className="button button-ghost button-small" onClick={() => void syncNow()}>{t('statusBar.syncNow')}</button>
+      ) : null}
+      {notHandled > 0 ? (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          data-testid="not-handled"
+          onClick={() => {
+            setFilters('inbound', { notHandledOnly: true });
+            navigate('inbox');
+          }}
+        >
+          {t('statusBar.notHandled', { notHandled })}
+        </button>
       ) : null}
       {update.status === 'ready' ? (
         <span className="status-update" data-testid="update-ready">

@@ -16,11 +16,12 @@ export interface ListFilters {
   from: string;
   to: string;
   unreadOnly: boolean;
+  notHandledOnly: boolean;
 }
 
 export type ListQuery = Omit<FaxListQuery, 'offset' | 'limit'>;
 
-export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false };
+export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false, notHandledOnly: false };
 
 /** The status choices each list offers (the inbox's statuses are not the outbox's). */
 export const groupChoices: Readonly<Record<FaxDirection, ReadonlyArray<[StatusGroup, MessageId]>>> = {
@@ -69,12 +70,13 @@ export function toQuery(direction: FaxDirection, filters: ListFilters): ListQuer
     ...(filters.to ? { to: filters.to } : {}),
     ...(search ? { search } : {}),
     ...(filters.unreadOnly && direction === 'inbound' ? { unreadOnly: true } : {}),
+    ...(filters.notHandledOnly && direction === 'inbound' ? { notHandledOnly: true } : {}),
   };
 }
 
 /** True when the query shows fewer than all faxes of its direction. */
 export function isNarrowed(query: ListQuery): boolean {
-  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly);
+  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly) || Boolean(query.notHandledOnly);
 }
 
 /** After a send, resend or forward: the outbox, unfiltered, so the new fax is in view. */

@@ -22,6 +22,7 @@ import { startCommands } from './commands';
 import { announceRecovery, loadUpdateState, updateStore } from './updates';
 import { t } from '../i18n';
 import { automationStore, loadAutomation, startAutomation } from './automation';
+import { loadNotHandledCount, notHandledStore, startHandling } from './handling';
 
 let started = false;
 
@@ -34,6 +35,7 @@ function loadSlices(): void {
   void loadUnreadCount();
   void loadStatus();
   void loadAutomation();
+  void loadNotHandledCount();
 }
 
 function clearSlices(): void {
@@ -44,6 +46,7 @@ function clearSlices(): void {
   clearToasts();
   applyFaxesChanged(null);
   automationStore.set(null);
+  notHandledStore.set(0);
 }
 
 export function startAppState(): void {
@@ -56,6 +59,7 @@ export function startAppState(): void {
   startPreflight();
   startCommands();
   startAutomation();
+  startHandling();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

@@ -123,6 +123,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="meta">
           {summary ? <span className="chip">{summary}</span> : null}
           {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`}>{replyLabel(fax.reply).label}</span> : null}
+          {fax.handled ? <span className="chip chip-success">{t('faxRows.handled')}</span> : null}
           {fax.replyTo ? <span className="chip chip-info">{t('faxRows.replyTo', { reference: fax.replyTo.reference })}</span> : null}
           <StatusChip status={fax.status} direction={fax.direction} />
         </span>

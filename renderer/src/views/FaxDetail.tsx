@@ -12,6 +12,7 @@ import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
+import { HandlingPanel } from './HandlingPanel';
 import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
 import { t } from '../i18n';
 
@@ -113,6 +114,8 @@ export function FaxDetail({ faxId }: { faxId: number }) {
           <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">{t('faxDetail.preparingPageOf', { done: printing.done, total: printing.total })}</span>
         ) : null}
       </div>
+
+      {detail.direction === 'inbound' ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
 
       <dl className="facts">
         <dt>{t('faxDetail.status')}</dt>

@@ -65,6 +65,9 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
             {direction === 'inbound' ? (
               <button type="button" aria-pressed={filters.unreadOnly} onClick={() => setFilters(direction, { unreadOnly: !filters.unreadOnly })}>{t('faxList.unread')}</button>
             ) : null}
+            {direction === 'inbound' ? (
+              <button type="button" aria-pressed={filters.notHandledOnly} onClick={() => setFilters(direction, { notHandledOnly: !filters.notHandledOnly })}>{t('faxList.notHandled')}</button>
+            ) : null}
           </div>
           <div className="date-range">
             <label className="date-field">
