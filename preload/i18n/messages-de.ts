@@ -774,4 +774,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'handling.note': 'Notiz (nur auf diesem Computer, verschlüsselt)',
   'handling.eGCalledBack': 'z. B. Zurückgerufen, Termin am Freitag',
   'statusBar.notHandled': '{notHandled, plural, one {# Fax nicht erledigt} other {# Faxe nicht erledigt}}',
+  'reminderSettings.dailyReminder': 'Tägliche Erinnerung',
+  'reminderSettings.remindMeOfFaxes': 'Mich täglich an die an diesem Tag empfangenen, nicht als erledigt markierten Faxe erinnern',
+  'reminderSettings.at': 'Um',
 };

@@ -772,6 +772,9 @@ export const en = {
   'handling.note': 'Note (only on this computer, encrypted)',
   'handling.eGCalledBack': 'e.g. Called back, appointment on Friday',
   'statusBar.notHandled': '{notHandled, plural, one {# fax not handled} other {# faxes not handled}}',
+  'reminderSettings.dailyReminder': 'Daily reminder',
+  'reminderSettings.remindMeOfFaxes': 'Remind me each day of the faxes received that day and not marked handled',
+  'reminderSettings.at': 'At',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -36,4 +36,16 @@ describe('handled marks', () => {
     expect(marked).toHaveLength(1);
     expect(services.cache.handling.get(marked[0]?.id ?? 0).note).toBe('Called back, appointment on Friday');
   });
+
+  it('sets the daily reminder’s time in Settings (kept by main)', async () => {
+    const page = app.page;
+    await page.locator('body').press('Control+,');
+    await page.getByRole('checkbox', { name: /Remind me each day/ }).click();
+    const services = await app.harness.core.services();
+    await expect.poll(() => services.automation.get().reminderAt).toBe('17:00');
+    const time = page.getByLabel('At', { exact: true });
+    await time.fill('08:30');
+    await time.blur();
+    await expect.poll(() => services.automation.get().reminderAt).toBe('08:30');
+  });
 });

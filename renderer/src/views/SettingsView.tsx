@@ -14,6 +14,7 @@ import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
 import { HotFoldersSettings } from './HotFoldersSettings';
+import { ReminderSettings } from './ReminderSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { numberText } from '../format';
@@ -218,6 +219,8 @@ export function SettingsView() {
       </div>
 
       <HotFoldersSettings />
+
+      <ReminderSettings />
 
       <div className="card">
         <h2>{t('settings.filesAndPrivacy')}</h2>
