@@ -101,6 +101,11 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
     return claim;
   }
 
+  async function endClaim(id: string): Promise<void> {
+    await deps.claims.remove(id);
+    active.delete(id);
+  }
+
   function countFor(folderId: string, key: 'taken' | 'failed'): void {
     const entry = [...watched.values()].find((candidate) => candidate.folder.id === folderId);
     if (entry) entry.status[key] += 1;
@@ -141,8 +146,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
       await fsp.rename(source, destination);
       checkpoint('hotfolder.file_moved');
     }
-    await deps.claims.remove(claim.id);
-    active.delete(claim.id);
+    await endClaim(claim.id);
     checkpoint('hotfolder.claim_ended');
     log.info('hotfolders.file_done', { to: outcome.to });
   }
@@ -208,20 +212,16 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
     }
   }
 
-  /** Moves a claim on as far as it can go now. */
-  async function advance(initial: Claim): Promise<void> {
-    let claim = initial;
+  /** Moves a claim on as far as it can go now (the outcome of a submission is looked at on a later pass). */
+  async function advance(claim: Claim): Promise<void> {
     if (claim.step === 'claimed') {
-      if (!(await ensureSending(claim))) {
+      if (await ensureSending(claim)) await submit(claim);
+      else {
         // Removed by someone before it was read: nothing was sent, nothing is left to move.
         log.warn('hotfolders.file_gone_before_sending');
-        await deps.claims.remove(claim.id);
-        active.delete(claim.id);
-        return;
+        await endClaim(claim.id);
       }
-      await submit(claim);
-      claim = active.get(claim.id) ?? claim;
-      if (!active.has(claim.id)) return;
+      return;
     }
     if (claim.step === 'submitted') {
       const record = claim.submissionId ? deps.outbox.record(claim.submissionId) : null;
@@ -230,7 +230,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
       else if (record.state === 'failed') await finish(claim, 'Failed', record.error?.message ?? say(msg('hotFolders.thisFileCouldNot')));
       return;
     }
-    if (claim.step === 'finishing') await completeMove(claim);
+    await completeMove(claim);
   }
 
   async function take(entry: Watched, name: string, stat: fs.Stats): Promise<void> {
@@ -258,8 +258,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
       if (!(await ensureSending(claim))) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
     } catch (error) {
       // Not moved (a read-only folder, a file another program holds): not taken; it waits until it changes.
-      await deps.claims.remove(claim.id);
-      active.delete(claim.id);
+      await endClaim(claim.id);
       entry.refused.set(name, stat.mtimeMs);
       log.warn('hotfolders.file_not_movable', { code: (error as NodeJS.ErrnoException).code });
       entry.status.problem = say(msg('hotFolders.aFileInThis'));

@@ -3,18 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxDetail, FaxListPage } from '../../preload/models';
 import { useSandbox } from '../helpers/sandbox-fixture';
+import { value, type Reply } from '../helpers/ipc-value';
 import { waitUntil } from '../helpers/wait';
 
 const fixture = useSandbox();
-
-type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the reply the test expects
-function value<T>(reply: unknown): T {
-  const typed = reply as Reply<T>;
-  if (!typed.ok) throw new Error(`call failed: ${typed.error.kind}: ${typed.error.message}`);
-  return typed.value;
-}
 
 describe('handled marks and notes', () => {
   it('marks received faxes handled with a note; the list filter, the count and the tray follow', async () => {

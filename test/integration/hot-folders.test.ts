@@ -9,20 +9,12 @@ import type { Automation, HotFolder, HotFolderStatus } from '../../preload/autom
 import type { StageResult } from '../../preload/models';
 import type { ConnectedCore } from '../helpers/connected-core';
 import { useSandbox } from '../helpers/sandbox-fixture';
+import { value, type Reply } from '../helpers/ipc-value';
 import { waitUntil } from '../helpers/wait';
 import { onePagePdf, type FaxJson, type ListJson } from '../fax-service/testkit';
 
 const fixture = useSandbox();
 const timing = { stableMs: 300, scanMs: 100 };
-
-type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the reply the test expects
-function value<T>(reply: unknown): T {
-  const typed = reply as Reply<T>;
-  if (!typed.ok) throw new Error(`call failed: ${typed.error.kind}: ${typed.error.message}`);
-  return typed.value;
-}
 
 const listing = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
 const files = (folder: string): string[] => listing(folder).filter((name) => fs.statSync(path.join(folder, name)).isFile());

@@ -2,36 +2,25 @@
 // moving to Sending, journaling in the outbox, sending, deciding the outcome, writing the reason, moving the file,
 // ending the claim), restarted, and then the service holds exactly one fax per good file, every good file is in
 // Sent, the unreadable one is in Failed with its reason, and nothing is left behind or lost.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild, runChildApp } from '../helpers/child-app';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { onePagePdf, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const parallelRuns = 4;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hotfolder-kill-'));
-const bundle = path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'hotfolder-child.mjs');
+let bundle = '';
 const goodFiles = ['first.pdf', 'second.pdf'];
 const badFile = 'broken.pdf';
 let t: TestSandbox;
 
 beforeAll(async () => {
   t = await startTestSandbox();
-  await build({
-    entryPoints: ['test/fixtures/hotfolder-child.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  bundle = await bundleChild('test/fixtures/hotfolder-child.ts', 'hotfolder-child');
 }, 60_000);
 
 afterAll(async () => {
@@ -46,17 +35,10 @@ interface Done {
   outbox: Array<{ state: string; origin: string }>;
 }
 
-function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code, signal) => {
-      const line = /^DONE (.*)$/m.exec(output)?.[1];
-      resolve({ code, signal, done: line ? (JSON.parse(line) as Done) : null, output });
-    });
-  });
+async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
+  const run = await runChildApp(bundle, env);
+  const line = /^DONE (.*)$/m.exec(run.output)?.[1];
+  return { ...run, done: line ? (JSON.parse(line) as Done) : null };
 }
 
 async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string; folder: string }> {

@@ -2,13 +2,12 @@
 // distinct points, journaling a draft's submission and clearing the draft among them), restarted, and the service
 // must hold exactly one fax per journaled submission — every submission the app confirmed must be there, and a
 // draft is either still a draft or journaled, never both and never neither.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild, runChildApp } from '../helpers/child-app';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
@@ -18,7 +17,7 @@ const submissionsPerRun = 8;
 const parallelRuns = 4;
 const fileBytes = 2 * 1024 * 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-kill-'));
-const bundle = path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'outbox-child.mjs');
+let bundle = '';
 const file = path.join(work, 'scan.jpg');
 let t: TestSandbox;
 
@@ -26,17 +25,7 @@ beforeAll(async () => {
   t = await startTestSandbox();
   fs.writeFileSync(file, Buffer.concat([jpegHeader, crypto.randomBytes(fileBytes - jpegHeader.length)]));
   // One bundle, so each of the ~200 process starts is a plain `node` start.
-  await build({
-    entryPoints: ['test/fixtures/outbox-child.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  bundle = await bundleChild('test/fixtures/outbox-child.ts', 'outbox-child');
 }, 60_000);
 
 afterAll(async () => {
@@ -53,19 +42,12 @@ interface RunResult {
   output: string;
 }
 
-function runChild(envOverrides: Record<string, string>): Promise<RunResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...envOverrides }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code, signal) => {
-      const submitted = [...output.matchAll(/^SUBMITTED (\S+) (\S+)$/gm)].map((match) => ({ id: match[1] ?? '', subject: match[2] ?? '' }));
-      const doneLine = /^DONE (.*)$/m.exec(output)?.[1];
-      const drafts = [...output.matchAll(/^DRAFT (\S+)$/gm)].map((match) => match[1] ?? '');
-      resolve({ code, signal, submitted, drafts, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output });
-    });
-  });
+async function runChild(envOverrides: Record<string, string>): Promise<RunResult> {
+  const { code, signal, output } = await runChildApp(bundle, envOverrides);
+  const submitted = [...output.matchAll(/^SUBMITTED (\S+) (\S+)$/gm)].map((match) => ({ id: match[1] ?? '', subject: match[2] ?? '' }));
+  const doneLine = /^DONE (.*)$/m.exec(output)?.[1];
+  const drafts = [...output.matchAll(/^DRAFT (\S+)$/gm)].map((match) => match[1] ?? '');
+  return { code, signal, submitted, drafts, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output };
 }
 
 async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string }> {

@@ -5,20 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { StageResult, SubmissionView } from '../../preload/models';
 import type { ConnectedCore } from '../helpers/connected-core';
 import { useSandbox } from '../helpers/sandbox-fixture';
+import { value, type Reply } from '../helpers/ipc-value';
 import { corpusDir } from '../helpers/corpus';
 import { waitUntil } from '../helpers/wait';
 import type { FaxJson, ListJson } from '../fax-service/testkit';
 
 const fixture = useSandbox();
-
-type Reply<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the reply the test expects
-function value<T>(reply: unknown): T {
-  const typed = reply as Reply<T>;
-  if (!typed.ok) throw new Error(`call failed: ${typed.error.kind}: ${typed.error.message}`);
-  return typed.value;
-}
 
 async function stage(app: ConnectedCore, ...names: string[]): Promise<string[]> {
   const result = value<StageResult>(await app.call('stageFiles', { paths: names.map((name) => path.join(corpusDir, name)) }));
