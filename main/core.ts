@@ -12,11 +12,8 @@ import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
-import { openAutomationStore } from './automation/automation-store';
-import { createClaimJournal } from './hotfolders/claims';
-import { createHotFolders, type HotFolderDeps } from './hotfolders/hot-folders';
-import { say } from './i18n/main-locale';
-import { createDailyReminder } from './handling/daily-reminder';
+import type { HotFolderDeps } from './hotfolders/hot-folders';
+import { openOfficeAutomation } from './automation/office-automation';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -54,6 +51,7 @@ import { diagnosticsText } from './support/diagnostics';
 import type { UpdaterPort } from './updates/update-controller';
 import { createCrashRecovery, type CrashRecovery } from './window/crash-recovery';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { msg } from '../preload/i18n/translator';
 import { chooseMainLanguage, setSystemLanguages } from './i18n/main-locale';
 
@@ -83,6 +81,8 @@ export interface CoreDeps {
   systemLanguages?: readonly string[];
   /** How long a hot-folder file must stay unchanged, and how often folders are looked at (tests shorten them). */
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
+  /** Opens the file an inbound rule's copy is written into (tests give one that fails as a full disk does). */
+  openRuleOutput?: (file: string) => Writable;
 }
 
 export interface Core {
@@ -164,44 +164,22 @@ export function createCore(deps: CoreDeps): Core {
     events.subscribe((name, payload) => {
       if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);
     });
-    const automation = await openAutomationStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, events });
-    const hotFolders = createHotFolders({
+    const office = await openOfficeAutomation({
       dataDir: deps.dataDir,
-      claims: createClaimJournal(deps.dataDir, keys.fileKey),
+      fileKey: keys.fileKey,
+      cache,
       staging,
       outbox,
+      pdfs,
+      pages,
+      openedFiles,
+      desktop: deps.desktop,
       events,
       log: deps.log,
-      automation: () => automation.get(),
-      openInCompose: (result) => {
-        openedFiles.give(result);
-        deps.desktop.showWindow();
-      },
-      notify: (title, body) => events.emit('notice', { title: say(title), body: say(body) }),
       ...common,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
-      ...deps.hotFolderTiming,
-    });
-    // New faxes change how many are not handled: the tray and the status bar hear of it.
-    let notHandled = cache.handling.notHandled();
-    events.subscribe((name) => {
-      if (name !== 'faxesChanged') return;
-      const next = cache.handling.notHandled();
-      if (next === notHandled) return;
-      notHandled = next;
-      events.emit('handlingChanged', { notHandled, faxIds: [] });
-    });
-    events.subscribe((name, payload) => {
-      if (name === 'handlingChanged') notHandled = (payload as EventPayload<'handlingChanged'>).notHandled;
-    });
-    const reminder = createDailyReminder({
-      at: () => automation.get().reminderAt,
-      counts: (sinceMs) => ({ arrived: cache.handling.arrivedSince(sinceMs), notHandled: cache.handling.notHandled(sinceMs) }),
-      notify: (title, body) => events.emit('notice', { title: say(title), body: say(body) }),
-      ...common,
-    });
-    events.subscribe((name) => {
-      if (name === 'automationChanged') reminder.schedule();
+      ...(deps.hotFolderTiming ? { hotFolderTiming: deps.hotFolderTiming } : {}),
+      ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
     });
     const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
     return {
@@ -219,9 +197,10 @@ export function createCore(deps: CoreDeps): Core {
       reports,
       replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
       preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
-      automation,
-      hotFolders,
-      reminder,
+      office,
+      automation: office.automation,
+      hotFolders: office.hotFolders,
+      rules: office.rules,
     };
   }
 
@@ -359,8 +338,7 @@ export function createCore(deps: CoreDeps): Core {
         commands.noteUnread(opened.faxes.unreadCount());
         commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
-        await opened.hotFolders.start();
-        opened.reminder.schedule();
+        await opened.office.start();
         opened.sync.start();
         opened.replies.start();
         // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
@@ -377,8 +355,7 @@ export function createCore(deps: CoreDeps): Core {
         const opened = await opening.catch(() => null);
         if (opened) {
           opened.replies.stop();
-          await opened.hotFolders.stop();
-          opened.reminder.stop();
+          await opened.office.stop();
           await opened.sync.stop();
           await opened.outbox.stop();
           opened.cache.close();

@@ -1,7 +1,16 @@
 /**
- * What main needs from the desktop around it: a place to save a file the user asked for, and the browser for an
- * allowlisted link. Electron provides dialogs; the browser harness (no dialogs) saves into the download folder.
+ * What main needs from the desktop around it: a place to save a file the user asked for, the browser for an
+ * allowlisted link, and the computer's printers. Electron provides dialogs and prints silently; the browser
+ * harness (no dialogs, no printers) saves into the download folder, and "prints" a PDF into a folder per printer.
  */
+import fsp from 'node:fs/promises';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { PrinterInfo } from '../preload/automation';
+import { msg } from '../preload/i18n/translator';
+import { AppError } from './errors';
+import { freeName } from './runtime/free-name';
 export interface SaveRequest {
   title: string;
   defaultName: string;
@@ -11,6 +20,18 @@ export interface SaveRequest {
 export interface OpenRequest {
   title: string;
   filters: Array<{ name: string; extensions: string[] }>;
+}
+
+/** A document to print without asking (an inbound rule's job). */
+export interface PrintJob {
+  /** The printer's name as the computer knows it. */
+  printer: string;
+  /** The job's name in the print queue. */
+  name: string;
+  /** Writes the plain PDF into `out`. */
+  writePdf(out: Writable): Promise<void>;
+  /** Page `page` (1-based) as a PNG at fax resolution, with the page count. */
+  pagePng(page: number): Promise<{ pageCount: number; width: number; height: number; png: Uint8Array }>;
 }
 
 export interface Desktop {
@@ -26,7 +47,16 @@ export interface Desktop {
   showWindow(): void;
   /** Quits the app (the outbox, drafts and stores are closed on the way out). */
   quit(): void;
+  listPrinters(): Promise<PrinterInfo[]>;
+  /** Prints without a dialog; throws an AppError that says why when the printer refuses or is not there. */
+  print(job: PrintJob): Promise<void>;
 }
+
+/** The printers the dialog-less desktop pretends to have: each is a folder under "Printers" in the download folder. */
+export const folderPrinters: readonly PrinterInfo[] = [
+  { name: 'Front Desk', label: 'Front Desk' },
+  { name: 'Back Office', label: 'Back Office' },
+];
 
 /** What the dialog-less desktop did, for tests to read. */
 export interface DesktopRecord {
@@ -36,15 +66,17 @@ export interface DesktopRecord {
   quitRequested: boolean;
   /** The files the next "Open file…" returns (tests put them here; empty = cancelled). */
   nextOpenPaths: string[];
+  /** Printers that are "off" (tests put names here): a job sent to one fails as an unplugged printer's does. */
+  offlinePrinters: string[];
 }
 
 /**
  * A desktop without dialogs (the browser harness, tests): files go to the download folder from Settings, under the
- * suggested name, never overwriting an existing file; the clipboard, opened folders, window and quit requests are
- * recorded for tests to read.
+ * suggested name, never overwriting an existing file; a print job becomes a PDF in `Printers/<printer>` there; the
+ * clipboard, opened folders, window and quit requests are recorded for tests to read.
  */
 export function downloadFolderDesktop(downloadFolder: () => string): Desktop & { clipboard(): string | null; record: DesktopRecord } {
-  const record: DesktopRecord = { clipboard: null, openedFolders: [], windowShown: 0, quitRequested: false, nextOpenPaths: [] };
+  const record: DesktopRecord = { clipboard: null, openedFolders: [], windowShown: 0, quitRequested: false, nextOpenPaths: [], offlinePrinters: [] };
   return {
     record,
     copyText(text) {
@@ -66,17 +98,26 @@ export function downloadFolderDesktop(downloadFolder: () => string): Desktop & {
       record.quitRequested = true;
     },
     async chooseSavePath(request) {
-      const fs = await import('node:fs/promises');
-      const path = await import('node:path');
       const folder = downloadFolder();
-      await fs.mkdir(folder, { recursive: true });
+      await fsp.mkdir(folder, { recursive: true });
       const extension = path.extname(request.defaultName);
       const stem = path.basename(request.defaultName, extension);
       for (let attempt = 0; ; attempt += 1) {
         const candidate = path.join(folder, attempt === 0 ? request.defaultName : `${stem} (${attempt})${extension}`);
-        const exists = await fs.stat(candidate).then(() => true, () => false);
+        const exists = await fsp.stat(candidate).then(() => true, () => false);
         if (!exists) return candidate;
       }
+    },
+    listPrinters: () => Promise.resolve([...folderPrinters]),
+    async print(job) {
+      if (!folderPrinters.some((printer) => printer.name === job.printer) || record.offlinePrinters.includes(job.printer)) {
+        throw new AppError('file', msg('rules.thePrinterIsNot', { printer: job.printer }));
+      }
+      const folder = path.join(downloadFolder(), 'Printers', job.printer);
+      await fsp.mkdir(folder, { recursive: true });
+      const target = path.join(folder, await freeName(folder, `${job.name}.pdf`));
+      await job.writePdf(fs.createWriteStream(`${target}.part`, { mode: 0o600 }));
+      await fsp.rename(`${target}.part`, target);
     },
   };
 }

@@ -41,8 +41,10 @@ const inboundRuleShape = z
     fileNameTemplate: z.string().trim().min(1, 'automation.giveTheFileName').max(200),
     /** Print: the printer's name as the computer knows it. */
     printer: z.string().max(300),
-    /** Only faxes from these numbers (a contact's numbers); empty: every received fax. */
+    /** Only faxes from these numbers (a named sender also matches the contact's other numbers); empty: every received fax. */
     senders: z.array(recipient).max(50),
+    /** When the rule was last turned on (set by main): it acts on faxes received from then on, never on older ones. */
+    activeSince: z.number().int().nonnegative().nullable(),
   })
   .strict();
 
@@ -69,6 +71,27 @@ export const automationSchema = z
 export type Automation = z.output<typeof automationSchema>;
 
 export const emptyAutomation: Automation = { hotFolders: [], inboundRules: [], reminderAt: null };
+
+/** What the rules did, or are still trying to do, with one received fax (the fax detail shows it). */
+export interface RuleActionView {
+  ruleId: string;
+  action: 'save' | 'print';
+  state: 'pending' | 'done' | 'failed' | 'skipped';
+  /** Save: the file's full path; print: the printer's name. */
+  target: string | null;
+  doneAt: number | null;
+  attempts: number;
+  /** Why the last attempt failed (worded in main), or why it was skipped. */
+  problem: string | null;
+}
+
+/** A printer the computer knows, for the rule's printer list. */
+export interface PrinterInfo {
+  /** The name the computer knows it by (the rule keeps this). */
+  name: string;
+  /** The name people see. */
+  label: string;
+}
 
 /** What a hot folder is doing, for Settings and the status bar. */
 export interface HotFolderStatus {

@@ -9,7 +9,7 @@ import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
 import { settingsPatchSchema } from './settings';
-import { automationShape, type Automation, type HotFolderStatus } from './automation';
+import { automationShape, type Automation, type HotFolderStatus, type PrinterInfo } from './automation';
 import type {
   AccountView,
   AppStatus,
@@ -77,6 +77,10 @@ export const invokeContract = {
   /** Checks and saves the whole set (folders, recipients); a refusal says which part and why. */
   saveAutomation: invoke<Automation>()(automationShape),
   getHotFolderStatus: invoke<HotFolderStatus[]>()(noRequest),
+  /** The computer's printers (for a rule that prints). */
+  listPrinters: invoke<PrinterInfo[]>()(noRequest),
+  /** Tries a received fax's unfinished rule actions again now. */
+  retryRuleActions: invoke<null>()(z.object({ id: faxId }).strict()),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */
   connect: invoke<ConnectionState>()(
     z
@@ -266,6 +270,8 @@ export const eventContract = {
   /** Handled marks or notes changed (the count shows in the status bar and the tray). */
   handlingChanged: event<{ notHandled: number; faxIds: number[] }>(),
   hotFoldersChanged: event<HotFolderStatus[]>(),
+  /** The inbound rules did (or failed) something with these faxes: a shown detail reloads. */
+  ruleActionsChanged: event<{ faxIds: number[] }>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),
 } as const;

@@ -4,6 +4,7 @@
  */
 
 import type { StatusGroup } from './fax-status';
+import type { RuleActionView } from './automation';
 
 /** The spec's fax states; any other value from the server is carried verbatim (see fax-status.ts). */
 export type KnownFaxStatus = 'queued' | 'converting' | 'sending' | 'delivered' | 'failed' | 'partial';
@@ -139,6 +140,8 @@ export interface FaxDetail extends FaxSummary {
   pdfCached: boolean;
   /** Received faxes: whether (and when) someone marked it handled, and the office's note on it. */
   handling?: { handledAt: number | null; note: string } | undefined;
+  /** Received faxes: what the inbound rules did with it (saved where, printed on which printer), or are trying to do. */
+  ruleActions?: RuleActionView[] | undefined;
 }
 
 export interface FaxListQuery {

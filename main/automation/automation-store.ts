@@ -13,6 +13,9 @@ import { checkRecipients } from '../files/submission-rules';
 import { isInside } from '../hotfolders/file-names';
 import type { EventBus } from '../runtime/event-bus';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+import { unknownFields } from '../rules/file-name-template';
+import { templateFields } from '../../preload/automation';
+import { numberKey } from '../../preload/fax-number';
 
 export interface AutomationStore {
   get(): Automation;
@@ -24,7 +27,8 @@ async function resolved(folder: string): Promise<string> {
   return fsp.realpath(folder).catch(() => path.resolve(folder));
 }
 
-export async function openAutomationStore(options: { dataDir: string; fileKey: Buffer; events: EventBus }): Promise<AutomationStore> {
+export async function openAutomationStore(options: { dataDir: string; fileKey: Buffer; events: EventBus; now?: () => number }): Promise<AutomationStore> {
+  const now = options.now ?? Date.now;
   const file = path.join(options.dataDir, 'automation.sealed');
   const stored = automationSchema.safeParse(await readSealedJson(file, options.fileKey).catch(() => null));
   let current: Automation = stored.success ? stored.data : emptyAutomation;
@@ -40,6 +44,12 @@ export async function openAutomationStore(options: { dataDir: string; fileKey: B
       hotFolders.push(where);
     }
     for (const rule of candidate.inboundRules) {
+      const unknown = unknownFields(rule.fileNameTemplate)[0];
+      if (rule.action === 'save' && unknown !== undefined) {
+        throw new AppError('invalid_input', msg('rules.unknownField', { field: `{${unknown}}`, fields: templateFields.map((field) => `{${field}}`).join(' ') }));
+      }
+      const unreadable = rule.senders.find((sender) => numberKey(sender.number) === null);
+      if (unreadable) throw new AppError('invalid_input', msg('rules.notAFaxNumber', { number: unreadable.number }));
       if (rule.action !== 'save') continue;
       if (!path.isAbsolute(rule.folder)) throw new AppError('invalid_input', msg('automation.useTheFolderS'));
       const where = await resolved(rule.folder);
@@ -53,6 +63,12 @@ export async function openAutomationStore(options: { dataDir: string; fileKey: B
         path: path.resolve(folder.path),
         recipients: folder.mode === 'send' || folder.recipients.length > 0 ? checkRecipients(folder.recipients) : [],
       })),
+      inboundRules: candidate.inboundRules.map((rule) => {
+        // A rule acts on faxes received after it was turned on: the time is main's, whatever the window sent.
+        const before = current.inboundRules.find((earlier) => earlier.id === rule.id);
+        const activeSince = !rule.enabled ? null : before?.enabled && before.activeSince !== null ? before.activeSince : now();
+        return { ...rule, folder: rule.folder === '' ? '' : path.resolve(rule.folder), activeSince };
+      }),
     };
   }
 

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
+import { ruleActionViews } from '../store/cache/rule-action-repository';
 import { msg } from '../../preload/i18n/translator';
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
@@ -86,7 +87,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         ...decorated,
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
-        ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id) } : {}),
+        ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id)) } : {}),
       };
     },
 

@@ -1,8 +1,7 @@
 /**
  * Names in a hot folder: which files are still being written by their program (temporary names), where a taken
- * file goes, and a free name in that place (a later file of the same name never replaces an earlier one).
+ * file goes (a free name there comes from runtime/free-name.ts).
  */
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 
 /** The subfolders a hot folder keeps its files in. Fixed English names: other programs and scripts rely on them. */
@@ -20,18 +19,6 @@ export function isTemporaryName(name: string): boolean {
   if (name.startsWith('~$') || name.startsWith('.') || name.startsWith('~')) return true;
   if (lower === 'desktop.ini' || lower === 'thumbs.db') return true;
   return temporarySuffixes.some((suffix) => lower.endsWith(suffix));
-}
-
-/** `name`, or `name (2).ext`, `name (3).ext`… — the first that does not exist in `folder`. */
-export async function freeName(folder: string, name: string): Promise<string> {
-  const extension = path.extname(name);
-  const stem = name.slice(0, name.length - extension.length);
-  for (let attempt = 1; ; attempt += 1) {
-    const candidate = attempt === 1 ? name : `${stem} (${attempt})${extension}`;
-    const taken = await fsp.lstat(path.join(folder, candidate)).then(() => true, () => false);
-    const noteTaken = await fsp.lstat(path.join(folder, `${candidate}.txt`)).then(() => true, () => false);
-    if (!taken && !noteTaken) return candidate;
-  }
 }
 
 /** Whether `inner` is `outer` or inside it (both already resolved). */

@@ -26,7 +26,8 @@ import type { Staging } from '../outbox/staging';
 import type { EventBus } from '../runtime/event-bus';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Claim, ClaimJournal } from './claims';
-import { freeName, isInside, subfolders } from './file-names';
+import { freeName } from '../runtime/free-name';
+import { isInside, subfolders } from './file-names';
 import { createFolderScan, type FolderScan } from './folder-scan';
 import { isOpenForWriting } from './write-activity';
 

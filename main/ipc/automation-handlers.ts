@@ -2,12 +2,17 @@
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
-type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus'>;
+type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus' | 'listPrinters' | 'retryRuleActions'>;
 
 export function automationHandlers(context: HandlerContext): AutomationHandlers {
   return {
     getAutomation: async () => (await context.services()).automation.get(),
     saveAutomation: async (next) => (await context.services()).automation.save(next),
     getHotFolderStatus: async () => (await context.services()).hotFolders.status(),
+    listPrinters: () => context.desktop.listPrinters(),
+    retryRuleActions: async ({ id }) => {
+      await (await context.services()).rules.retry(id);
+      return null;
+    },
   };
 }

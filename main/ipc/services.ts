@@ -20,7 +20,8 @@ import type { SyncEngine } from '../sync/sync-engine';
 import type { Logger } from '../log/logger';
 import type { AutomationStore } from '../automation/automation-store';
 import type { HotFolders } from '../hotfolders/hot-folders';
-import type { DailyReminder } from '../handling/daily-reminder';
+import type { OfficeAutomation } from '../automation/office-automation';
+import type { InboundRules } from '../rules/inbound-rules';
 
 export interface Services {
   cache: Cache;
@@ -39,7 +40,9 @@ export interface Services {
   preflight: PreflightService;
   automation: AutomationStore;
   hotFolders: HotFolders;
-  reminder: DailyReminder;
+  rules: InboundRules;
+  /** Hot folders, rules, the not-handled count and the reminder (started and stopped together). */
+  office: OfficeAutomation;
 }
 
 export interface HandlerContext {

@@ -1,12 +1,12 @@
 /**
  * Fax documents: GET /faxes/{id}/pdf streamed straight into an encrypted cache file (never held whole while it
- * downloads), handed to the renderer as bytes on request, written as a plain copy only where the user chooses,
+ * downloads), handed to the renderer as bytes on request, written as a plain copy only where the user (or a rule they set) chooses,
  * and evicted least-recently-used beyond the size cap in Settings.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
@@ -26,6 +26,8 @@ export interface PdfStore {
   range(faxId: number, begin: number, end: number): Promise<Uint8Array>;
   /** A plain copy where the user chose to save it. */
   saveAs(faxId: number, target: string): Promise<void>;
+  /** Writes the plain document into `out` (a rule's copy, a print job); the write's own error is thrown as it is. */
+  copyTo(faxId: number, out: Writable): Promise<void>;
 }
 
 export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }): PdfStore {
@@ -133,6 +135,11 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       } catch {
         throw new AppError('file', msg('pdfStore.thePdfCouldNot'));
       }
+    },
+
+    async copyTo(faxId: number, out: Writable): Promise<void> {
+      const source = await ensure(faxId);
+      await pipeline(createSealedReadStream(source, deps.fileKey), out);
     },
   };
 }

@@ -1,8 +1,9 @@
-/** Dialogs, the clipboard, the file manager, the window and quitting in the Electron app. */
+/** Dialogs, the clipboard, the file manager, the window, printers and quitting in the Electron app. */
 import { app, BrowserWindow, clipboard, dialog, shell } from 'electron';
 import path from 'node:path';
 import type { Desktop } from '../desktop';
 import type { SettingsStore } from '../store/settings-store';
+import { listPrinters, printSilently } from './electron-printing';
 
 export function electronDesktop(settings: SettingsStore, window: { show(): void }): Desktop {
   const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
@@ -32,5 +33,7 @@ export function electronDesktop(settings: SettingsStore, window: { show(): void 
     },
     showWindow: () => window.show(),
     quit: () => app.quit(),
+    listPrinters,
+    print: printSilently,
   };
 }

@@ -775,6 +775,21 @@ export const en = {
   'reminderSettings.dailyReminder': 'Daily reminder',
   'reminderSettings.remindMeOfFaxes': 'Remind me each day of the faxes received that day and not marked handled',
   'reminderSettings.at': 'At',
+  'rules.unknownField': 'The file name uses {field}, which is not a field. Use {fields}.',
+  'rules.notAFaxNumber': '“{number}” is not a fax number: give the sender’s number, or a contact’s name.',
+  'rules.thePrinterIsNot': 'The printer “{printer}” is not available (is it switched on and connected?).',
+  'rules.thePrinterSaid': 'The printer “{printer}” did not take the fax: {reason}',
+  'rules.theDiskIsFull': 'The disk is full: free some space there.',
+  'rules.theFolderCannotBe': 'The folder cannot be reached (is the drive connected?).',
+  'rules.thisComputerDoesNot': 'This computer does not allow writing into the folder.',
+  'rules.theCopyCouldNot': 'The copy could not be written ({code}).',
+  'rules.theFaxCouldNot': 'The fax could not be printed.',
+  'rules.theRuleWasTurned': 'The rule was turned off or changed before it got to this fax.',
+  'rules.theFaxIsNo': 'The fax is no longer in the list.',
+  'rules.theFaxDidNot': 'The fax did not arrive whole: there is nothing to save or print.',
+  'rules.aReceivedFaxCould': 'A received fax could not be saved by a rule',
+  'rules.aReceivedFaxCould2': 'A received fax could not be printed by a rule',
+  'rules.theAppTriesAgain': 'The app tries again by itself; the fax’s details say why.',
 } as const;
 
 export type MessageId = keyof typeof en;

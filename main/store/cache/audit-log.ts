@@ -4,7 +4,7 @@
  */
 import type { CacheDb } from './cache-database';
 
-export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed' | 'save_report' | 'print_report';
+export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed' | 'save_report' | 'print_report' | 'rule_save' | 'rule_print';
 
 export interface AuditEntry {
   seq: number;

@@ -10,6 +10,7 @@ import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 import { createReportLog, type ReportLog } from './report-log';
 import { createReplyRepository, type ReplyRepository } from './reply-repository';
+import { createRuleActionRepository, type RuleActionRepository } from './rule-action-repository';
 
 export interface Cache {
   faxes: FaxRepository;
@@ -19,6 +20,7 @@ export interface Cache {
   reports: ReportLog;
   replies: ReplyRepository;
   handling: HandlingRepository;
+  ruleActions: RuleActionRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -39,6 +41,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     reports: createReportLog(db),
     replies: createReplyRepository(db),
     handling: createHandlingRepository(db),
+    ruleActions: createRuleActionRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

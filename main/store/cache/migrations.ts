@@ -125,4 +125,18 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX fax_handling_handled ON fax_handling (fax_id) WHERE handled_ms IS NOT NULL;
     `);
   },
+  // v7: what the inbound rules did with each received fax: one row per fax and rule (saved where, printed on
+  // which printer, when), with the attempts and the last failure of an action still being retried.
+  (db) => {
+    db.exec(`
+      CREATE TABLE rule_actions (
+        fax_id INTEGER NOT NULL, rule_id TEXT NOT NULL, action TEXT NOT NULL, state TEXT NOT NULL, target TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, next_try_ms INTEGER NOT NULL DEFAULT 0, done_ms INTEGER,
+        created_ms INTEGER NOT NULL,
+        PRIMARY KEY (fax_id, rule_id)
+      );
+      CREATE INDEX rule_actions_by_rule ON rule_actions (rule_id, fax_id);
+      CREATE INDEX rule_actions_pending ON rule_actions (next_try_ms) WHERE state = 'pending';
+    `);
+  },
 ];

@@ -1,0 +1,126 @@
+/**
+ * The office automation, assembled: the sealed settings, the hot folders, the inbound rules, the count of faxes
+ * not handled (for the tray and the status bar) and the daily reminder. Core opens it with the stores and starts
+ * and stops it with the rest of main.
+ */
+import type { Writable } from 'node:stream';
+import type { EventPayload, EventBus } from '../runtime/event-bus';
+import type { Cache } from '../store/cache/cache';
+import type { Desktop } from '../desktop';
+import type { Logger } from '../log/logger';
+import type { Checkpoint, Outbox } from '../outbox/outbox';
+import type { OpenedFiles } from '../outbox/opened-files';
+import type { Staging } from '../outbox/staging';
+import type { PageRenderer } from '../pages/page-renderer';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { Timers } from '../runtime/timers';
+import type { Message } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
+import { createDailyReminder, type DailyReminder } from '../handling/daily-reminder';
+import { createClaimJournal } from '../hotfolders/claims';
+import { createHotFolders, type HotFolderDeps, type HotFolders } from '../hotfolders/hot-folders';
+import { createInboundRules, type InboundRules } from '../rules/inbound-rules';
+import { openAutomationStore, type AutomationStore } from './automation-store';
+
+export interface OfficeAutomationDeps {
+  dataDir: string;
+  fileKey: Buffer;
+  cache: Cache;
+  staging: Staging;
+  outbox: Outbox;
+  pdfs: PdfStore;
+  pages: PageRenderer;
+  openedFiles: OpenedFiles;
+  desktop: Desktop;
+  events: EventBus;
+  log: Logger;
+  now?: () => number;
+  timers?: Timers;
+  checkpoint?: Checkpoint;
+  hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
+  /** Opens the file a rule's copy is written into (tests give one that fails as a full disk does). */
+  openRuleOutput?: (file: string) => Writable;
+}
+
+export interface OfficeAutomation {
+  automation: AutomationStore;
+  hotFolders: HotFolders;
+  rules: InboundRules;
+  reminder: DailyReminder;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<OfficeAutomation> {
+  const { cache, events } = deps;
+  const common = { ...(deps.now ? { now: deps.now } : {}), ...(deps.timers ? { timers: deps.timers } : {}), ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) };
+  const notify = (title: Message, body: Message): void => events.emit('notice', { title: say(title), body: say(body) });
+  const automation = await openAutomationStore({ dataDir: deps.dataDir, fileKey: deps.fileKey, events, ...(deps.now ? { now: deps.now } : {}) });
+  const hotFolders = createHotFolders({
+    dataDir: deps.dataDir,
+    claims: createClaimJournal(deps.dataDir, deps.fileKey),
+    staging: deps.staging,
+    outbox: deps.outbox,
+    events,
+    log: deps.log,
+    automation: () => automation.get(),
+    openInCompose: (result) => {
+      deps.openedFiles.give(result);
+      deps.desktop.showWindow();
+    },
+    notify,
+    ...common,
+    ...deps.hotFolderTiming,
+  });
+  const rules = createInboundRules({
+    cache,
+    pdfs: deps.pdfs,
+    pages: deps.pages,
+    fileKey: deps.fileKey,
+    printer: deps.desktop,
+    automation: () => automation.get(),
+    events,
+    log: deps.log,
+    notify,
+    ...common,
+    ...(deps.openRuleOutput ? { openOutput: deps.openRuleOutput } : {}),
+  });
+  const reminder = createDailyReminder({
+    at: () => automation.get().reminderAt,
+    counts: (sinceMs) => ({ arrived: cache.handling.arrivedSince(sinceMs), notHandled: cache.handling.notHandled(sinceMs) }),
+    notify,
+    ...common,
+  });
+
+  const unsubscribe: Array<() => void> = [];
+  return {
+    automation,
+    hotFolders,
+    rules,
+    reminder,
+    async start() {
+      // New faxes change how many are not handled: the tray and the status bar hear of it.
+      let notHandled = cache.handling.notHandled();
+      unsubscribe.push(
+        events.subscribe((name, payload) => {
+          if (name === 'handlingChanged') notHandled = (payload as EventPayload<'handlingChanged'>).notHandled;
+          if (name === 'automationChanged') reminder.schedule();
+          if (name !== 'faxesChanged') return;
+          const next = cache.handling.notHandled();
+          if (next === notHandled) return;
+          notHandled = next;
+          events.emit('handlingChanged', { notHandled, faxIds: [] });
+        }),
+      );
+      await hotFolders.start();
+      await rules.start();
+      reminder.schedule();
+    },
+    async stop() {
+      for (const off of unsubscribe.splice(0)) off();
+      await hotFolders.stop();
+      await rules.stop();
+      reminder.stop();
+    },
+  };
+}

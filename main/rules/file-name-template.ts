@@ -1,0 +1,58 @@
+/**
+ * A rule's file name from its template: `{date} {time} {from} {pages}p {reference}` → "2026-11-23 10.42 +14155550142
+ * 3p FX-1234.pdf". Fields are the received fax's (its local date and time on this computer); characters that some
+ * file system refuses (Windows' `<>:"/\|?*`, control characters, a trailing dot or space, names such as CON) are
+ * replaced, so the same template works on every computer and share.
+ */
+import { templateFields } from '../../preload/automation';
+
+export type TemplateField = (typeof templateFields)[number];
+export type TemplateValues = Record<TemplateField, string>;
+
+const fieldPattern = /\{([^{}]*)\}/g;
+const reservedNames = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+/** Leaves room for " (12)" and ".pdf" within the 255 bytes most file systems allow. */
+const maxStemBytes = 200;
+
+function shortened(text: string): string {
+  let result = text;
+  while (Buffer.byteLength(result) > maxStemBytes) result = result.slice(0, -1);
+  // Never half a character.
+  return result.replace(/[\uD800-\uDBFF]$/, '');
+}
+
+/** The `{fields}` of a template that are not known (shown to the user when the rule is saved). */
+export function unknownFields(template: string): string[] {
+  const known = new Set<string>(templateFields);
+  return [...template.matchAll(fieldPattern)].map((match) => match[1] ?? '').filter((field) => !known.has(field));
+}
+
+export function templateValues(fax: { id: number; reference: string; createdAt: string; counterpart: string | null; pages: number | null }): TemplateValues {
+  const at = new Date(fax.createdAt);
+  const valid = !Number.isNaN(at.getTime());
+  const two = (value: number) => String(value).padStart(2, '0');
+  return {
+    date: valid ? `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}` : 'unknown date',
+    // A dot, not a colon: Windows and macOS' Finder refuse colons in names.
+    time: valid ? `${two(at.getHours())}.${two(at.getMinutes())}` : 'unknown time',
+    from: fax.counterpart?.trim() || 'unknown sender',
+    pages: fax.pages === null ? '?' : String(fax.pages),
+    reference: fax.reference,
+    id: String(fax.id),
+  };
+}
+
+function safe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  return text.replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, '_');
+}
+
+/** The file name (with ".pdf") the template gives for these values. */
+export function fileNameFrom(template: string, values: TemplateValues): string {
+  const filled = template.replace(fieldPattern, (whole, field: string) => ((templateFields as readonly string[]).includes(field) ? values[field as TemplateField] : whole));
+  // A leading dot would hide the file on macOS and Linux.
+  let stem = shortened(safe(filled).replace(/\s+/g, ' ').trim()).replace(/[. ]+$/, '').replace(/^\.+/, '_');
+  if (stem === '') stem = safe(`Fax ${values.reference}`);
+  if (reservedNames.test(stem)) stem = `_${stem}`;
+  return `${stem}.pdf`;
+}

@@ -1,0 +1,246 @@
+/**
+ * Rules for received faxes: save a plain copy into a folder, print on a printer — each once per fax and rule.
+ *
+ * 1. After each sync (and at start), every rule that is on looks at the received faxes that arrived since it was
+ *    turned on and that it has not seen; it journals (in the encrypted cache) what it will do with each one, or
+ *    that the fax is not from its senders.
+ * 2. A journaled action waits until its fax has arrived whole, names its target (the file, the printer) in the
+ *    journal, does it, and is marked done. A copy is written beside its name and then renamed, so a restart finds
+ *    either the finished file (done) or none (written again under the same name).
+ * 3. A failure (a full disk, a folder that went away, a printer that is off) is journaled with its reason, shown
+ *    in the fax detail and notified once, and tried again later — sooner when the user asks or changes the rules.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Automation, InboundRule } from '../../preload/automation';
+import { statusGroup } from '../../preload/fax-status';
+import { msg, type Message } from '../../preload/i18n/translator';
+import type { Desktop } from '../desktop';
+import { isAppError } from '../errors';
+import { freeName } from '../runtime/free-name';
+import { say } from '../i18n/main-locale';
+import type { Logger } from '../log/logger';
+import type { Checkpoint } from '../outbox/outbox';
+import type { PageRenderer } from '../pages/page-renderer';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { EventBus } from '../runtime/event-bus';
+import { realTimers, type Timers } from '../runtime/timers';
+import type { Cache } from '../store/cache/cache';
+import type { RuleActionRow } from '../store/cache/rule-action-repository';
+import { fileNameFrom, templateValues } from './file-name-template';
+import { isFromSenders } from './sender-match';
+
+export interface InboundRulesDeps {
+  cache: Cache;
+  pdfs: Pick<PdfStore, 'ensure' | 'copyTo'>;
+  pages: Pick<PageRenderer, 'renderPagePng'>;
+  fileKey: Buffer;
+  printer: Pick<Desktop, 'print'>;
+  automation: () => Automation;
+  events: EventBus;
+  log: Logger;
+  notify: (title: Message, body: Message) => void;
+  now?: () => number;
+  timers?: Timers;
+  checkpoint?: Checkpoint;
+  /** Opens the file a copy is written into (tests give one that fails as a full disk does). */
+  openOutput?: (file: string) => Writable;
+}
+
+export interface InboundRules {
+  start(): Promise<void>;
+  /** Journals what the rules do with faxes that arrived, and does what is due. */
+  run(): Promise<void>;
+  /** Tries this fax's unfinished actions again now. */
+  retry(faxId: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The service's clock and this computer's may differ: a fax stamped a little before the rule was turned on still counts. */
+const clockSlackMs = 5 * 60_000;
+const firstRetryMs = 30_000;
+const maxRetryMs = 60 * 60_000;
+/** How often faxes still arriving, and actions waiting for a retry, are looked at. */
+const idleCheckMs = 60_000;
+const batch = 200;
+
+function failureReason(error: unknown, action: InboundRule['action']): string {
+  if (isAppError(error)) return error.message;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return say(msg('rules.theDiskIsFull'));
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EHOSTDOWN' || code === 'ENOTCONN' || code === 'ETIMEDOUT') return say(msg('rules.theFolderCannotBe'));
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return say(msg('rules.thisComputerDoesNot'));
+  return action === 'save' ? say(msg('rules.theCopyCouldNot', { code: code ?? '?' })) : say(msg('rules.theFaxCouldNot'));
+}
+
+export function createInboundRules(deps: InboundRulesDeps): InboundRules {
+  const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? realTimers;
+  const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const openOutput = deps.openOutput ?? ((file: string) => fs.createWriteStream(file, { mode: 0o600 }));
+  const journal = deps.cache.ruleActions;
+  const log = deps.log.child('rules');
+  let timer: unknown = null;
+  let stopped = true;
+  let running: Promise<void> = Promise.resolve();
+  const unsubscribe: Array<() => void> = [];
+
+  const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
+
+  function journalNew(): void {
+    for (const rule of deps.automation().inboundRules) {
+      if (!rule.enabled || rule.activeSince === null) continue;
+      for (;;) {
+        const unseen = journal.unseenFor(rule.id, rule.activeSince - clockSlackMs, batch);
+        if (unseen.length === 0) break;
+        journal.journal(
+          unseen.map((fax) => ({ faxId: fax.faxId, ruleId: rule.id, action: rule.action, state: isFromSenders(fax.from, rule.senders, contactNames) ? 'pending' : 'skipped' })),
+          now(),
+        );
+        checkpoint('rules.journaled');
+      }
+    }
+  }
+
+  async function save(row: RuleActionRow, rule: InboundRule, fax: NonNullable<ReturnType<Cache['faxes']['detail']>>): Promise<string> {
+    // Named before a restart: renamed into place (done), or not (written again under the same name).
+    if (row.target !== null && (await fsp.lstat(row.target).then(() => true, () => false))) return row.target;
+    const folder = (await fsp.stat(rule.folder)).isDirectory() ? rule.folder : null;
+    if (folder === null) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    let target = row.target;
+    if (target === null) {
+      const name = fileNameFrom(rule.fileNameTemplate, templateValues(fax));
+      target = path.join(folder, await freeName(folder, name, (file) => journal.isReserved(file)));
+      journal.reserve(row.faxId, row.ruleId, target);
+      checkpoint('rules.target_reserved');
+    }
+    const partial = `${target}.part`;
+    try {
+      await deps.pdfs.copyTo(row.faxId, openOutput(partial));
+      checkpoint('rules.copy_written');
+      await fsp.rename(partial, target);
+    } catch (error) {
+      await fsp.rm(partial, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    checkpoint('rules.copy_renamed');
+    deps.cache.audit.record('rule_save', { faxId: row.faxId });
+    return target;
+  }
+
+  async function print(row: RuleActionRow, rule: InboundRule, fax: { id: number; reference: string }): Promise<string> {
+    journal.reserve(row.faxId, row.ruleId, rule.printer);
+    checkpoint('rules.print_started');
+    await deps.printer.print({
+      printer: rule.printer,
+      // The print queue is seen by others on a print server: the job names the fax's reference only.
+      name: `Fax ${fax.reference}`,
+      writePdf: (out) => deps.pdfs.copyTo(fax.id, out),
+      pagePng: async (page) => deps.pages.renderPagePng('pdf', { sealedPath: await deps.pdfs.ensure(fax.id), fileKey: deps.fileKey, cacheKey: `fax-${String(fax.id)}` }, page),
+    });
+    checkpoint('rules.printed');
+    deps.cache.audit.record('rule_print', { faxId: row.faxId });
+    return rule.printer;
+  }
+
+  /** Does one journaled action; says whether the fax detail changed. */
+  async function perform(row: RuleActionRow): Promise<boolean> {
+    const rule = deps.automation().inboundRules.find((candidate) => candidate.id === row.ruleId);
+    if (!rule || !rule.enabled || rule.action !== row.action) {
+      journal.skip(row.faxId, row.ruleId, say(msg('rules.theRuleWasTurned')));
+      return true;
+    }
+    const fax = deps.cache.faxes.detail(row.faxId);
+    if (!fax) {
+      journal.skip(row.faxId, row.ruleId, say(msg('rules.theFaxIsNo')));
+      return true;
+    }
+    const group = statusGroup('inbound', fax.status);
+    if (group === 'in_progress') return false;
+    if (group === 'failed') {
+      journal.skip(row.faxId, row.ruleId, say(msg('rules.theFaxDidNot')));
+      return true;
+    }
+    try {
+      const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
+      journal.done(row.faxId, row.ruleId, target, now());
+      checkpoint('rules.done');
+    } catch (error) {
+      const reason = failureReason(error, row.action);
+      const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(row.attempts, 10));
+      // The half-written copy is gone: the next try picks a name again.
+      journal.failed(row.faxId, row.ruleId, reason, now() + wait);
+      log.warn('rules.action_failed', { action: row.action, attempts: row.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'other' });
+      if (row.attempts === 0) {
+        deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : msg('rules.aReceivedFaxCould2'), msg('rules.theAppTriesAgain'));
+      }
+    }
+    return true;
+  }
+
+  async function pass(): Promise<void> {
+    journalNew();
+    const changed = new Set<number>();
+    const seen = new Set<string>();
+    for (;;) {
+      const due = journal.due(now(), batch).filter((row) => !seen.has(`${String(row.faxId)}:${row.ruleId}`));
+      if (due.length === 0 || stopped) break;
+      for (const row of due) {
+        seen.add(`${String(row.faxId)}:${row.ruleId}`);
+        if (await perform(row)) changed.add(row.faxId);
+      }
+    }
+    if (changed.size > 0) deps.events.emit('ruleActionsChanged', { faxIds: [...changed] });
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    if (timer !== null) timers.clear(timer);
+    const next = journal.nextDue();
+    if (next === null) {
+      timer = null;
+      return;
+    }
+    // Due already but not done: its fax is still arriving (the next sync, or this look, moves it on).
+    const delay = next - now();
+    timer = timers.set(() => void run(), delay > 0 ? Math.min(delay, maxRetryMs) : idleCheckMs);
+  }
+
+  function run(): Promise<void> {
+    running = running
+      .then(pass)
+      .catch((error: unknown) => log.error('rules.pass_failed', { error }))
+      .then(schedule);
+    return running;
+  }
+
+  return {
+    async start() {
+      stopped = false;
+      unsubscribe.push(
+        deps.events.subscribe((name) => {
+          if (name === 'faxesChanged') void run();
+          if (name === 'automationChanged') {
+            journal.retryNow();
+            void run();
+          }
+        }),
+      );
+      await run();
+    },
+    run,
+    async retry(faxId) {
+      journal.retryNow(faxId);
+      await run();
+    },
+    async stop() {
+      stopped = true;
+      for (const off of unsubscribe.splice(0)) off();
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

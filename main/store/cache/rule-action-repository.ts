@@ -1,0 +1,126 @@
+/**
+ * The journal of the inbound rules, in the encrypted cache: one row per received fax and rule. A row is written
+ * before anything is done, names its target (the file's path, the printer) before the action starts, and is done
+ * only after it finished — so each action runs once per fax and rule, and a restart finishes what was started.
+ */
+import type { RuleActionView } from '../../../preload/automation';
+import type { CacheDb } from './cache-database';
+
+export type RuleActionState = 'pending' | 'done' | 'skipped';
+
+export interface RuleActionRow {
+  faxId: number;
+  ruleId: string;
+  action: 'save' | 'print';
+  state: RuleActionState;
+  target: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextTryMs: number;
+  doneMs: number | null;
+}
+
+export interface RuleActionRepository {
+  /** Received faxes since `sinceMs` that this rule has not looked at yet, oldest first. */
+  unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: number; from: string | null }>;
+  /** Journals what the rule will do (or that it skips the fax); a row already there is kept as it is. */
+  journal(rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped'; problem?: string }>, atMs: number): void;
+  /** Pending actions whose next try is due, oldest first. */
+  due(atMs: number, limit: number): RuleActionRow[];
+  /** When the next pending action is due (null: none is pending). */
+  nextDue(): number | null;
+  /** Names the file or printer before the action starts. */
+  reserve(faxId: number, ruleId: string, target: string): void;
+  /** Whether a pending action has named this file. */
+  isReserved(target: string): boolean;
+  done(faxId: number, ruleId: string, target: string, atMs: number): void;
+  /** Journals a failed try and when to try again; the target is given up (the next try names one again). */
+  failed(faxId: number, ruleId: string, problem: string, nextTryMs: number): void;
+  skip(faxId: number, ruleId: string, problem: string): void;
+  /** Every pending action is due now (the user asked to try again, or changed the rules). */
+  retryNow(faxId?: number): void;
+  forFax(faxId: number): RuleActionRow[];
+}
+
+interface Row {
+  fax_id: number;
+  rule_id: string;
+  action: 'save' | 'print';
+  state: RuleActionState;
+  target: string | null;
+  attempts: number;
+  last_error: string | null;
+  next_try_ms: number;
+  done_ms: number | null;
+}
+
+const toRow = (row: Row): RuleActionRow => ({
+  faxId: row.fax_id,
+  ruleId: row.rule_id,
+  action: row.action,
+  state: row.state,
+  target: row.target,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  nextTryMs: row.next_try_ms,
+  doneMs: row.done_ms,
+});
+
+export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
+  const unseen = db.prepare(
+    "SELECT id, from_number, counterpart FROM faxes WHERE direction = 'inbound' AND created_ms >= ? AND NOT EXISTS (SELECT 1 FROM rule_actions WHERE rule_id = ? AND fax_id = faxes.id) ORDER BY created_ms, id LIMIT ?",
+  );
+  const insert = db.prepare('INSERT OR IGNORE INTO rule_actions (fax_id, rule_id, action, state, last_error, created_ms) VALUES (?, ?, ?, ?, ?, ?)');
+  const due = db.prepare("SELECT * FROM rule_actions WHERE state = 'pending' AND next_try_ms <= ? ORDER BY created_ms, fax_id LIMIT ?");
+  const nextDue = db.prepare("SELECT MIN(next_try_ms) AS at FROM rule_actions WHERE state = 'pending'");
+  const reserve = db.prepare("UPDATE rule_actions SET target = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
+  const reserved = db.prepare("SELECT 1 FROM rule_actions WHERE state = 'pending' AND target = ? LIMIT 1");
+  const done = db.prepare("UPDATE rule_actions SET state = 'done', target = ?, done_ms = ?, last_error = NULL WHERE fax_id = ? AND rule_id = ?");
+  const failed = db.prepare('UPDATE rule_actions SET attempts = attempts + 1, last_error = ?, next_try_ms = ?, target = NULL WHERE fax_id = ? AND rule_id = ?');
+  const skip = db.prepare("UPDATE rule_actions SET state = 'skipped', last_error = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
+  const forFax = db.prepare('SELECT * FROM rule_actions WHERE fax_id = ? ORDER BY rowid');
+  return {
+    unseenFor(ruleId, sinceMs, limit) {
+      const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: number; from_number: string | null; counterpart: string | null }>;
+      return rows.map((row) => ({ faxId: row.id, from: row.from_number ?? row.counterpart }));
+    },
+    journal: db.transaction((rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped'; problem?: string }>, atMs: number) => {
+      for (const row of rows) insert.run(row.faxId, row.ruleId, row.action, row.state, row.problem ?? null, atMs);
+    }),
+    due: (atMs, limit) => (due.all(atMs, limit) as Row[]).map(toRow),
+    nextDue: () => (nextDue.get() as { at: number | null }).at,
+    reserve(faxId, ruleId, target) {
+      reserve.run(target, faxId, ruleId);
+    },
+    isReserved: (target) => reserved.get(target) !== undefined,
+    done(faxId, ruleId, target, atMs) {
+      done.run(target, atMs, faxId, ruleId);
+    },
+    failed(faxId, ruleId, problem, nextTryMs) {
+      failed.run(problem, nextTryMs, faxId, ruleId);
+    },
+    skip(faxId, ruleId, problem) {
+      skip.run(problem, faxId, ruleId);
+    },
+    retryNow(faxId) {
+      if (faxId === undefined) db.prepare("UPDATE rule_actions SET next_try_ms = 0 WHERE state = 'pending'").run();
+      else db.prepare("UPDATE rule_actions SET next_try_ms = 0 WHERE state = 'pending' AND fax_id = ?").run(faxId);
+    },
+    forFax: (faxId) => (forFax.all(faxId) as Row[]).map(toRow),
+  };
+}
+
+/** What the fax detail shows: every action but the faxes a rule passed over because of its senders. */
+export function ruleActionViews(rows: readonly RuleActionRow[]): RuleActionView[] {
+  return rows
+    .filter((row) => row.state !== 'skipped' || row.lastError !== null)
+    .map((row) => ({
+      ruleId: row.ruleId,
+      action: row.action,
+      state: row.state === 'pending' && row.lastError !== null ? 'failed' : row.state,
+      target: row.target,
+      doneAt: row.doneMs,
+      attempts: row.attempts,
+      problem: row.lastError,
+    }));
+}
