@@ -25,7 +25,7 @@ export interface RuleActionRepository {
   unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: number; from: string | null }>;
   /** Journals what the rule will do (or that it skips the fax); a row already there is kept as it is. */
   journal(rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped'; problem?: string }>, atMs: number): void;
-  /** Pending actions whose next try is due, oldest first. */
+  /** Pending actions whose next try is due, in the order they were journaled. */
   due(atMs: number, limit: number): RuleActionRow[];
   /** When the next pending action is due (null: none is pending). */
   nextDue(): number | null;
@@ -71,7 +71,7 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
     "SELECT id, from_number, counterpart FROM faxes WHERE direction = 'inbound' AND created_ms >= ? AND NOT EXISTS (SELECT 1 FROM rule_actions WHERE rule_id = ? AND fax_id = faxes.id) ORDER BY created_ms, id LIMIT ?",
   );
   const insert = db.prepare('INSERT OR IGNORE INTO rule_actions (fax_id, rule_id, action, state, last_error, created_ms) VALUES (?, ?, ?, ?, ?, ?)');
-  const due = db.prepare("SELECT * FROM rule_actions WHERE state = 'pending' AND next_try_ms <= ? ORDER BY created_ms, fax_id LIMIT ?");
+  const due = db.prepare("SELECT * FROM rule_actions WHERE state = 'pending' AND next_try_ms <= ? ORDER BY rowid LIMIT ?");
   const nextDue = db.prepare("SELECT MIN(next_try_ms) AS at FROM rule_actions WHERE state = 'pending'");
   const reserve = db.prepare("UPDATE rule_actions SET target = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
   const reserved = db.prepare("SELECT 1 FROM rule_actions WHERE state = 'pending' AND target = ? LIMIT 1");

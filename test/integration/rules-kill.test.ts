@@ -1,0 +1,106 @@
+// Inbound rules under SIGKILL: the app is killed at every checkpoint of the rule journal (journaling what the
+// rules will do, naming the file, writing the copy, renaming it into place, printing, marking done), restarted,
+// and then each received fax is saved exactly once, with no half-written file left, and printed — once, except
+// when the kill fell between the printer taking the job and the journal saying so (a real printer cannot be asked
+// whether it printed; the fax is printed again rather than not at all).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild, runChildApp } from '../helpers/child-app';
+import { openConfSettings } from '../../main/store/conf-settings';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
+
+const parallelRuns = 4;
+const faxes = 2;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-kill-'));
+let bundle = '';
+let t: TestSandbox;
+
+beforeAll(async () => {
+  t = await startTestSandbox();
+  bundle = await bundleChild('test/fixtures/rules-child.ts', 'rules-child');
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+interface Done {
+  checkpoints: number;
+  names: string[];
+  saved: string[];
+  printed: string[];
+}
+
+async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
+  const run = await runChildApp(bundle, env);
+  const line = /^DONE (.*)$/m.exec(run.output)?.[1];
+  return { ...run, done: line ? (JSON.parse(line) as Done) : null };
+}
+
+async function prepare(tag: string): Promise<{ env: Record<string, string> }> {
+  const { accountId, key } = await t.fullAccess();
+  // Received a moment ago: within the minutes a rule allows for the service's clock.
+  await t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: faxes, spacing_seconds: 2, newest_at: new Date(Date.now() - 5_000).toISOString() });
+  const dataDir = path.join(work, tag, 'data');
+  const folder = path.join(work, tag, 'saved');
+  fs.mkdirSync(folder, { recursive: true });
+  const settings = openConfSettings(dataDir, path.join(dataDir, 'Downloads'));
+  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
+  const service = `Fax Desktop rules kill test ${tag}`;
+  await keychainSecretStore(service).set('api-key', key);
+  return { env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: folder, CHILD_FAXES: String(faxes) } };
+}
+
+function verdict(tag: string, done: Done, printedTwiceAllowed: boolean): string[] {
+  const problems: string[] = [];
+  if (done.saved.length !== faxes || !done.saved.every((name) => /^.+ \d+p\.pdf$/.test(name))) problems.push(`${tag}: saved ${JSON.stringify(done.saved)}`);
+  const printedOnce = new Set(done.printed.map((name) => name.replace(/ \(\d+\)\.pdf$/, '.pdf')));
+  const tooMany = done.printed.length > faxes + (printedTwiceAllowed ? 1 : 0);
+  if (printedOnce.size !== faxes || tooMany || done.printed.some((name) => name.endsWith('.part'))) problems.push(`${tag}: printed ${JSON.stringify(done.printed)}`);
+  return problems;
+}
+
+describe('inbound rules under SIGKILL', () => {
+  let names: string[] = [];
+
+  it('a run without a kill passes every checkpoint: each fax saved and printed once', async () => {
+    const { env } = await prepare('baseline');
+    const run = await runChild({ ...env, CHILD_MODE: 'first' });
+    expect(run.code, run.output).toBe(0);
+    if (!run.done) throw new Error(run.output);
+    expect(verdict('baseline', run.done, false)).toEqual([]);
+    names = run.done.names;
+    expect(new Set(names)).toEqual(new Set(['rules.journaled', 'rules.target_reserved', 'rules.copy_written', 'rules.copy_renamed', 'rules.done', 'rules.print_started', 'rules.printed']));
+    expect(names.length).toBeGreaterThanOrEqual(14);
+  }, 60_000);
+
+  it('killed at each checkpoint and restarted: every fax saved once and printed, nothing half-written', async () => {
+    expect(names.length).toBeGreaterThanOrEqual(14);
+    const failures: string[] = [];
+    let killedRuns = 0;
+    const killAndResume = async (point: number): Promise<void> => {
+      const tag = `k${point}`;
+      const { env } = await prepare(tag);
+      const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
+      if (first.signal === 'SIGKILL') killedRuns += 1;
+      const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
+      if (resumed.code !== 0 || !resumed.done) {
+        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
+        return;
+      }
+      failures.push(...verdict(`${tag} (${names[point - 1] ?? "?"})`, resumed.done, names[point - 1] === 'rules.printed'));
+    };
+    const points = Array.from({ length: names.length }, (_, index) => index + 1);
+    const workers = Array.from({ length: parallelRuns }, async () => {
+      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
+    });
+    await Promise.all(workers);
+    console.log(`rules SIGKILL test: ${names.length} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    expect(killedRuns).toBe(names.length);
+  }, 600_000);
+});
