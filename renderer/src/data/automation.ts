@@ -2,7 +2,8 @@
  * Hot folders, inbound rules and the reminder as main holds them (sealed there), and what each hot folder is
  * doing. Every change is checked and saved by main; a refusal comes back with its reason and changes nothing.
  */
-import type { Automation, HotFolderStatus } from '../../../preload/automation';
+import type { Automation, HotFolderStatus, PrinterInfo } from '../../../preload/automation';
+import { applyFaxesChanged, unreadStore } from './faxes';
 import type { DraftRecipient } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
@@ -27,6 +28,19 @@ export async function saveAutomation(next: Automation): Promise<IpcError | null>
 export function startAutomation(): void {
   faxApi().on('automationChanged', (automation) => automationStore.set(automation));
   faxApi().on('hotFoldersChanged', (status) => hotFolderStatusStore.set(status));
+  // An open detail shows what the rules just did (or why they could not).
+  faxApi().on('ruleActionsChanged', ({ faxIds }) => applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() }));
+}
+
+/** The computer's printers (none when they cannot be listed: the rule form says to choose one). */
+export async function loadPrinters(): Promise<PrinterInfo[]> {
+  const result = await faxApi().listPrinters();
+  return result.ok ? result.value : [];
+}
+
+export async function retryRuleActions(id: number): Promise<IpcError | null> {
+  const result = await faxApi().retryRuleActions({ id });
+  return result.ok ? null : result.error;
 }
 
 const looksLikeNumber = (entry: string): boolean => /^[+\d\s().\-/]+$/.test(entry);

@@ -13,6 +13,7 @@ import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
 import { HandlingPanel } from './HandlingPanel';
+import { RuleActionsPanel } from './RuleActionsPanel';
 import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
 import { t } from '../i18n';
 
@@ -116,6 +117,7 @@ export function FaxDetail({ faxId }: { faxId: number }) {
       </div>
 
       {detail.direction === 'inbound' ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
+      {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
 
       <dl className="facts">
         <dt>{t('faxDetail.status')}</dt>

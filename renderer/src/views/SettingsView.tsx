@@ -15,6 +15,7 @@ import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
 import { HotFoldersSettings } from './HotFoldersSettings';
 import { ReminderSettings } from './ReminderSettings';
+import { RulesSettings } from './RulesSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { numberText } from '../format';
@@ -219,6 +220,7 @@ export function SettingsView() {
       </div>
 
       <HotFoldersSettings />
+      <RulesSettings />
 
       <ReminderSettings />
 
