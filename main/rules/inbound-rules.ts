@@ -83,7 +83,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
   let timer: unknown = null;
-  let stopped = true;
+  let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const unsubscribe: Array<() => void> = [];
 

@@ -1,0 +1,140 @@
+// The rule runner over a real encrypted cache: a fax still arriving waits (no try counted) and is saved once it
+// has arrived; one that did not arrive whole is passed over with the reason; faxes from before the rule was turned
+// on are left alone (but one stamped a little earlier by a slow service clock is not); a rule turned off before
+// its action ran does not act; retries wait longer each time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Automation, InboundRule } from '../../../preload/automation';
+import { createInboundRules } from '../../../main/rules/inbound-rules';
+import { createLogger } from '../../../main/log/logger';
+import { createEventBus } from '../../../main/runtime/event-bus';
+import { openCache, type Cache } from '../../../main/store/cache/cache';
+import type { FaxRecord } from '../../../main/store/cache/fax-repository';
+import { ruleActionViews } from '../../../main/store/cache/rule-action-repository';
+import type { Timers } from '../../../main/runtime/timers';
+
+const cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const step of cleanup.splice(0)) step();
+});
+
+const turnedOnAt = Date.parse('2026-11-23T10:00:00Z');
+const idleTimers: Timers = { set: () => null, clear: () => undefined };
+
+function inbound(id: number, minutesAfterRule: number, status = 'received'): FaxRecord {
+  const createdMs = turnedOnAt + minutesAfterRule * 60_000;
+  const createdAt = new Date(createdMs).toISOString();
+  return { id, reference: `FX-${String(id)}`, direction: 'inbound', status, pages: 1, createdAt, createdMs, to: '+14155559000', from: '+14155550142', subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
+}
+
+function setup(options: { failWrites?: () => boolean } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-unit-'));
+  const folder = path.join(dir, 'copies');
+  fs.mkdirSync(folder);
+  const cache: Cache = openCache(dir, 'cc'.repeat(32), createLogger({ sinks: [] }));
+  cleanup.push(() => {
+    cache.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  let now = turnedOnAt + 3_600_000;
+  const rule: InboundRule = { id: 'save', enabled: true, action: 'save', folder, fileNameTemplate: '{reference}', printer: '', senders: [], activeSince: turnedOnAt };
+  let automation: Automation = { hotFolders: [], inboundRules: [rule], reminderAt: null };
+  const notices: string[] = [];
+  const rules = createInboundRules({
+    cache,
+    pdfs: {
+      ensure: () => Promise.resolve(''),
+      copyTo: async (_faxId, out) => {
+        if (options.failWrites?.()) throw Object.assign(new Error('full'), { code: 'ENOSPC' });
+        await new Promise<void>((resolve, reject) => (out as Writable).end(Buffer.from('%PDF-1.4 test'), () => resolve()).once('error', reject));
+      },
+    },
+    pages: { renderPagePng: () => Promise.reject(new Error('not used')) },
+    fileKey: Buffer.alloc(32),
+    printer: { print: () => Promise.resolve() },
+    automation: () => automation,
+    events: createEventBus(),
+    log: createLogger({ sinks: [] }),
+    notify: (title) => notices.push(title.id),
+    now: () => now,
+    timers: idleTimers,
+  });
+  return {
+    cache,
+    rules,
+    folder,
+    notices,
+    files: () => fs.readdirSync(folder).sort(),
+    views: (faxId: number) => ruleActionViews(cache.ruleActions.forFax(faxId)),
+    advance: (ms: number) => (now += ms),
+    setRules: (next: InboundRule[]) => (automation = { ...automation, inboundRules: next }),
+    rule,
+  };
+}
+
+describe('inbound rule runner', () => {
+  it('waits for a fax still arriving, without counting a try, and saves it once it has arrived', async () => {
+    const app = setup();
+    app.cache.faxes.upsertMany([inbound(1, 1, 'receiving')], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.views(1)).toEqual([{ ruleId: 'save', action: 'save', state: 'pending', target: null, doneAt: null, attempts: 0, problem: null }]);
+    expect(app.files()).toEqual([]);
+    app.cache.faxes.upsertMany([inbound(1, 1, 'received')], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.views(1)[0]).toMatchObject({ state: 'done', target: path.join(app.folder, 'FX-1.pdf'), attempts: 0 });
+    expect(app.files()).toEqual(['FX-1.pdf']);
+  });
+
+  it('passes over a fax that did not arrive whole, with the reason', async () => {
+    const app = setup();
+    app.cache.faxes.upsertMany([inbound(2, 1, 'failed')], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.views(2)).toMatchObject([{ state: 'skipped', problem: 'The fax did not arrive whole: there is nothing to save or print.' }]);
+    expect(app.files()).toEqual([]);
+  });
+
+  it('acts on faxes from the moment the rule was turned on, allowing five minutes for the service’s clock', async () => {
+    const app = setup();
+    app.cache.faxes.upsertMany([inbound(3, -60), inbound(4, -4), inbound(5, 10)], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.files()).toEqual(['FX-4.pdf', 'FX-5.pdf']);
+    expect(app.views(3)).toEqual([]);
+  });
+
+  it('a rule turned off before its turn does not act; the fax says why', async () => {
+    const app = setup({ failWrites: () => true });
+    app.cache.faxes.upsertMany([inbound(6, 1)], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.views(6)).toMatchObject([{ state: 'failed', attempts: 1, problem: 'The disk is full: free some space there.' }]);
+    app.setRules([{ ...app.rule, enabled: false, activeSince: null }]);
+    app.cache.ruleActions.retryNow();
+    await app.rules.run();
+    expect(app.views(6)).toMatchObject([{ state: 'skipped', problem: 'The rule was turned off or changed before it got to this fax.' }]);
+    expect(app.files()).toEqual([]);
+  });
+
+  it('waits longer after each failed try, and notifies only the first time', async () => {
+    let full = true;
+    const app = setup({ failWrites: () => full });
+    app.cache.faxes.upsertMany([inbound(7, 1)], { markNewInboundUnread: true });
+    await app.rules.run();
+    const first = app.cache.ruleActions.forFax(7)[0]?.nextTryMs ?? 0;
+    app.advance(first - (turnedOnAt + 3_600_000));
+    await app.rules.run();
+    const second = app.cache.ruleActions.forFax(7)[0];
+    expect(second?.attempts).toBe(2);
+    expect((second?.nextTryMs ?? 0) - first).toBeGreaterThan(first - (turnedOnAt + 3_600_000));
+    // Not due yet: a run does not try.
+    await app.rules.run();
+    expect(app.cache.ruleActions.forFax(7)[0]?.attempts).toBe(2);
+    expect(app.notices).toEqual(['rules.aReceivedFaxCould']);
+    full = false;
+    app.advance((second?.nextTryMs ?? 0) - first);
+    await app.rules.run();
+    expect(app.views(7)[0]).toMatchObject({ state: 'done', problem: null });
+    expect(app.files()).toEqual(['FX-7.pdf']);
+  });
+});
