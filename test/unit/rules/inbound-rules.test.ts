@@ -12,7 +12,7 @@ import { createInboundRules } from '../../../main/rules/inbound-rules';
 import { createLogger } from '../../../main/log/logger';
 import { createEventBus } from '../../../main/runtime/event-bus';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
-import type { FaxRecord } from '../../../main/store/cache/fax-repository';
+import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { ruleActionViews } from '../../../main/store/cache/rule-action-repository';
 import type { Timers } from '../../../main/runtime/timers';
 
