@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation, InboundRule } from '../../../preload/automation';
 import { createInboundRules } from '../../../main/rules/inbound-rules';
@@ -49,7 +48,7 @@ function setup(options: { failWrites?: () => boolean } = {}) {
       ensure: () => Promise.resolve(''),
       copyTo: async (_faxId, out) => {
         if (options.failWrites?.()) throw Object.assign(new Error('full'), { code: 'ENOSPC' });
-        await new Promise<void>((resolve, reject) => (out as Writable).end(Buffer.from('%PDF-1.4 test'), () => resolve()).once('error', reject));
+        await new Promise<void>((resolve, reject) => (out).end(Buffer.from('%PDF-1.4 test'), () => resolve()).once('error', reject));
       },
     },
     pages: { renderPagePng: () => Promise.reject(new Error('not used')) },
