@@ -9,6 +9,7 @@ import type { PrintJob } from '../desktop';
 import { AppError } from '../errors';
 import { allPages, printDocumentHtml } from '../rules/print-document';
 
+/** Spelled out literally, as the main window's are, so scanners see them where the window is made. */
 function hiddenWindow(): BrowserWindow {
   return new BrowserWindow({
     show: false,
@@ -24,6 +25,8 @@ function hiddenWindow(): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
     },
   });
