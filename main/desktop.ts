@@ -4,13 +4,13 @@
  * harness (no dialogs, no printers) saves into the download folder, and "prints" a PDF into a folder per printer.
  */
 import fsp from 'node:fs/promises';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { PrinterInfo } from '../preload/automation';
 import { msg } from '../preload/i18n/translator';
 import { AppError } from './errors';
 import { freeName } from './runtime/free-name';
+import { writeThroughPart } from './runtime/part-file';
 export interface SaveRequest {
   title: string;
   defaultName: string;
@@ -100,13 +100,7 @@ export function downloadFolderDesktop(downloadFolder: () => string): Desktop & {
     async chooseSavePath(request) {
       const folder = downloadFolder();
       await fsp.mkdir(folder, { recursive: true });
-      const extension = path.extname(request.defaultName);
-      const stem = path.basename(request.defaultName, extension);
-      for (let attempt = 0; ; attempt += 1) {
-        const candidate = path.join(folder, attempt === 0 ? request.defaultName : `${stem} (${attempt})${extension}`);
-        const exists = await fsp.stat(candidate).then(() => true, () => false);
-        if (!exists) return candidate;
-      }
+      return path.join(folder, await freeName(folder, request.defaultName));
     },
     listPrinters: () => Promise.resolve([...folderPrinters]),
     async print(job) {
@@ -116,8 +110,7 @@ export function downloadFolderDesktop(downloadFolder: () => string): Desktop & {
       const folder = path.join(downloadFolder(), 'Printers', job.printer);
       await fsp.mkdir(folder, { recursive: true });
       const target = path.join(folder, await freeName(folder, `${job.name}.pdf`));
-      await job.writePdf(fs.createWriteStream(`${target}.part`, { mode: 0o600 }));
-      await fsp.rename(`${target}.part`, target);
+      await writeThroughPart(target, (out) => job.writePdf(out));
     },
   };
 }

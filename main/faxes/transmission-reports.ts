@@ -5,9 +5,13 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { statusGroup } from '../../preload/fax-status';
 import type { FaxDetail, SavedFile } from '../../preload/models';
 import type { Desktop } from '../desktop';
+import { freeName } from '../runtime/free-name';
+import { writeThroughPart } from '../runtime/part-file';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { PageRenderer } from '../pages/page-renderer';
@@ -44,19 +48,6 @@ const imageWidth = 576;
 
 function fileNameFor(reference: string, epochMs: number): string {
   return `Fax report ${reference} ${new Date(epochMs).toISOString().slice(0, 10)}.pdf`.replace(/[^\w .()-]/g, '_');
-}
-
-async function freeName(folder: string, name: string): Promise<string> {
-  const extension = path.extname(name);
-  const stem = path.basename(name, extension);
-  for (let attempt = 0; ; attempt += 1) {
-    const candidate = path.join(folder, attempt === 0 ? name : `${stem} (${String(attempt)})${extension}`);
-    const exists = await fsp.stat(candidate).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) return candidate;
-  }
 }
 
 export function createTransmissionReports(deps: TransmissionReportsDeps): TransmissionReports {
@@ -100,9 +91,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
         await fsp.mkdir(folder, { recursive: true });
         const target = await freeName(folder, fileNameFor(detail.reference, now()));
         // Written beside, then renamed: the folder never shows a half-written report.
-        const partial = `${target}.part`;
-        await fsp.writeFile(partial, bytes, { mode: 0o600 });
-        await fsp.rename(partial, target);
+        await writeThroughPart(path.join(folder, target), (out) => pipeline(Readable.from([bytes]), out));
         deps.cache.reports.markSaved(faxId, now());
         deps.cache.audit.record('save_report', { faxId });
       } catch (error) {

@@ -10,7 +10,6 @@
  * 3. A failure (a full disk, a folder that went away, a printer that is off) is journaled with its reason, shown
  *    in the fax detail and notified once, and tried again later — sooner when the user asks or changes the rules.
  */
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -19,6 +18,7 @@ import { statusGroup } from '../../preload/fax-status';
 import { msg, type Message } from '../../preload/i18n/translator';
 import type { Desktop } from '../desktop';
 import { isAppError } from '../errors';
+import { writeThroughPart } from '../runtime/part-file';
 import { freeName } from '../runtime/free-name';
 import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
@@ -79,7 +79,6 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
-  const openOutput = deps.openOutput ?? ((file: string) => fs.createWriteStream(file, { mode: 0o600 }));
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
   let timer: unknown = null;
@@ -116,15 +115,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       journal.reserve(row.faxId, row.ruleId, target);
       checkpoint('rules.target_reserved');
     }
-    const partial = `${target}.part`;
-    try {
-      await deps.pdfs.copyTo(row.faxId, openOutput(partial));
-      checkpoint('rules.copy_written');
-      await fsp.rename(partial, target);
-    } catch (error) {
-      await fsp.rm(partial, { force: true }).catch(() => undefined);
-      throw error;
-    }
+    await writeThroughPart(target, (out) => deps.pdfs.copyTo(row.faxId, out), deps.openOutput, () => checkpoint('rules.copy_written'));
     checkpoint('rules.copy_renamed');
     deps.cache.audit.record('rule_save', { faxId: row.faxId });
     return target;

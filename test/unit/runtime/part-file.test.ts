@@ -1,0 +1,61 @@
+// Writing through a part file: the finished file appears under its name only when whole; a failed write leaves
+// nothing behind — also when it fails before the file stream has even opened its file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeThroughPart } from '../../../main/runtime/part-file';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-file-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('writeThroughPart', () => {
+  it('renames the part file into place once written', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'copy.pdf');
+    await writeThroughPart(target, (out) => new Promise((resolve) => out.end('%PDF-1.4', () => resolve())));
+    expect(fs.readdirSync(dir)).toEqual(['copy.pdf']);
+    expect(fs.readFileSync(target, 'utf8')).toBe('%PDF-1.4');
+  });
+
+  it('leaves no part file, and no open file, when the write fails before the stream has opened its file', async () => {
+    const dir = folder();
+    const opened: fs.WriteStream[] = [];
+    // A slow file system (a network drive): the stream's asynchronous open completes well after the write failed.
+    const slowOpen = (file: string) => {
+      const out = fs.createWriteStream(file, {
+        mode: 0o600,
+        fs: {
+          open: (...args: Parameters<typeof fs.open>) => setTimeout(() => fs.open(...args), 40),
+          write: fs.write,
+          writev: fs.writev,
+          close: fs.close,
+        },
+      });
+      opened.push(out);
+      return out;
+    };
+    await expect(writeThroughPart(path.join(dir, 'copy.pdf'), () => Promise.reject(new Error('download failed')), slowOpen)).rejects.toThrow('download failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(opened[0]?.closed).toBe(true);
+  });
+
+  it('leaves no part file when the write fails half-way', async () => {
+    const dir = folder();
+    const write = (out: NodeJS.WritableStream) =>
+      new Promise<void>((_resolve, reject) => {
+        out.write('%PDF-1.4 half', () => reject(new Error('disk gone')));
+      });
+    await expect(writeThroughPart(path.join(dir, 'copy.pdf'), write)).rejects.toThrow('disk gone');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});
