@@ -11,7 +11,7 @@ export const mainLayers = [
   { name: 'shell', paths: ['main/shell'] },
   { name: 'app', paths: ['main/core.ts', 'main/app-commands.ts'] },
   { name: 'ipc', paths: ['main/ipc'] },
-  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges', 'main/hotfolders', 'main/automation', 'main/handling', 'main/rules'] },
+  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges', 'main/hotfolders', 'main/automation', 'main/handling', 'main/rules', 'main/faxprinters'] },
   { name: 'data', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
   { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
 ];

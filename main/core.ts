@@ -14,6 +14,7 @@ import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
 import type { HotFolderDeps } from './hotfolders/hot-folders';
 import { openOfficeAutomation } from './automation/office-automation';
+import { createFaxPrinters } from './faxprinters/fax-printers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -83,6 +84,10 @@ export interface CoreDeps {
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file an inbound rule's copy is written into (tests give one that fails as a full disk does). */
   openRuleOutput?: (file: string) => Writable;
+  /** Where the "Fax Desktop" printer's scripts are (assets/cups); without it, the app offers no such printer. */
+  faxPrinterScripts?: string;
+  /** CUPS's configuration folder (the tests run their own cupsd). */
+  cupsServerRoot?: string;
 }
 
 export interface Core {
@@ -200,6 +205,12 @@ export function createCore(deps: CoreDeps): Core {
       office,
       automation: office.automation,
       hotFolders: office.hotFolders,
+      faxPrinters: createFaxPrinters({
+        scriptsDir: deps.faxPrinterScripts ?? null,
+        automation: () => office.automation.get(),
+        log: deps.log,
+        ...(deps.cupsServerRoot ? { cupsServerRoot: deps.cupsServerRoot } : {}),
+      }),
       rules: office.rules,
     };
   }

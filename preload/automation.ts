@@ -105,3 +105,21 @@ export interface HotFolderStatus {
   /** Files waiting until they stop changing (or until another program closes them). */
   waiting: number;
 }
+
+/** A "Fax Desktop" printer (Linux, CUPS): what is printed to it lands in one hot folder. */
+export interface FaxPrinter {
+  /** The hot folder it drops into (the printer's id). */
+  hotFolderId: string;
+  /** The print queue's name, as programs list it. */
+  queue: string;
+  /** False when the hot folder has since moved: the printer still drops into the folder it was added for. */
+  folderMatches: boolean;
+}
+
+/** Whether this computer can have "Fax Desktop" printers, and the ones it has. */
+export interface FaxPrinterState {
+  supported: boolean;
+  /** Why there are none to add (not Linux, no CUPS, CUPS not running), worded in main. */
+  problem: string | null;
+  printers: FaxPrinter[];
+}

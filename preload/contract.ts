@@ -9,7 +9,7 @@ import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
 import { settingsPatchSchema } from './settings';
-import { automationShape, type Automation, type HotFolderStatus, type PrinterInfo } from './automation';
+import { automationShape, type Automation, type HotFolderStatus, type PrinterInfo, type FaxPrinterState } from './automation';
 import type {
   AccountView,
   AppStatus,
@@ -79,6 +79,11 @@ export const invokeContract = {
   getHotFolderStatus: invoke<HotFolderStatus[]>()(noRequest),
   /** The computer's printers (for a rule that prints). */
   listPrinters: invoke<PrinterInfo[]>()(noRequest),
+  /** The "Fax Desktop" printers (Linux): printing to one drops the job into a hot folder. */
+  getFaxPrinters: invoke<FaxPrinterState>()(noRequest),
+  /** Adds (or renews) the printer of a saved hot folder; asks for the administrator's permission. */
+  addFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
+  removeFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
   /** Tries a received fax's unfinished rule actions again now. */
   retryRuleActions: invoke<null>()(z.object({ id: faxId }).strict()),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */

@@ -2,7 +2,7 @@
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
-type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus' | 'listPrinters' | 'retryRuleActions'>;
+type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus' | 'listPrinters' | 'retryRuleActions' | 'getFaxPrinters' | 'addFaxPrinter' | 'removeFaxPrinter'>;
 
 export function automationHandlers(context: HandlerContext): AutomationHandlers {
   return {
@@ -10,6 +10,9 @@ export function automationHandlers(context: HandlerContext): AutomationHandlers 
     saveAutomation: async (next) => (await context.services()).automation.save(next),
     getHotFolderStatus: async () => (await context.services()).hotFolders.status(),
     listPrinters: () => context.desktop.listPrinters(),
+    getFaxPrinters: async () => (await context.services()).faxPrinters.state(),
+    addFaxPrinter: async ({ hotFolderId }) => (await context.services()).faxPrinters.add(hotFolderId),
+    removeFaxPrinter: async ({ hotFolderId }) => (await context.services()).faxPrinters.remove(hotFolderId),
     retryRuleActions: async ({ id }) => {
       await (await context.services()).rules.retry(id);
       return null;

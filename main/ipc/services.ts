@@ -22,6 +22,7 @@ import type { AutomationStore } from '../automation/automation-store';
 import type { HotFolders } from '../hotfolders/hot-folders';
 import type { OfficeAutomation } from '../automation/office-automation';
 import type { InboundRules } from '../rules/inbound-rules';
+import type { FaxPrinters } from '../faxprinters/fax-printers';
 
 export interface Services {
   cache: Cache;
@@ -43,6 +44,8 @@ export interface Services {
   rules: InboundRules;
   /** Hot folders, rules, the not-handled count and the reminder (started and stopped together). */
   office: OfficeAutomation;
+  /** "Fax Desktop" printers that drop into hot folders (Linux). */
+  faxPrinters: FaxPrinters;
 }
 
 export interface HandlerContext {

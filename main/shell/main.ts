@@ -157,6 +157,8 @@ if (!app.requestSingleInstanceLock()) {
       // Only an installed app updates itself (a development run has no feed and nothing to replace).
       ...(app.isPackaged ? { updater: electronUpdater(log.child('update'), (version) => downloaded(version)) } : {}),
       desktop: electronDesktop(settings, { show: () => showMainWindow() }),
+      // Run as root by pkexec, so they must be real files outside the asar archive (electron-builder's extraResources).
+      faxPrinterScripts: app.isPackaged ? path.join(process.resourcesPath, 'cups') : path.join(app.getAppPath(), 'assets', 'cups'),
       // The render worker is bundled beside main; pdf.js's fonts ship with its package (not in the asar's bundle).
       pageRenderer: {
         script: path.join(__dirname, 'page-render-worker.cjs'),

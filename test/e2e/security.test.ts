@@ -103,6 +103,7 @@ describe('renderer lock-down', () => {
     const members = await app.page.evaluate(() => ({ keys: Object.keys(window.fax).sort(), frozen: Object.isFrozen(window.fax) }));
     expect(members.frozen).toBe(true);
     expect(members.keys).toEqual([
+      'addFaxPrinter',
       'checkRecipients',
       'clearLockPin',
       'connect',
@@ -118,6 +119,7 @@ describe('renderer lock-down', () => {
       'getConnection',
       'getDraft',
       'getFax',
+      'getFaxPrinters',
       'getHotFolderStatus',
       'getLockState',
       'getNotHandledCount',
@@ -149,6 +151,7 @@ describe('renderer lock-down', () => {
       'reconnect',
       'releaseStagedFiles',
       'removeBlankPages',
+      'removeFaxPrinter',
       'reportActivity',
       'reportPresence',
       'reportWindow',

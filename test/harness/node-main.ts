@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../../main/core';
 import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
@@ -73,6 +74,9 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     log,
     desktop,
     systemLanguages: options.systemLanguages ?? ['en-US'],
+    faxPrinterScripts: fileURLToPath(new URL('../../assets/cups', import.meta.url)),
+    // The tests' own cupsd (test/helpers/private-cups.ts); otherwise the computer's.
+    ...(process.env.FAX_DESKTOP_CUPS_SERVERROOT ? { cupsServerRoot: process.env.FAX_DESKTOP_CUPS_SERVERROOT } : {}),
   });
   return { core, desktop, settings, secrets, keychainService, logFile };
 }

@@ -2,7 +2,7 @@
  * Hot folders, inbound rules and the reminder as main holds them (sealed there), and what each hot folder is
  * doing. Every change is checked and saved by main; a refusal comes back with its reason and changes nothing.
  */
-import type { Automation, HotFolderStatus, PrinterInfo } from '../../../preload/automation';
+import type { Automation, FaxPrinterState, HotFolderStatus, PrinterInfo } from '../../../preload/automation';
 import { applyFaxesChanged, unreadStore } from './faxes';
 import type { DraftRecipient } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
@@ -36,6 +36,22 @@ export function startAutomation(): void {
 export async function loadPrinters(): Promise<PrinterInfo[]> {
   const result = await faxApi().listPrinters();
   return result.ok ? result.value : [];
+}
+
+/** The "Fax Desktop" printers (Linux), as CUPS has them set up. */
+export const faxPrinterStore = createStore<FaxPrinterState | null>(null);
+
+export async function loadFaxPrinters(): Promise<void> {
+  const result = await faxApi().getFaxPrinters();
+  if (result.ok) faxPrinterStore.set(result.value);
+}
+
+/** Adds or removes a hot folder's printer (main asks for the administrator's permission); the refusal, or null. */
+export async function changeFaxPrinter(change: 'add' | 'remove', hotFolderId: string): Promise<IpcError | null> {
+  const result = change === 'add' ? await faxApi().addFaxPrinter({ hotFolderId }) : await faxApi().removeFaxPrinter({ hotFolderId });
+  if (!result.ok) return result.error;
+  faxPrinterStore.set(result.value);
+  return null;
 }
 
 export async function retryRuleActions(id: number): Promise<IpcError | null> {

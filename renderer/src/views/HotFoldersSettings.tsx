@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import type { Automation, HotFolder, HotFolderStatus } from '../../../preload/automation';
-import { automationStore, hotFolderStatusStore, recipientsFromText, recipientsText, saveAutomation } from '../data/automation';
+import { useEffect, useState } from 'react';
+import type { Automation, FaxPrinterState, HotFolder, HotFolderStatus } from '../../../preload/automation';
+import { automationStore, faxPrinterStore, hotFolderStatusStore, loadFaxPrinters, recipientsFromText, recipientsText, saveAutomation } from '../data/automation';
+import { FaxPrinterRow } from './FaxPrinterRow';
 import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
 import { t } from '../i18n';
@@ -17,7 +18,7 @@ function statusLine(status: HotFolderStatus | undefined): string {
 }
 
 /** One hot folder's form: saved as a whole with the others (main checks the set). */
-function HotFolderForm({ folder, status, automation, isNew, onDone }: { folder: HotFolder; status: HotFolderStatus | undefined; automation: Automation; isNew: boolean; onDone: () => void }) {
+function HotFolderForm({ folder, status, automation, printers, isNew, onDone }: { folder: HotFolder; status: HotFolderStatus | undefined; automation: Automation; printers: FaxPrinterState | null; isNew: boolean; onDone: () => void }) {
   const [draft, setDraft] = useState(folder);
   const [recipients, setRecipients] = useState(recipientsText(folder.recipients));
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,6 +93,7 @@ function HotFolderForm({ folder, status, automation, isNew, onDone }: { folder: 
           <button type="button" className="button" onClick={() => void remove()}>{t('hotFolderSettings.remove')}</button>
         )}
       </div>
+      {!isNew ? <FaxPrinterRow hotFolderId={folder.id} state={printers} /> : null}
     </form>
   );
 }
@@ -99,7 +101,12 @@ function HotFolderForm({ folder, status, automation, isNew, onDone }: { folder: 
 export function HotFoldersSettings() {
   const automation = useStore(automationStore);
   const statuses = useStore(hotFolderStatusStore);
+  const printers = useStore(faxPrinterStore);
   const [adding, setAdding] = useState<HotFolder | null>(null);
+  const folderIds = automation?.hotFolders.map((folder) => folder.id).join() ?? '';
+  useEffect(() => {
+    if (folderIds) void loadFaxPrinters();
+  }, [folderIds]);
   if (!automation) return null;
   return (
     <div className="card" aria-labelledby="hot-folders-title">
@@ -109,9 +116,9 @@ export function HotFoldersSettings() {
       </div>
       <p className="field-hint">{t('hotFolderSettings.aFileSavedInto')}</p>
       {automation.hotFolders.map((folder) => (
-        <HotFolderForm key={`${folder.id}:${JSON.stringify(folder)}`} folder={folder} status={statuses.find((status) => status.id === folder.id)} automation={automation} isNew={false} onDone={() => undefined} />
+        <HotFolderForm key={`${folder.id}:${JSON.stringify(folder)}`} folder={folder} status={statuses.find((status) => status.id === folder.id)} automation={automation} printers={printers} isNew={false} onDone={() => undefined} />
       ))}
-      {adding ? <HotFolderForm folder={adding} status={undefined} automation={automation} isNew onDone={() => setAdding(null)} /> : null}
+      {adding ? <HotFolderForm folder={adding} status={undefined} automation={automation} printers={printers} isNew onDone={() => setAdding(null)} /> : null}
     </div>
   );
 }
