@@ -4,6 +4,7 @@
  * runs through pkexec (the administrator's permission); reading what is set up needs no rights.
  */
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Automation, FaxPrinter, FaxPrinterState } from '../../preload/automation';
 import { msg, type Message } from '../../preload/i18n/translator';
@@ -50,6 +51,18 @@ export function queueNameFor(folder: string, taken: ReadonlySet<string>): string
 function complaint(result: CommandResult): string {
   const line = result.stderr.split('\n').map((text) => text.trim()).find((text) => text.length > 0 && !/deprecated/i.test(text));
   return (line ?? `exit ${String(result.code)}`).slice(0, 300);
+}
+
+/**
+ * The scripts where root can read them. An installed app's (a .deb under /opt) are root's own and run from there.
+ * Others — an AppImage's, which live on a FUSE mount root cannot enter, or a checkout's — are copied into a private
+ * folder first (they are the user's to change either way) and the copy removed afterwards.
+ */
+export async function rootReadableScripts(dir: string): Promise<{ dir: string; release: () => Promise<void> }> {
+  if ((await fsp.stat(dir)).uid === 0) return { dir, release: () => Promise.resolve() };
+  const staged = await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-desktop-printer-'));
+  for (const name of ['fax-desktop-printer.sh', 'fax-desktop-backend']) await fsp.copyFile(path.join(dir, name), path.join(staged, name));
+  return { dir: staged, release: () => fsp.rm(staged, { recursive: true, force: true }) };
 }
 
 export function createFaxPrinters(deps: FaxPrinterDeps): FaxPrinters {
@@ -109,8 +122,14 @@ export function createFaxPrinters(deps: FaxPrinterDeps): FaxPrinters {
   /** Runs the set-up script as root: directly when already root, else through pkexec (which asks). */
   async function asAdministrator(args: string[]): Promise<void> {
     if (deps.scriptsDir === null) throw new AppError('file', msg('faxPrinters.notInThisBuild'));
-    const script = path.join(deps.scriptsDir, 'fax-desktop-printer.sh');
-    const result = isRoot ? await run('/bin/sh', [script, ...args], { timeoutMs: permissionTimeoutMs }) : await run('pkexec', ['/bin/sh', script, ...args], { timeoutMs: permissionTimeoutMs });
+    const scripts = await rootReadableScripts(deps.scriptsDir);
+    let result: CommandResult;
+    try {
+      const script = path.join(scripts.dir, 'fax-desktop-printer.sh');
+      result = isRoot ? await run('/bin/sh', [script, ...args], { timeoutMs: permissionTimeoutMs }) : await run('pkexec', ['/bin/sh', script, ...args], { timeoutMs: permissionTimeoutMs });
+    } finally {
+      await scripts.release();
+    }
     if (result.code === 0) return;
     log.warn('fax_printers.setup_failed', { code: result.code, startError: result.startError });
     if (!isRoot && result.startError === 'ENOENT') throw new AppError('file', msg('faxPrinters.noPkexec'));

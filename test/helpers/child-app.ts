@@ -31,3 +31,27 @@ export function runChildApp(bundle: string, env: Record<string, string>): Promis
     child.on('exit', (code, signal) => resolve({ code, signal, output }));
   });
 }
+
+/**
+ * Kills a fresh app at each checkpoint 1…count and starts it again — `killAndResume` does both and judges what it
+ * finds — with `parallel` apps side by side (each has its own data folder, keychain entry and account). Returns
+ * every failure, and how many first runs really died by SIGKILL (a point never reached would not).
+ */
+export async function killAtEachPoint(
+  count: number,
+  killAndResume: (point: number) => Promise<{ killed: boolean; failures: string[] }>,
+  parallel = 4,
+): Promise<{ failures: string[]; killedRuns: number }> {
+  const failures: string[] = [];
+  let killedRuns = 0;
+  const points = Array.from({ length: count }, (_, index) => index + 1);
+  const workers = Array.from({ length: parallel }, async () => {
+    for (let point = points.shift(); point !== undefined; point = points.shift()) {
+      const result = await killAndResume(point);
+      if (result.killed) killedRuns += 1;
+      failures.push(...result.failures);
+    }
+  });
+  await Promise.all(workers);
+  return { failures, killedRuns };
+}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, runChildApp } from '../helpers/child-app';
+import { bundleChild, killAtEachPoint, runChildApp } from '../helpers/child-app';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { onePagePdf, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
@@ -85,25 +85,19 @@ describe('hot folders under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: one fax per good file, each file in Sent or Failed, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
-    const failures: string[] = [];
-    let killedRuns = 0;
-    const killAndResume = async (point: number): Promise<void> => {
-      const tag = `k${point}`;
-      const { env, key, folder } = await prepare(tag);
-      const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-      if (first.signal === 'SIGKILL') killedRuns += 1;
-      const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-      if (resumed.code !== 0 || !resumed.done) {
-        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
-        return;
-      }
-      failures.push(...verdict(tag, resumed.done, await faxCount(key), folder));
-    };
-    const points = Array.from({ length: totalCheckpoints }, (_, index) => index + 1);
-    const workers = Array.from({ length: parallelRuns }, async () => {
-      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
-    });
-    await Promise.all(workers);
+    const { failures, killedRuns } = await killAtEachPoint(
+      totalCheckpoints,
+      async (point) => {
+        const tag = `k${point}`;
+        const { env, key, folder } = await prepare(tag);
+        const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
+        const killed = first.signal === 'SIGKILL';
+        const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
+        if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`] };
+        return { killed, failures: verdict(tag, resumed.done, await faxCount(key), folder) };
+      },
+      parallelRuns,
+    );
     console.log(`hot folder SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
     expect(killedRuns).toBe(totalCheckpoints);

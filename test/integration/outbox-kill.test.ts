@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, runChildApp } from '../helpers/child-app';
+import { bundleChild, killAtEachPoint, runChildApp } from '../helpers/child-app';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
@@ -90,19 +90,14 @@ describe('exactly-once sending under SIGKILL', () => {
 
   it('killed at each of ≥ 100 checkpoints and restarted: exactly one fax per submission, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
-    const failures: string[] = [];
-    let killedRuns = 0;
-    // Each kill point is its own app (data folder, keychain entry, account): several run side by side.
-    const killAndResume = async (point: number): Promise<void> => {
+    const killAndResume = async (point: number): Promise<{ killed: boolean; failures: string[] }> => {
       const tag = `k${point}`;
+      const failures: string[] = [];
       const { env, key } = await prepare(tag);
       const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-      if (first.signal === 'SIGKILL') killedRuns += 1;
+      const killed = first.signal === 'SIGKILL';
       const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-      if (resumed.code !== 0 || !resumed.done) {
-        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
-        return;
-      }
+      if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`] };
       const journaled = resumed.done.outbox;
       const subjects = await serverSubjects(key);
       // Every submission the app confirmed before dying is journaled and accepted…
@@ -120,12 +115,9 @@ describe('exactly-once sending under SIGKILL', () => {
         const shown = resumed.done.draftId === draftId;
         if (sent === shown) failures.push(`${tag}: draft ${draftId} is ${sent ? 'both shown and sent' : 'neither shown nor sent'}`);
       }
+      return { killed, failures };
     };
-    const points = Array.from({ length: totalCheckpoints }, (_, index) => index + 1);
-    const workers = Array.from({ length: parallelRuns }, async () => {
-      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
-    });
-    await Promise.all(workers);
+    const { failures, killedRuns } = await killAtEachPoint(totalCheckpoints, killAndResume, parallelRuns);
     console.log(`SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
     expect(killedRuns).toBe(totalCheckpoints);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, runChildApp } from '../helpers/child-app';
+import { bundleChild, killAtEachPoint, runChildApp } from '../helpers/child-app';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
@@ -80,25 +80,19 @@ describe('inbound rules under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: every fax saved once and printed, nothing half-written', async () => {
     expect(names.length).toBeGreaterThanOrEqual(14);
-    const failures: string[] = [];
-    let killedRuns = 0;
-    const killAndResume = async (point: number): Promise<void> => {
-      const tag = `k${point}`;
-      const { env } = await prepare(tag);
-      const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-      if (first.signal === 'SIGKILL') killedRuns += 1;
-      const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-      if (resumed.code !== 0 || !resumed.done) {
-        failures.push(`${tag}: resume failed: ${resumed.output.slice(0, 300)}`);
-        return;
-      }
-      failures.push(...verdict(`${tag} (${names[point - 1] ?? "?"})`, resumed.done, names[point - 1] === 'rules.printed'));
-    };
-    const points = Array.from({ length: names.length }, (_, index) => index + 1);
-    const workers = Array.from({ length: parallelRuns }, async () => {
-      for (let point = points.shift(); point !== undefined; point = points.shift()) await killAndResume(point);
-    });
-    await Promise.all(workers);
+    const { failures, killedRuns } = await killAtEachPoint(
+      names.length,
+      async (point) => {
+        const tag = `k${point}`;
+        const { env } = await prepare(tag);
+        const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
+        const killed = first.signal === 'SIGKILL';
+        const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
+        if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`] };
+        return { killed, failures: verdict(`${tag} (${names[point - 1] ?? '?'})`, resumed.done, names[point - 1] === 'rules.printed') };
+      },
+      parallelRuns,
+    );
     console.log(`rules SIGKILL test: ${names.length} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
     expect(killedRuns).toBe(names.length);

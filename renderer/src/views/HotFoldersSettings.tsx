@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Automation, FaxPrinterState, HotFolder, HotFolderStatus } from '../../../preload/automation';
-import { automationStore, faxPrinterStore, hotFolderStatusStore, loadFaxPrinters, recipientsFromText, recipientsText, saveAutomation } from '../data/automation';
+import { automationStore, faxPrinterStore, hotFolderStatusStore, loadFaxPrinters, recipientsFromText, recipientsText } from '../data/automation';
+import { useAutomationItemForm } from '../hooks/useAutomationItemForm';
 import { FaxPrinterRow } from './FaxPrinterRow';
 import { useStore } from '../data/store';
-import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
 function newFolder(): HotFolder {
@@ -21,37 +21,19 @@ function statusLine(status: HotFolderStatus | undefined): string {
 function HotFolderForm({ folder, status, automation, printers, isNew, onDone }: { folder: HotFolder; status: HotFolderStatus | undefined; automation: Automation; printers: FaxPrinterState | null; isNew: boolean; onDone: () => void }) {
   const [draft, setDraft] = useState(folder);
   const [recipients, setRecipients] = useState(recipientsText(folder.recipients));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const labelId = `hot-folder-${folder.id}`;
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const resolved = await recipientsFromText(recipients);
-      const next = { ...draft, recipients: resolved };
-      const others = automation.hotFolders.filter((other) => other.id !== folder.id);
-      const refused = await saveAutomation({ ...automation, hotFolders: isNew ? [...others, next] : automation.hotFolders.map((other) => (other.id === folder.id ? next : other)) });
-      setProblem(refused?.message ?? null);
-      if (!refused) {
-        toast('info', t('hotFolderSettings.saved'));
-        onDone();
-      }
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    const refused = await saveAutomation({ ...automation, hotFolders: automation.hotFolders.filter((other) => other.id !== folder.id) });
-    setProblem(refused?.message ?? null);
-    if (!refused) onDone();
-  };
+  const { problem, saving, save, remove } = useAutomationItemForm({
+    items: automation.hotFolders,
+    withItems: (hotFolders) => ({ ...automation, hotFolders }),
+    id: folder.id,
+    isNew,
+    saved: 'hotFolderSettings.saved',
+    onDone,
+  });
+  const submit = () => save(async () => ({ ...draft, recipients: await recipientsFromText(recipients) }));
 
   return (
-    <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <h3 id={labelId}>{folder.path || t('hotFolderSettings.newHotFolder')}</h3>
       {!isNew ? <p className="field-hint" role="status">{statusLine(status)}</p> : null}
       <div className="form-grid">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { defaultFileNameTemplate, templateFields, type Automation, type InboundRule, type PrinterInfo } from '../../../preload/automation';
-import { automationStore, loadPrinters, recipientsFromText, recipientsText, saveAutomation } from '../data/automation';
+import { automationStore, loadPrinters, recipientsFromText, recipientsText } from '../data/automation';
+import { useAutomationItemForm } from '../hooks/useAutomationItemForm';
 import { useStore } from '../data/store';
-import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
 function newRule(): InboundRule {
@@ -18,38 +18,22 @@ function ruleTitle(rule: InboundRule): string {
 function RuleForm({ rule, automation, printers, isNew, onDone }: { rule: InboundRule; automation: Automation; printers: PrinterInfo[]; isNew: boolean; onDone: () => void }) {
   const [draft, setDraft] = useState(rule);
   const [senders, setSenders] = useState(recipientsText(rule.senders));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const labelId = `rule-${rule.id}`;
+  const { problem, saving, save, remove } = useAutomationItemForm({
+    items: automation.inboundRules,
+    withItems: (inboundRules) => ({ ...automation, inboundRules }),
+    id: rule.id,
+    isNew,
+    saved: 'rulesSettings.saved',
+    onDone,
+  });
+  const submit = () => save(async () => ({ ...draft, senders: await recipientsFromText(senders) }));
   // Copies in a folder are outside the app's encryption: said when a saving rule is (about to be) on.
   const warnUnencrypted = draft.action === 'save' && draft.enabled && (isNew || !rule.enabled || rule.action !== 'save');
   const printerChoices = draft.printer && !printers.some((printer) => printer.name === draft.printer) ? [...printers, { name: draft.printer, label: t('rulesSettings.notAvailable', { printer: draft.printer }) }] : printers;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const next = { ...draft, senders: await recipientsFromText(senders) };
-      const refused = await saveAutomation({ ...automation, inboundRules: isNew ? [...automation.inboundRules, next] : automation.inboundRules.map((other) => (other.id === rule.id ? next : other)) });
-      setProblem(refused?.message ?? null);
-      if (!refused) {
-        toast('info', t('rulesSettings.saved'));
-        onDone();
-      }
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    const refused = await saveAutomation({ ...automation, inboundRules: automation.inboundRules.filter((other) => other.id !== rule.id) });
-    setProblem(refused?.message ?? null);
-    if (!refused) onDone();
-  };
-
   return (
-    <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <h3 id={labelId}>{ruleTitle(rule)}</h3>
       <div className="form-grid">
         <label className="field">

@@ -4,24 +4,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Automation, HotFolder } from '../../../preload/automation';
 import { createFaxPrinters, queueNameFor } from '../../../main/faxprinters/fax-printers';
 import { createLogger } from '../../../main/log/logger';
 import type { CommandResult, RunCommand } from '../../../main/runtime/run-command';
 
+const scripts = fileURLToPath(new URL('../../../assets/cups', import.meta.url));
+
 const folder: HotFolder = { id: 'hf-1', enabled: true, path: '/srv/fax/Front desk', mode: 'send', recipients: [{ number: '+14155550142' }], subject: '', coverId: '' };
 const automation: Automation = { hotFolders: [folder], inboundRules: [], reminderAt: null };
 const ok = (stdout = ''): CommandResult => ({ code: 0, stdout, stderr: '', startError: null });
 
-function service(answers: (command: string, args: readonly string[]) => CommandResult, options: { platform?: NodeJS.Platform; isRoot?: boolean; serverRoot?: string } = {}) {
+function service(answers: (command: string, args: readonly string[]) => CommandResult, options: { platform?: NodeJS.Platform; isRoot?: boolean; serverRoot?: string; scriptsDir?: string } = {}) {
   const calls: Array<{ command: string; args: readonly string[] }> = [];
   const runCommand: RunCommand = (command, args) => {
     calls.push({ command, args });
     return Promise.resolve(answers(command, args));
   };
   const printers = createFaxPrinters({
-    scriptsDir: '/opt/fax/cups',
+    scriptsDir: options.scriptsDir ?? scripts,
     automation: () => automation,
     log: createLogger({ sinks: [] }),
     platform: options.platform ?? 'linux',
@@ -57,10 +60,33 @@ describe('fax printers', () => {
   it('asks for the administrator’s permission through pkexec, or runs the script itself as root', async () => {
     const asUser = service((command) => (command === 'lpstat' ? ok('device for Office_Laser: ipp://laser.local/ipp/print\n') : ok()));
     await asUser.printers.add('hf-1');
-    expect(asUser.calls[1]).toEqual({ command: 'pkexec', args: ['/bin/sh', '/opt/fax/cups/fax-desktop-printer.sh', 'add', 'Fax-Desktop-Front-desk', 'hf-1', 'Fax Desktop – Front desk', '/srv/fax/Front desk'] });
+    expect(asUser.calls[1]).toEqual({ command: 'pkexec', args: ['/bin/sh', expect.stringMatching(/\/fax-desktop-printer\.sh$/) as unknown, 'add', 'Fax-Desktop-Front-desk', 'hf-1', 'Fax Desktop – Front desk', '/srv/fax/Front desk'] });
     const asRoot = service((command) => (command === 'lpstat' ? ok() : ok()), { isRoot: true });
     await asRoot.printers.add('hf-1');
     expect(asRoot.calls[1]?.command).toBe('/bin/sh');
+  });
+
+  it('runs scripts the user owns (an AppImage’s, a checkout’s) from a private copy, removed afterwards', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'user-scripts-'));
+    for (const name of ['fax-desktop-printer.sh', 'fax-desktop-backend']) fs.copyFileSync(path.join(scripts, name), path.join(own, name));
+    fs.chownSync(own, 65534, 65534);
+    let staged = '';
+    const { printers } = service(
+      (command, args) => {
+        if (command === 'pkexec') {
+          staged = path.dirname(args[1] ?? '');
+          // The copy is there while pkexec runs it, and is the same script.
+          expect(fs.readFileSync(path.join(staged, 'fax-desktop-backend'), 'utf8')).toBe(fs.readFileSync(path.join(scripts, 'fax-desktop-backend'), 'utf8'));
+        }
+        return ok();
+      },
+      { scriptsDir: own },
+    );
+    await printers.add('hf-1');
+    expect(staged).not.toBe('');
+    expect(staged).not.toBe(own);
+    expect(fs.existsSync(staged)).toBe(false);
+    fs.rmSync(own, { recursive: true, force: true });
   });
 
   it('says so when the permission is not given, pkexec is missing, or CUPS refuses', async () => {
