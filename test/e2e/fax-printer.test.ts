@@ -1,5 +1,6 @@
 // The "Fax Desktop" printer from the user's side (Linux, the test's own CUPS): a saved hot folder offers "Add
-// printer"; once added, Settings names the printer, and a document printed to it is faxed; removing it says so.
+// printer"; once added, Settings names the printer, and a document printed to it is faxed; removing it says so;
+// removing the hot folder takes its printer with it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,18 @@ describe('the Fax Desktop printer in Settings', () => {
     await printer.getByRole('button', { name: 'Remove printer' }).click();
     await printer.getByRole('status').filter({ hasText: 'This folder has no printer.' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Printer removed.' }).first().waitFor();
+    expect(() => cups.tool('lpstat', ['-v', 'Fax-Desktop-Front-desk'])).toThrow();
+  });
+
+  it('removing the hot folder removes its printer first (none is left dropping into an unwatched folder)', async () => {
+    const page = app.page;
+    const form = page.getByRole('form', { name: folder });
+    const printer = form.getByRole('region', { name: 'Fax Desktop printer' });
+    await printer.getByRole('button', { name: 'Add printer' }).click();
+    await printer.getByRole('status').filter({ hasText: 'is set up' }).waitFor();
+    await form.getByRole('button', { name: 'Remove', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await app.harness.core.services()).automation.get().hotFolders).toEqual([]);
     expect(() => cups.tool('lpstat', ['-v', 'Fax-Desktop-Front-desk'])).toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Automation } from '../../../preload/automation';
 import type { MessageId } from '../../../preload/i18n/translator';
 import { saveAutomation } from '../data/automation';
+import type { IpcError } from '../data/ipc';
 import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
@@ -41,7 +42,13 @@ export function useAutomationItemForm<T extends { id: string }>(options: {
     }
   };
 
-  const remove = async () => {
+  /** `first` undoes what depends on the item (a hot folder's printer); its refusal keeps the item. */
+  const remove = async (first?: () => Promise<IpcError | null>) => {
+    const blocked = first ? await first() : null;
+    if (blocked) {
+      setProblem(blocked.message);
+      return;
+    }
     const refused = await saveAutomation(options.withItems(options.items.filter((other) => other.id !== options.id)));
     setProblem(refused?.message ?? null);
     if (!refused) options.onDone();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Automation, FaxPrinterState, HotFolder, HotFolderStatus } from '../../../preload/automation';
-import { automationStore, faxPrinterStore, hotFolderStatusStore, loadFaxPrinters, recipientsFromText, recipientsText } from '../data/automation';
+import { automationStore, changeFaxPrinter, faxPrinterStore, hotFolderStatusStore, loadFaxPrinters, recipientsFromText, recipientsText } from '../data/automation';
 import { useAutomationItemForm } from '../hooks/useAutomationItemForm';
 import { FaxPrinterRow } from './FaxPrinterRow';
 import { useStore } from '../data/store';
@@ -31,6 +31,9 @@ function HotFolderForm({ folder, status, automation, printers, isNew, onDone }: 
     onDone,
   });
   const submit = () => save(async () => ({ ...draft, recipients: await recipientsFromText(recipients) }));
+  // A printer left behind would drop jobs into a folder nobody watches: it goes first, or the folder stays.
+  const hasPrinter = printers?.printers.some((printer) => printer.hotFolderId === folder.id) ?? false;
+  const removeFolder = () => remove(hasPrinter ? () => changeFaxPrinter('remove', folder.id) : undefined);
 
   return (
     <form className="hot-folder" aria-labelledby={labelId} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
@@ -72,7 +75,7 @@ function HotFolderForm({ folder, status, automation, printers, isNew, onDone }: 
         {isNew ? (
           <button type="button" className="button" onClick={onDone}>{t('confirmDialog.cancel')}</button>
         ) : (
-          <button type="button" className="button" onClick={() => void remove()}>{t('hotFolderSettings.remove')}</button>
+          <button type="button" className="button" onClick={() => void removeFolder()}>{t('hotFolderSettings.remove')}</button>
         )}
       </div>
       {!isNew ? <FaxPrinterRow hotFolderId={folder.id} state={printers} /> : null}
