@@ -94,7 +94,8 @@ describe('the Fax Desktop printer (CUPS)', () => {
     const document = path.join(os.tmpdir(), `print-${String(process.pid)}.ps`);
     fs.writeFileSync(document, '%!PS-Adobe-3.0\n/Helvetica findfont 12 scalefont setfont 72 720 moveto (Hello) show showpage\n');
     cups.tool('lp', ['-d', 'Fax-Desktop-Referrals', document]);
-    const failed = await waitUntil(() => files(path.join(folder, 'Failed')), (names) => names.some((name) => name.endsWith('.ps.txt')), { what: 'the job in Failed', timeoutMs: 30_000 });
+    // The reason is written first, then the job moved beside it: both are waited for.
+    const failed = await waitUntil(() => files(path.join(folder, 'Failed')), (names) => names.some((name) => name.endsWith('.ps.txt')) && names.some((name) => name.endsWith('.ps')), { what: 'the job and its reason in Failed', timeoutMs: 30_000 });
     expect(failed.filter((name) => name.endsWith('.ps'))).toHaveLength(1);
     expect(fs.readFileSync(path.join(folder, 'Failed', failed.find((name) => name.endsWith('.ps.txt')) ?? ''), 'utf8').length).toBeGreaterThan(10);
     expect(await outbound()).toHaveLength(before);

@@ -126,7 +126,8 @@ describe('hot folders', () => {
     await fixture.t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 422, times: 1 });
     fs.writeFileSync(path.join(folder, 'claim.pdf'), onePagePdf);
     const failed = path.join(folder, 'Failed');
-    await waitUntil(() => files(failed), (names) => names.includes('claim.pdf.txt'), { what: 'the refusal in Failed' });
+    // The reason is written before the file is moved beside it: both are waited for.
+    await waitUntil(() => files(failed), (names) => names.includes('claim.pdf.txt') && names.includes('claim.pdf'), { what: 'the file and its refusal in Failed' });
     expect(files(failed)).toEqual(['claim.pdf', 'claim.pdf.txt']);
     expect(fs.readFileSync(path.join(failed, 'claim.pdf.txt'), 'utf8').trim().length).toBeGreaterThan(10);
     const item = (await app.core.services()).outbox.list().find((entry) => entry.origin === 'hotfolder' && entry.state === 'failed');
