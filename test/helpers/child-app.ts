@@ -5,6 +5,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { openConfSettings } from '../../main/store/conf-settings';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import type { TestSandbox } from '../fax-service/testkit';
 
 export async function bundleChild(entry: string, name: string): Promise<string> {
   const outfile = path.resolve('node_modules', '.cache', 'fax-desktop-tests', `${name}.mjs`);
@@ -20,6 +23,22 @@ export async function bundleChild(entry: string, name: string): Promise<string> 
     logLevel: 'silent',
   });
   return outfile;
+}
+
+/**
+ * A child's profile signed in to the sandbox: its settings point at the sandbox (and trust its CA), and the key is
+ * in a keychain entry of its own.
+ */
+export async function signInChildProfile(t: TestSandbox, profile: { dataDir: string; keychainService: string; key: string; downloadFolder?: string }): Promise<void> {
+  const settings = profile.downloadFolder ? openConfSettings(profile.dataDir, profile.downloadFolder) : openConfSettings(profile.dataDir);
+  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
+  await keychainSecretStore(profile.keychainService).set('api-key', profile.key);
+}
+
+/** What the child printed after "DONE " on a line of its own, parsed (null when it was killed before). */
+export function doneReport(output: string): unknown {
+  const line = /^DONE (.*)$/m.exec(output)?.[1];
+  return line ? (JSON.parse(line) as unknown) : null;
 }
 
 export function runChildApp(bundle: string, env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {

@@ -6,9 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, killAtEachPoint, runChildApp } from '../helpers/child-app';
-import { openConfSettings } from '../../main/store/conf-settings';
-import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { onePagePdf, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const parallelRuns = 4;
@@ -37,8 +35,7 @@ interface Done {
 
 async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
   const run = await runChildApp(bundle, env);
-  const line = /^DONE (.*)$/m.exec(run.output)?.[1];
-  return { ...run, done: line ? (JSON.parse(line) as Done) : null };
+  return { ...run, done: doneReport(run.output) as Done | null };
 }
 
 async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string; folder: string }> {
@@ -48,10 +45,8 @@ async function prepare(tag: string): Promise<{ env: Record<string, string>; key:
   fs.mkdirSync(folder, { recursive: true });
   for (const name of goodFiles) fs.writeFileSync(path.join(folder, name), onePagePdf);
   fs.writeFileSync(path.join(folder, badFile), 'not a document');
-  const settings = openConfSettings(dataDir);
-  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
   const service = `Fax Desktop hot folder kill test ${tag}`;
-  await keychainSecretStore(service).set('api-key', key);
+  await signInChildProfile(t, { dataDir, keychainService: service, key });
   return { key, folder, env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: folder, CHILD_TAG: tag } };
 }
 

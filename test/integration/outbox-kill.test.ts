@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, killAtEachPoint, runChildApp } from '../helpers/child-app';
-import { openConfSettings } from '../../main/store/conf-settings';
-import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const submissionsPerRun = 8;
@@ -45,18 +43,15 @@ interface RunResult {
 async function runChild(envOverrides: Record<string, string>): Promise<RunResult> {
   const { code, signal, output } = await runChildApp(bundle, envOverrides);
   const submitted = [...output.matchAll(/^SUBMITTED (\S+) (\S+)$/gm)].map((match) => ({ id: match[1] ?? '', subject: match[2] ?? '' }));
-  const doneLine = /^DONE (.*)$/m.exec(output)?.[1];
   const drafts = [...output.matchAll(/^DRAFT (\S+)$/gm)].map((match) => match[1] ?? '');
-  return { code, signal, submitted, drafts, done: doneLine ? (JSON.parse(doneLine) as RunResult['done']) : null, output };
+  return { code, signal, submitted, drafts, done: doneReport(output) as RunResult['done'], output };
 }
 
 async function prepare(tag: string): Promise<{ env: Record<string, string>; key: string }> {
   const { key } = await t.fullAccess();
   const dataDir = path.join(work, tag);
-  const settings = openConfSettings(dataDir);
-  settings.update({ baseUrl: t.sandbox.baseUrl, extraCaPath: t.sandbox.caCertPath });
   const service = `Fax Desktop kill test ${tag}`;
-  await keychainSecretStore(service).set('api-key', key);
+  await signInChildProfile(t, { dataDir, keychainService: service, key });
   return {
     key,
     env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FILE: file, CHILD_TAG: tag, CHILD_SUBMISSIONS: String(submissionsPerRun) },
