@@ -5,9 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './eslint.boundaries.js';
 import { layerConfigs } from './eslint.layers.js';
+import { testClockConfigs } from './eslint.test-clock.js';
 
 export default tseslint.config(
-  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'eslint.layers.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
+  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'eslint.layers.js', 'eslint.test-clock.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -44,4 +45,5 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  ...testClockConfigs,
 );

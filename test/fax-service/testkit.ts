@@ -41,7 +41,8 @@ export function multipart(parts: readonly Part[]): { body: Buffer; contentType: 
 }
 
 /** The shared real-world corpus (tests only: a user's clone does not have ../shared). */
-export const corpusDir = path.resolve('..', 'shared', 'corpus', 'pdfs');
+import { corpusDir } from '../helpers/corpus';
+export { corpusDir };
 export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
 
 export { onePagePdf } from './sample-documents';

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submissionStatus } from '../../renderer/src/data/outbox';
 import { clearToasts, dismissToast, toast, toastStore } from '../../renderer/src/data/toasts';
 import type { SubmissionView } from '../../preload/models';
+import { at, pinClock } from '../helpers/clock';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,7 +53,8 @@ describe('outbox items', () => {
   });
 
   it('waiting for the rate limit is "Waiting" with the next try, never "Uploading"', () => {
-    const waiting = submissionStatus(item({ error: { kind: 'rate_limited', message: 'Waiting for the Fax Service’s rate limit.' }, nextAttemptAt: new Date(2026, 10, 23, 10, 42, 15).getTime() }), 0);
+    pinClock('10:40:00');
+    const waiting = submissionStatus(item({ error: { kind: 'rate_limited', message: 'Waiting for the Fax Service’s rate limit.' }, nextAttemptAt: at('10:42:15') }), 0);
     expect(waiting).toMatchObject({ label: 'Waiting', tone: 'info' });
     expect(waiting.detail).toMatch(/rate limit — next try at 10:42:15/);
   });

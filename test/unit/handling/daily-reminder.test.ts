@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDailyReminder, nextOccurrence, startOfLocalDay } from '../../../main/handling/daily-reminder';
 import { translate, type Message } from '../../../preload/i18n/translator';
 import { virtualTime } from '../../helpers/virtual-time';
-
-function localTime(day: number, hours: number, minutes = 0): number {
-  return new Date(2026, 10, day, hours, minutes, 0, 0).getTime();
-}
+import { localTime } from '../../helpers/clock';
 
 describe('daily reminder', () => {
   it('finds the next time the local clock shows HH:MM', () => {

@@ -81,6 +81,8 @@ describe('staged files of abandoned drafts', () => {
     // Two of them were staged long ago.
     const old = new Date(start - 8 * 24 * 3600 * 1000);
     for (const id of [kept, abandoned]) for (const suffix of ['.sealed', '.meta.sealed']) fs.utimesSync(path.join(root, 'purge', 'staging', `${id}${suffix}`), old, old);
+    // The fresh one was staged at the app's "now" (set here too: the file system's clock need not be the app's).
+    for (const suffix of ['.sealed', '.meta.sealed']) fs.utimesSync(path.join(root, 'purge', 'staging', `${fresh}${suffix}`), new Date(start), new Date(start));
     now = start + 1000;
     await clocked.purgeOlderThan(7 * 24 * 3600 * 1000, new Set([kept ?? '']));
     await expect(clocked.get(kept ?? '')).resolves.toMatchObject({ name: 'a.pdf' });

@@ -1,6 +1,7 @@
 // Pages drawn as the recipient's machine prints them (204 × 196 dpi, black and white), in a worker thread; and
 // the PNG the transmission report embeds.
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createLogger } from '../../../main/log/logger';
 import { flagsOf, measure, reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
 import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
 import { encodeBilevelPng, encodeGrayPng } from '../../../main/pages/png';
+import { corpusAvailable, corpusDir } from '../../helpers/corpus';
 
 const renderer = createPageRenderer(sourcePageRendererLocation(), createLogger({ sinks: [] }));
 afterAll(() => renderer.close());
@@ -47,13 +49,13 @@ describe('pages at fax resolution', () => {
     expect(blackShare(reduced.image)).toBeCloseTo(0.5, 1);
   });
 
-  it.runIf(fs.existsSync('../shared/corpus/pdfs/calgray.pdf'))('draws real-world PDFs; what is not a PDF fails with a clear error, not a crash', async () => {
-    const page = await renderer.renderPdfPage(new Uint8Array(fs.readFileSync('../shared/corpus/pdfs/calgray.pdf')), 1);
+  it.runIf(corpusAvailable)('draws real-world PDFs; what is not a PDF fails with a clear error, not a crash', async () => {
+    const page = await renderer.renderPdfPage(new Uint8Array(fs.readFileSync(path.join(corpusDir, 'calgray.pdf'))), 1);
     expect(page.pageCount).toBe(3);
     expect(blackShare(page.image)).toBeGreaterThan(0.01);
     await expect(renderer.renderPdfPage(new Uint8Array(Buffer.from('this is not a PDF at all, only text')), 1)).rejects.toThrow(/cannot be read/);
     // Encrypted with an empty user password: it opens like any viewer opens it.
-    await expect(renderer.renderPdfPage(new Uint8Array(fs.readFileSync('../shared/corpus/pdfs/empty_protected.pdf')), 1)).resolves.toMatchObject({ pageCount: 1 });
+    await expect(renderer.renderPdfPage(new Uint8Array(fs.readFileSync(path.join(corpusDir, 'empty_protected.pdf'))), 1)).resolves.toMatchObject({ pageCount: 1 });
   });
 });
 

@@ -13,7 +13,7 @@ import { createStaging } from '../../../main/outbox/staging';
 import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
 import { createPreflightService } from '../../../main/preflight/preflight-service';
 import { makeDocx, makeTiff } from '../../fax-service/testkit';
-import { corpus } from '../../helpers/corpus';
+import { corpus, corpusAvailable } from '../../helpers/corpus';
 import { readBackPdf } from '../../helpers/pdf-text';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-preflight-'));
@@ -99,7 +99,7 @@ describe('pre-flight flags', () => {
     expect((await preflight.pages(await stage('white.png', await white.encode('png')), 1, 1)).pages[0]?.flags).toEqual(['blank']);
   });
 
-  it.runIf(fs.existsSync(path.resolve('..', 'shared', 'corpus')))('real-world PDFs are measured page by page with their reference page counts', async () => {
+  it.runIf(corpusAvailable)('real-world PDFs are measured page by page with their reference page counts', async () => {
     for (const entry of corpus().filter((item) => ['calgray.pdf', 'rotation.pdf', 'ccitt_EndOfBlock_false.pdf', 'image-rotated-black-white-ratio.pdf', 'issue15759.pdf'].includes(item.file))) {
       const id = await stage(entry.file, fs.readFileSync(entry.path));
       const result = await preflight.pages(id, 1, 16);

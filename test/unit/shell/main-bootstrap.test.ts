@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { corpusDir } from '../../helpers/corpus';
+import { makeOnePagePdf } from '../../fax-service/sample-documents';
 import { memorySecretStore } from '../../../main/store/secret-store';
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { createFakeElectron, FakeWebContents } from './fake-electron';
@@ -86,7 +86,7 @@ describe('Electron entry point', () => {
     const contents = current.windows[0]?.webContents;
     await vi.waitFor(() => expect(contents?.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true));
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-open-with-'));
-    fs.copyFileSync(path.join(corpusDir, 'rotation.pdf'), path.join(folder, 'referral.pdf'));
+    fs.writeFileSync(path.join(folder, 'referral.pdf'), makeOnePagePdf());
     current.electron.app.emit('second-instance', {}, ['/opt/electron', '.', '--enable-features=X', 'referral.pdf'], folder);
     // Staging counts the pages first: under a loaded machine that can take more than waitFor's default second.
     await vi.waitFor(() => expect(contents?.sent).toContainEqual(['fax-event:filesOpened', { count: 1 }]), { timeout: 10_000 });
@@ -96,7 +96,7 @@ describe('Electron entry point', () => {
     const reply = (await take?.(fromWindow, undefined)) as { ok: boolean; value: { staged: Array<{ name: string; pages: number }>; rejected: unknown[] } };
     expect(reply.ok).toBe(true);
     expect(reply.value.rejected).toEqual([]);
-    expect(reply.value.staged).toEqual([expect.objectContaining({ name: 'referral.pdf', kind: 'pdf', pages: 2 })]);
+    expect(reply.value.staged).toEqual([expect.objectContaining({ name: 'referral.pdf', kind: 'pdf', pages: 1 })]);
     fs.rmSync(folder, { recursive: true, force: true });
   });
 

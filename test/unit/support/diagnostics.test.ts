@@ -40,7 +40,7 @@ describe('diagnostics', () => {
       status: { kind: 'signed_out' },
       outbox: { waiting: 0, failed: 0, held: 0 },
       problems: [],
-      now: new Date(0),
+      now: new Date('2026-11-23T10:00:00Z'),
     });
     expect(text).toContain('Fax Service: (not set), signed_out');
     expect(text).toContain('No recent problems.');

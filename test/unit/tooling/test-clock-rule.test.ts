@@ -1,0 +1,32 @@
+// Tests build calendar times only through test/helpers/clock.ts: the lint rule refuses `new Date(<numbers>)`
+// elsewhere in the tests (a time that depends on the day the test runs), and leaves the helper and code alone.
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { testClockConfigs } from '../../../eslint.test-clock.js';
+
+const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...testClockConfigs] });
+
+async function errorsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.message);
+}
+
+describe('calendar times in tests', () => {
+  it.each([
+    ['const t = new Date(2026, 10, 23, 10, 42, 15).getTime();\n'],
+    ['const t = new Date(2026, 10);\n'],
+    ['const t = new Date(0);\n'],
+    ['const t = new Date(10_000);\n'],
+    ['const t = (day: number) => new Date(2026, 10, day);\n'],
+  ])('refuses %s in a test', async (code) => {
+    expect(await errorsFor('test/renderer/outbox.test.ts', code)).toEqual([expect.stringContaining('test/helpers/clock.ts')]);
+    expect(await errorsFor('bench/benches/lists.ts', code)).toEqual([expect.stringContaining('test/helpers/clock.ts')]);
+  });
+
+  it('allows the helper, instants from a variable or a string, and the app’s own code', async () => {
+    expect(await errorsFor('test/helpers/clock.ts', 'export const t = new Date(2026, 10, 23);\n')).toEqual([]);
+    expect(await errorsFor('test/unit/a.test.ts', 'const ms = 5; const t = new Date(ms); const u = new Date("2026-11-23T10:00:00Z"); const v = new Date();\n')).toEqual([]);
+    expect(await errorsFor('main/runtime/clock.ts', 'const t = new Date(2026, 10, 23);\n')).toEqual([]);
+  });
+});
