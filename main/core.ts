@@ -14,6 +14,7 @@ import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
 import type { HotFolderDeps } from './hotfolders/hot-folders';
 import { openOfficeAutomation } from './automation/office-automation';
+import { createBackgroundProblems, type BackgroundProblems } from './automation/background-problems';
 import { createFaxPrinters } from './faxprinters/fax-printers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
@@ -52,7 +53,7 @@ import { diagnosticsText } from './support/diagnostics';
 import type { UpdaterPort } from './updates/update-controller';
 import { createCrashRecovery, type CrashRecovery } from './window/crash-recovery';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import type { OpenPart } from './runtime/part-file';
 import { msg } from '../preload/i18n/translator';
 import { chooseMainLanguage, setSystemLanguages } from './i18n/main-locale';
 
@@ -83,7 +84,7 @@ export interface CoreDeps {
   /** How long a hot-folder file must stay unchanged, and how often folders are looked at (tests shorten them). */
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file an inbound rule's copy is written into (tests give one that fails as a full disk does). */
-  openRuleOutput?: (file: string) => Writable;
+  openRuleOutput?: OpenPart;
   /** Where the "Fax Desktop" printer's scripts are (assets/cups); without it, the app offers no such printer. */
   faxPrinterScripts?: string;
   /** CUPS's configuration folder (the tests run their own cupsd). */
@@ -164,10 +165,27 @@ export function createCore(deps: CoreDeps): Core {
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
     const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
-    const reports = createTransmissionReports({ cache, pdfs, pages, fileKey: keys.fileKey, desktop: deps.desktop, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
-    // A sent fax that has just finished gets its report in the reports folder (when one is set).
+    let problems: BackgroundProblems | null = null;
+    const reports = createTransmissionReports({
+      cache,
+      pdfs,
+      pages,
+      fileKey: keys.fileKey,
+      desktop: deps.desktop,
+      settings: deps.settings,
+      log: deps.log,
+      onPendingChanged: () => problems?.refresh(),
+      ...common,
+    });
+    // A sent fax that has just finished gets its report in the reports folder (when one is set); a new folder
+    // gets the reports still waiting at once.
+    let reportFolder = deps.settings.get().reportFolder;
     events.subscribe((name, payload) => {
       if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);
+      if (name === 'settingsChanged' && (payload as Settings).reportFolder !== reportFolder) {
+        reportFolder = (payload as Settings).reportFolder;
+        void reports.retry();
+      }
     });
     const office = await openOfficeAutomation({
       dataDir: deps.dataDir,
@@ -185,6 +203,14 @@ export function createCore(deps: CoreDeps): Core {
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       ...(deps.hotFolderTiming ? { hotFolderTiming: deps.hotFolderTiming } : {}),
       ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
+    });
+    problems = createBackgroundProblems(
+      { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(), reports: () => reports.pending() },
+      (list) => events.emit('backgroundProblemsChanged', list),
+    );
+    const watchProblems = problems;
+    events.subscribe((name) => {
+      if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
     });
     const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
     return {
@@ -212,6 +238,7 @@ export function createCore(deps: CoreDeps): Core {
         ...(deps.cupsServerRoot ? { cupsServerRoot: deps.cupsServerRoot } : {}),
       }),
       rules: office.rules,
+      problems,
     };
   }
 
@@ -350,6 +377,7 @@ export function createCore(deps: CoreDeps): Core {
         commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
         await opened.office.start();
+        void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();
         // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
@@ -366,6 +394,7 @@ export function createCore(deps: CoreDeps): Core {
         const opened = await opening.catch(() => null);
         if (opened) {
           opened.replies.stop();
+          opened.reports.stop();
           await opened.office.stop();
           await opened.sync.stop();
           await opened.outbox.stop();

@@ -123,3 +123,17 @@ export interface FaxPrinterState {
   problem: string | null;
   printers: FaxPrinter[];
 }
+
+/**
+ * Background work that needs someone's attention — a hot folder that cannot be reached, a rule's action or a
+ * transmission report that could not be written — shown in the status bar (and in Settings) until it is fixed.
+ */
+export interface BackgroundProblem {
+  area: 'hotFolder' | 'rules' | 'reports';
+  /** How many folders, actions or reports it concerns. */
+  count: number;
+  /** Why (the latest reason, worded in main). */
+  reason: string | null;
+  /** When the app tries again by itself (null: as soon as the folder is back, or no retry is planned). */
+  retryAt: number | null;
+}

@@ -9,7 +9,7 @@ import { event, invoke, invokeWithFiles } from './contract-kit';
 import { faxLimits } from './fax-limits';
 import { statusGroups } from './fax-status';
 import { settingsPatchSchema } from './settings';
-import { automationShape, type Automation, type HotFolderStatus, type PrinterInfo, type FaxPrinterState } from './automation';
+import { automationShape, type Automation, type BackgroundProblem, type HotFolderStatus, type PrinterInfo, type FaxPrinterState } from './automation';
 import type {
   AccountView,
   AppStatus,
@@ -77,6 +77,10 @@ export const invokeContract = {
   /** Checks and saves the whole set (folders, recipients); a refusal says which part and why. */
   saveAutomation: invoke<Automation>()(automationShape),
   getHotFolderStatus: invoke<HotFolderStatus[]>()(noRequest),
+  /** Background work that needs attention (hot folders, rules, reports), for the status bar. */
+  getBackgroundProblems: invoke<BackgroundProblem[]>()(noRequest),
+  /** Tries the transmission reports still waiting for the reports folder again now. */
+  retryReports: invoke<null>()(noRequest),
   /** The computer's printers (for a rule that prints). */
   listPrinters: invoke<PrinterInfo[]>()(noRequest),
   /** The "Fax Desktop" printers (Linux): printing to one drops the job into a hot folder. */
@@ -277,6 +281,8 @@ export const eventContract = {
   hotFoldersChanged: event<HotFolderStatus[]>(),
   /** The inbound rules did (or failed) something with these faxes: a shown detail reloads. */
   ruleActionsChanged: event<{ faxIds: number[] }>(),
+  /** What needs attention in background work changed (the status bar shows it). */
+  backgroundProblemsChanged: event<BackgroundProblem[]>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),
 } as const;

@@ -3,7 +3,7 @@
  * not handled (for the tray and the status bar) and the daily reminder. Core opens it with the stores and starts
  * and stops it with the rest of main.
  */
-import type { Writable } from 'node:stream';
+import type { OpenPart } from '../runtime/part-file';
 import type { EventPayload, EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { Desktop } from '../desktop';
@@ -39,7 +39,7 @@ export interface OfficeAutomationDeps {
   checkpoint?: Checkpoint;
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file a rule's copy is written into (tests give one that fails as a full disk does). */
-  openRuleOutput?: (file: string) => Writable;
+  openRuleOutput?: OpenPart;
 }
 
 export interface OfficeAutomation {

@@ -11,6 +11,7 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import { ruleActionViews } from '../store/cache/rule-action-repository';
 import { msg } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
 const pdfHeadBytes = 64 * 1024;
@@ -87,7 +88,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         ...decorated,
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
-        ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id)) } : {}),
+        ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),
       };
     },
 

@@ -19,15 +19,30 @@ import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import { buildReportPdf, type ReportInput } from './report-document';
-import { msg } from '../../preload/i18n/translator';
+import { msg, type Message } from '../../preload/i18n/translator';
+import { writeProblem } from '../files/write-problem';
+import { realTimers, type Timers } from '../runtime/timers';
 
 export interface TransmissionReports {
   /** The report's PDF bytes (Print). */
   build(faxId: number): Promise<Uint8Array>;
   /** Saves the report where the user chooses. */
   save(faxId: number): Promise<SavedFile>;
-  /** Saves reports of these faxes into the reports folder when they have just finished (after a sync). */
+  /** Journals and saves reports of these faxes into the reports folder when they have just finished (after a sync). */
   autosave(updatedFaxIds: readonly number[]): Promise<void>;
+  /** Saves the reports still waiting (after a restart). */
+  resume(): Promise<void>;
+  /** Tries every report still waiting now (the user asked, or chose another folder). */
+  retry(): Promise<void>;
+  /** Reports that could not be saved yet: how many, why, and when the next try is. */
+  pending(): ReportsPending;
+  stop(): void;
+}
+
+export interface ReportsPending {
+  count: number;
+  problem: Message | null;
+  nextTryMs: number | null;
 }
 
 export interface TransmissionReportsDeps {
@@ -39,12 +54,18 @@ export interface TransmissionReportsDeps {
   desktop: Desktop;
   settings: SettingsStore;
   log: Logger;
+  /** The reports still waiting changed (one saved, one failed): the status bar is told. */
+  onPendingChanged?: () => void;
   now?: () => number;
+  timers?: Timers;
   timeZone?: string;
 }
 
 /** Report image width in fax dots: a third of the page, as fax machines print their reports. */
 const imageWidth = 576;
+const firstRetryMs = 30_000;
+const maxRetryMs = 60 * 60_000;
+const batch = 50;
 
 function fileNameFor(reference: string, epochMs: number): string {
   return `Fax report ${reference} ${new Date(epochMs).toISOString().slice(0, 10)}.pdf`.replace(/[^\w .()-]/g, '_');
@@ -54,6 +75,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   const now = deps.now ?? Date.now;
   const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const log = deps.log.child('reports');
+  const timers = deps.timers ?? realTimers;
 
   function outboundFax(faxId: number): FaxDetail & { sendRequestId: string | null } {
     const detail = deps.cache.faxes.detail(faxId);
@@ -73,31 +95,79 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   }
 
   let autosaving: Promise<void> = Promise.resolve();
+  let timer: unknown = null;
+  let stopped = false;
+  // Read through a function: a pass runs across awaits, during which stop() may be called.
+  const halted = (): boolean => stopped;
 
   async function build(faxId: number): Promise<Uint8Array> {
     const fax = outboundFax(faxId);
     return buildReportPdf({ fax, requestId: fax.sendRequestId, generatedAtMs: now(), timeZone, firstPage: await firstPage(faxId) });
   }
 
-  async function autosaveNow(updatedFaxIds: readonly number[]): Promise<void> {
+  function finished(faxId: number): { reference: string } | null {
+    const detail = deps.cache.faxes.detail(faxId);
+    if (!detail || detail.direction !== 'outbound') return null;
+    const group = statusGroup('outbound', detail.status);
+    return group === 'in_progress' || group === 'other' ? null : detail;
+  }
+
+  async function saveOne(folder: string, faxId: number): Promise<void> {
+    const detail = finished(faxId);
+    // No longer a finished sent fax of this account (the cache was emptied): there is no report to save.
+    if (!detail) {
+      deps.cache.reports.drop(faxId);
+      return;
+    }
+    const bytes = await build(faxId);
+    await fsp.mkdir(folder, { recursive: true });
+    const target = await freeName(folder, fileNameFor(detail.reference, now()));
+    // Written beside, then renamed: the folder never shows a half-written report.
+    await writeThroughPart(path.join(folder, target), (out) => pipeline(Readable.from([bytes]), out));
+    deps.cache.reports.markSaved(faxId, now());
+    deps.cache.audit.record('save_report', { faxId });
+  }
+
+  /** Saves what is due; a failure keeps the report journaled with its reason and a later try. */
+  async function drain(): Promise<void> {
     const folder = deps.settings.get().reportFolder;
-    if (folder === null) return;
-    for (const faxId of updatedFaxIds) {
-      const detail = deps.cache.faxes.detail(faxId);
-      if (!detail || detail.direction !== 'outbound' || statusGroup('outbound', detail.status) === 'in_progress' || statusGroup('outbound', detail.status) === 'other') continue;
-      if (deps.cache.reports.wasSaved(faxId)) continue;
-      try {
-        const bytes = await build(faxId);
-        await fsp.mkdir(folder, { recursive: true });
-        const target = await freeName(folder, fileNameFor(detail.reference, now()));
-        // Written beside, then renamed: the folder never shows a half-written report.
-        await writeThroughPart(path.join(folder, target), (out) => pipeline(Readable.from([bytes]), out));
-        deps.cache.reports.markSaved(faxId, now());
-        deps.cache.audit.record('save_report', { faxId });
-      } catch (error) {
-        log.warn('reports.autosave_failed', { faxId, code: (error as NodeJS.ErrnoException).code ?? 'unknown' });
+    if (folder === null || halted()) return;
+    let changed = false;
+    const seen = new Set<number>();
+    for (;;) {
+      const due = deps.cache.reports.due(now(), batch).filter((report) => !seen.has(report.faxId));
+      if (due.length === 0 || halted()) break;
+      for (const report of due) {
+        seen.add(report.faxId);
+        try {
+          await saveOne(folder, report.faxId);
+          if (report.problem !== null) changed = true;
+        } catch (error) {
+          const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(report.attempts, 10));
+          deps.cache.reports.failed(report.faxId, writeProblem(error), now() + wait);
+          changed = true;
+          log.warn('reports.autosave_failed', { attempts: report.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'unknown' });
+        }
       }
     }
+    if (changed) deps.onPendingChanged?.();
+  }
+
+  function schedule(): void {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+    const next = deps.cache.reports.nextDue();
+    if (stopped || next === null || deps.settings.get().reportFolder === null) return;
+    timer = timers.set(() => void queue(drain), Math.min(Math.max(0, next - now()), maxRetryMs));
+  }
+
+  // One after another: two syncs in quick succession never save the same report twice.
+  function queue(work: () => Promise<void>): Promise<void> {
+    autosaving = autosaving
+      .then(work)
+      .catch((error: unknown) => log.error('reports.autosave_pass_failed', { error }))
+      .then(schedule);
+    return autosaving;
   }
 
   return {
@@ -108,17 +178,37 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
       const bytes = await build(faxId);
       const target = await deps.desktop.chooseSavePath({ title: 'Save transmission report', defaultName: fileNameFor(fax.reference, now()), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
       if (target === null) return { saved: false };
-      await fsp.writeFile(target, bytes, { mode: 0o600 }).catch(() => {
-        throw new AppError('file', msg('transmissionReports.theReportCouldNot'));
+      await writeThroughPart(target, (out) => pipeline(Readable.from([bytes]), out)).catch((error: unknown) => {
+        throw new AppError('file', writeProblem(error));
       });
       deps.cache.audit.record('save_report', { faxId });
       return { saved: true };
     },
 
     autosave(updatedFaxIds) {
-      // One after another: two syncs in quick succession never save the same report twice.
-      autosaving = autosaving.then(() => autosaveNow(updatedFaxIds));
-      return autosaving;
+      return queue(async () => {
+        if (deps.settings.get().reportFolder === null) return;
+        for (const faxId of updatedFaxIds) if (finished(faxId) && !deps.cache.reports.wasSaved(faxId)) deps.cache.reports.enqueue(faxId);
+        await drain();
+      });
+    },
+
+    resume() {
+      stopped = false;
+      return queue(drain);
+    },
+
+    retry() {
+      deps.cache.reports.retryNow();
+      return queue(drain);
+    },
+
+    pending: () => deps.cache.reports.pending(),
+
+    stop() {
+      stopped = true;
+      if (timer !== null) timers.clear(timer);
+      timer = null;
     },
   };
 

@@ -2,7 +2,7 @@
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
-type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus' | 'listPrinters' | 'retryRuleActions' | 'getFaxPrinters' | 'addFaxPrinter' | 'removeFaxPrinter'>;
+type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'getHotFolderStatus' | 'listPrinters' | 'retryRuleActions' | 'getBackgroundProblems' | 'retryReports' | 'getFaxPrinters' | 'addFaxPrinter' | 'removeFaxPrinter'>;
 
 export function automationHandlers(context: HandlerContext): AutomationHandlers {
   return {
@@ -15,6 +15,11 @@ export function automationHandlers(context: HandlerContext): AutomationHandlers 
     removeFaxPrinter: async ({ hotFolderId }) => (await context.services()).faxPrinters.remove(hotFolderId),
     retryRuleActions: async ({ id }) => {
       await (await context.services()).rules.retry(id);
+      return null;
+    },
+    getBackgroundProblems: async () => (await context.services()).problems.list(),
+    retryReports: async () => {
+      await (await context.services()).reports.retry();
       return null;
     },
   };

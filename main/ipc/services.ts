@@ -23,6 +23,7 @@ import type { HotFolders } from '../hotfolders/hot-folders';
 import type { OfficeAutomation } from '../automation/office-automation';
 import type { InboundRules } from '../rules/inbound-rules';
 import type { FaxPrinters } from '../faxprinters/fax-printers';
+import type { BackgroundProblems } from '../automation/background-problems';
 
 export interface Services {
   cache: Cache;
@@ -46,6 +47,8 @@ export interface Services {
   office: OfficeAutomation;
   /** "Fax Desktop" printers that drop into hot folders (Linux). */
   faxPrinters: FaxPrinters;
+  /** What in the background needs attention (the status bar). */
+  problems: BackgroundProblems;
 }
 
 export interface HandlerContext {

@@ -14,7 +14,8 @@ import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
-import { msg } from '../../preload/i18n/translator';
+import { writeProblem } from '../files/write-problem';
+import { writeThroughPart } from '../runtime/part-file';
 
 export interface PdfStore {
   /** The cached, encrypted file of the fax's document, downloaded first if needed (one download per fax at a time). */
@@ -130,11 +131,10 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
     /** A plain copy where the user chose to save it. */
     async saveAs(faxId: number, target: string): Promise<void> {
       const source = await ensure(faxId);
-      try {
-        await pipeline(createSealedReadStream(source, deps.fileKey), fs.createWriteStream(target, { mode: 0o600 }));
-      } catch {
-        throw new AppError('file', msg('pdfStore.thePdfCouldNot'));
-      }
+      // Written beside, then renamed: the chosen name never holds half a document.
+      await writeThroughPart(target, (out) => pipeline(createSealedReadStream(source, deps.fileKey), out)).catch((error: unknown) => {
+        throw new AppError('file', writeProblem(error));
+      });
     },
 
     async copyTo(faxId: number, out: Writable): Promise<void> {

@@ -12,15 +12,14 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import type { Automation, InboundRule } from '../../preload/automation';
 import { statusGroup } from '../../preload/fax-status';
 import { msg, type Message } from '../../preload/i18n/translator';
 import type { Desktop } from '../desktop';
 import { isAppError } from '../errors';
-import { writeThroughPart } from '../runtime/part-file';
+import { writeProblem } from '../files/write-problem';
+import { writeThroughPart, type OpenPart } from '../runtime/part-file';
 import { freeName } from '../runtime/free-name';
-import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
 import type { Checkpoint } from '../outbox/outbox';
 import type { PageRenderer } from '../pages/page-renderer';
@@ -46,7 +45,7 @@ export interface InboundRulesDeps {
   timers?: Timers;
   checkpoint?: Checkpoint;
   /** Opens the file a copy is written into (tests give one that fails as a full disk does). */
-  openOutput?: (file: string) => Writable;
+  openOutput?: OpenPart;
 }
 
 export interface InboundRules {
@@ -65,15 +64,19 @@ const maxRetryMs = 60 * 60_000;
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
 const batch = 200;
+/**
+ * Tries that started and never reached an outcome before an action is no longer resumed at once: the app stopped
+ * during them (a kill, a power cut — or the action itself), so it waits for its next retry instead of running
+ * again at every start.
+ */
+const unfinishedBeforeWaiting = 2;
 
-function failureReason(error: unknown, action: InboundRule['action']): string {
-  if (isAppError(error)) return error.message;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return say(msg('rules.theDiskIsFull'));
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EHOSTDOWN' || code === 'ENOTCONN' || code === 'ETIMEDOUT') return say(msg('rules.theFolderCannotBe'));
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return say(msg('rules.thisComputerDoesNot'));
-  return action === 'save' ? say(msg('rules.theCopyCouldNot', { code: code ?? '?' })) : say(msg('rules.theFaxCouldNot'));
+function failureReason(error: unknown, action: InboundRule['action']): Message {
+  if (isAppError(error)) return error.text;
+  return action === 'save' ? writeProblem(error) : msg('rules.theFaxCouldNot');
 }
+
+const retryWait = (attempts: number): number => Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(attempts, 10));
 
 export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const now = deps.now ?? Date.now;
@@ -140,29 +143,33 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   async function perform(row: RuleActionRow): Promise<boolean> {
     const rule = deps.automation().inboundRules.find((candidate) => candidate.id === row.ruleId);
     if (!rule || !rule.enabled || rule.action !== row.action) {
-      journal.skip(row.faxId, row.ruleId, say(msg('rules.theRuleWasTurned')));
+      journal.skip(row.faxId, row.ruleId, msg('rules.theRuleWasTurned'));
       return true;
     }
     const fax = deps.cache.faxes.detail(row.faxId);
     if (!fax) {
-      journal.skip(row.faxId, row.ruleId, say(msg('rules.theFaxIsNo')));
+      journal.skip(row.faxId, row.ruleId, msg('rules.theFaxIsNo'));
       return true;
     }
     const group = statusGroup('inbound', fax.status);
     if (group === 'in_progress') return false;
     if (group === 'failed') {
-      journal.skip(row.faxId, row.ruleId, say(msg('rules.theFaxDidNot')));
+      journal.skip(row.faxId, row.ruleId, msg('rules.theFaxDidNot'));
       return true;
     }
+    if (row.unfinishedTries >= unfinishedBeforeWaiting) {
+      journal.failed(row.faxId, row.ruleId, msg('rules.stoppedBeforeFinishing'), now() + retryWait(row.attempts));
+      log.warn('rules.action_unfinished', { action: row.action, unfinished: row.unfinishedTries });
+      return true;
+    }
+    journal.tryStarted(row.faxId, row.ruleId);
     try {
       const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
       journal.done(row.faxId, row.ruleId, target, now());
       checkpoint('rules.done');
     } catch (error) {
-      const reason = failureReason(error, row.action);
-      const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(row.attempts, 10));
       // The half-written copy is gone: the next try picks a name again.
-      journal.failed(row.faxId, row.ruleId, reason, now() + wait);
+      journal.failed(row.faxId, row.ruleId, failureReason(error, row.action), now() + retryWait(row.attempts));
       log.warn('rules.action_failed', { action: row.action, attempts: row.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'other' });
       if (row.attempts === 0) {
         deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : msg('rules.aReceivedFaxCould2'), msg('rules.theAppTriesAgain'));

@@ -52,4 +52,19 @@ describe('hot folders in Settings', () => {
     await page.locator('body').press('Control+2');
     await page.getByText('Scans from the front desk').first().waitFor();
   });
+
+  it('a folder that goes away shows in the status bar; its button opens Settings where it says why; it clears when back', async () => {
+    const page = app.page;
+    const away = `${folder}-away`;
+    fs.renameSync(folder, away);
+    const problem = page.getByTestId('background-problem-hotFolder');
+    await problem.filter({ hasText: 'A hot folder can’t be reached' }).waitFor({ timeout: 20_000 });
+    expect(await problem.getAttribute('title')).toMatch(/cannot be reached/);
+    await screenshot(page, 'status-bar-hot-folder-away');
+    await problem.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('hot-folders-title');
+    fs.renameSync(away, folder);
+    await problem.waitFor({ state: 'detached', timeout: 20_000 });
+  });
 });
+

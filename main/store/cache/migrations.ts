@@ -139,4 +139,17 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX rule_actions_pending ON rule_actions (next_try_ms) WHERE state = 'pending';
     `);
   },
+  // v8: background work that failed is retried, with its reason, until it is done. A rule action counts the tries
+  // that never reached an outcome (the app stopped during them), so one that stops the app is not run at every
+  // start. A transmission report to save into the reports folder is journaled first (pending), then saved.
+  (db) => {
+    db.exec(`
+      ALTER TABLE rule_actions ADD COLUMN unfinished_tries INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE transmission_reports ADD COLUMN state TEXT NOT NULL DEFAULT 'saved';
+      ALTER TABLE transmission_reports ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE transmission_reports ADD COLUMN last_error TEXT;
+      ALTER TABLE transmission_reports ADD COLUMN next_try_ms INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX transmission_reports_pending ON transmission_reports (next_try_ms) WHERE state = 'pending';
+    `);
+  },
 ];

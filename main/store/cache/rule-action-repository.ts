@@ -4,6 +4,8 @@
  * only after it finished — so each action runs once per fax and rule, and a restart finishes what was started.
  */
 import type { RuleActionView } from '../../../preload/automation';
+import type { Message } from '../../../preload/i18n/translator';
+import { readStoredMessage, storeMessage } from '../stored-message';
 import type { CacheDb } from './cache-database';
 
 export type RuleActionState = 'pending' | 'done' | 'skipped';
@@ -15,16 +17,19 @@ export interface RuleActionRow {
   state: RuleActionState;
   target: string | null;
   attempts: number;
-  lastError: string | null;
+  /** Why the last try failed, or why the action was skipped. */
+  lastError: Message | null;
   nextTryMs: number;
   doneMs: number | null;
+  /** Tries that started and never reached an outcome (the app stopped during them). */
+  unfinishedTries: number;
 }
 
 export interface RuleActionRepository {
   /** Received faxes since `sinceMs` that this rule has not looked at yet, oldest first. */
   unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: number; from: string | null }>;
   /** Journals what the rule will do (or that it skips the fax); a row already there is kept as it is. */
-  journal(rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped'; problem?: string }>, atMs: number): void;
+  journal(rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number): void;
   /** Pending actions whose next try is due, in the order they were journaled. */
   due(atMs: number, limit: number): RuleActionRow[];
   /** When the next pending action is due (null: none is pending). */
@@ -33,10 +38,14 @@ export interface RuleActionRepository {
   reserve(faxId: number, ruleId: string, target: string): void;
   /** Whether a pending action has named this file. */
   isReserved(target: string): boolean;
+  /** Counts a try as started before it does anything (done and failed count it as finished). */
+  tryStarted(faxId: number, ruleId: string): void;
   done(faxId: number, ruleId: string, target: string, atMs: number): void;
   /** Journals a failed try and when to try again; the target is given up (the next try names one again). */
-  failed(faxId: number, ruleId: string, problem: string, nextTryMs: number): void;
-  skip(faxId: number, ruleId: string, problem: string): void;
+  failed(faxId: number, ruleId: string, problem: Message, nextTryMs: number): void;
+  skip(faxId: number, ruleId: string, problem: Message): void;
+  /** Pending actions whose last try failed: how many, the latest reason, the next try. */
+  failing(): { count: number; problem: Message | null; nextTryMs: number | null };
   /** Every pending action is due now (the user asked to try again, or changed the rules). */
   retryNow(faxId?: number): void;
   forFax(faxId: number): RuleActionRow[];
@@ -52,6 +61,7 @@ interface Row {
   last_error: string | null;
   next_try_ms: number;
   done_ms: number | null;
+  unfinished_tries: number;
 }
 
 const toRow = (row: Row): RuleActionRow => ({
@@ -61,22 +71,26 @@ const toRow = (row: Row): RuleActionRow => ({
   state: row.state,
   target: row.target,
   attempts: row.attempts,
-  lastError: row.last_error,
+  lastError: row.last_error === null ? null : readStoredMessage(row.last_error),
   nextTryMs: row.next_try_ms,
   doneMs: row.done_ms,
+  unfinishedTries: row.unfinished_tries,
 });
 
 export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   const unseen = db.prepare(
     "SELECT id, from_number, counterpart FROM faxes WHERE direction = 'inbound' AND created_ms >= ? AND NOT EXISTS (SELECT 1 FROM rule_actions WHERE rule_id = ? AND fax_id = faxes.id) ORDER BY created_ms, id LIMIT ?",
   );
-  const insert = db.prepare('INSERT OR IGNORE INTO rule_actions (fax_id, rule_id, action, state, last_error, created_ms) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT OR IGNORE INTO rule_actions (fax_id, rule_id, action, state, created_ms) VALUES (?, ?, ?, ?, ?)');
   const due = db.prepare("SELECT * FROM rule_actions WHERE state = 'pending' AND next_try_ms <= ? ORDER BY rowid LIMIT ?");
   const nextDue = db.prepare("SELECT MIN(next_try_ms) AS at FROM rule_actions WHERE state = 'pending'");
   const reserve = db.prepare("UPDATE rule_actions SET target = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
   const reserved = db.prepare("SELECT 1 FROM rule_actions WHERE state = 'pending' AND target = ? LIMIT 1");
-  const done = db.prepare("UPDATE rule_actions SET state = 'done', target = ?, done_ms = ?, last_error = NULL WHERE fax_id = ? AND rule_id = ?");
-  const failed = db.prepare('UPDATE rule_actions SET attempts = attempts + 1, last_error = ?, next_try_ms = ?, target = NULL WHERE fax_id = ? AND rule_id = ?');
+  const tryStarted = db.prepare('UPDATE rule_actions SET unfinished_tries = unfinished_tries + 1 WHERE fax_id = ? AND rule_id = ?');
+  const done = db.prepare("UPDATE rule_actions SET state = 'done', target = ?, done_ms = ?, last_error = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ?");
+  const failed = db.prepare('UPDATE rule_actions SET attempts = attempts + 1, last_error = ?, next_try_ms = ?, target = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ?');
+  const failing = db.prepare("SELECT COUNT(*) AS n, MIN(next_try_ms) AS next FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL");
+  const latestFailure = db.prepare("SELECT last_error FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL ORDER BY rowid DESC LIMIT 1");
   const skip = db.prepare("UPDATE rule_actions SET state = 'skipped', last_error = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
   const forFax = db.prepare('SELECT * FROM rule_actions WHERE fax_id = ? ORDER BY rowid');
   return {
@@ -84,8 +98,8 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
       const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: number; from_number: string | null; counterpart: string | null }>;
       return rows.map((row) => ({ faxId: row.id, from: row.from_number ?? row.counterpart }));
     },
-    journal: db.transaction((rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped'; problem?: string }>, atMs: number) => {
-      for (const row of rows) insert.run(row.faxId, row.ruleId, row.action, row.state, row.problem ?? null, atMs);
+    journal: db.transaction((rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number) => {
+      for (const row of rows) insert.run(row.faxId, row.ruleId, row.action, row.state, atMs);
     }),
     due: (atMs, limit) => (due.all(atMs, limit) as Row[]).map(toRow),
     nextDue: () => (nextDue.get() as { at: number | null }).at,
@@ -93,14 +107,22 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
       reserve.run(target, faxId, ruleId);
     },
     isReserved: (target) => reserved.get(target) !== undefined,
+    tryStarted(faxId, ruleId) {
+      tryStarted.run(faxId, ruleId);
+    },
     done(faxId, ruleId, target, atMs) {
       done.run(target, atMs, faxId, ruleId);
     },
     failed(faxId, ruleId, problem, nextTryMs) {
-      failed.run(problem, nextTryMs, faxId, ruleId);
+      failed.run(storeMessage(problem), nextTryMs, faxId, ruleId);
     },
     skip(faxId, ruleId, problem) {
-      skip.run(problem, faxId, ruleId);
+      skip.run(storeMessage(problem), faxId, ruleId);
+    },
+    failing() {
+      const { n, next } = failing.get() as { n: number; next: number | null };
+      const latest = latestFailure.get() as { last_error: string } | undefined;
+      return { count: n, problem: latest ? readStoredMessage(latest.last_error) : null, nextTryMs: next };
     },
     retryNow(faxId) {
       if (faxId === undefined) db.prepare("UPDATE rule_actions SET next_try_ms = 0 WHERE state = 'pending'").run();
@@ -110,8 +132,8 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   };
 }
 
-/** What the fax detail shows: every action but the faxes a rule passed over because of its senders. */
-export function ruleActionViews(rows: readonly RuleActionRow[]): RuleActionView[] {
+/** What the fax detail shows: every action but the faxes a rule passed over because of its senders; reasons worded by `word`. */
+export function ruleActionViews(rows: readonly RuleActionRow[], word: (message: Message) => string): RuleActionView[] {
   return rows
     .filter((row) => row.state !== 'skipped' || row.lastError !== null)
     .map((row) => ({
@@ -121,6 +143,6 @@ export function ruleActionViews(rows: readonly RuleActionRow[]): RuleActionView[
       target: row.target,
       doneAt: row.doneMs,
       attempts: row.attempts,
-      problem: row.lastError,
+      problem: row.lastError === null ? null : word(row.lastError),
     }));
 }

@@ -10,14 +10,42 @@ import { RequestId } from './RequestId';
 import { t } from '../i18n';
 import { notHandledStore } from '../data/handling';
 import { setFilters } from '../data/list-filters';
+import { backgroundProblemsStore, problemSection } from '../data/background';
+import type { BackgroundProblem } from '../../../preload/automation';
+import type { MessageId } from '../../../preload/i18n/translator';
 
 const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
+
+const problemTitles: Readonly<Record<BackgroundProblem['area'], MessageId>> = {
+  hotFolder: 'background.hotFolderAway',
+  rules: 'background.rulesFailing',
+  reports: 'background.reportsWaiting',
+};
+
+/** Opens Settings at the section that explains the problem and can fix it. */
+function showProblem(problem: BackgroundProblem): void {
+  if (!navigate('settings')) return;
+  requestAnimationFrame(() => {
+    const heading = document.getElementById(problemSection[problem.area]);
+    if (!heading) return;
+    heading.scrollIntoView({ block: 'start' });
+    // Keyboard users land where the problem is explained.
+    heading.tabIndex = -1;
+    heading.focus();
+  });
+}
+
+function problemDetail(problem: BackgroundProblem): string {
+  const reason = problem.reason ?? '';
+  return problem.retryAt === null ? reason : `${reason} ${t('background.retryAt', { time: clockTime(problem.retryAt) })}`;
+}
 
 /** The strip at the bottom: what the app is doing with the Fax Service, as main says (data/status.ts). */
 export function StatusBar() {
   const status = useStore(statusStore);
   const update = useStore(updateStore);
   const notHandled = useStore(notHandledStore);
+  const problems = useStore(backgroundProblemsStore);
   const { text, tone } = statusWords(status);
   const canSync = status.kind !== 'starting' && status.kind !== 'signed_out' && status.kind !== 'key_rejected' && status.kind !== 'connecting';
   return (
@@ -42,6 +70,19 @@ export function StatusBar() {
           {t('statusBar.notHandled', { notHandled })}
         </button>
       ) : null}
+      {problems.map((problem) => (
+        <button
+          key={problem.area}
+          type="button"
+          className="button button-ghost button-small status-problem"
+          data-testid={`background-problem-${problem.area}`}
+          title={problemDetail(problem)}
+          onClick={() => showProblem(problem)}
+        >
+          <span className="status-dot warn" />
+          {t(problemTitles[problem.area], { count: problem.count })}
+        </button>
+      ))}
       {update.status === 'ready' ? (
         <span className="status-update" data-testid="update-ready">
           {update.waitingForUpload ? t('statusBar.versionInstallsWhenThe', { version: update.version }) : t('statusBar.versionIsReady', { version: update.version })}

@@ -23,6 +23,7 @@ import { announceRecovery, loadUpdateState, updateStore } from './updates';
 import { t } from '../i18n';
 import { automationStore, loadAutomation, startAutomation } from './automation';
 import { loadNotHandledCount, notHandledStore, startHandling } from './handling';
+import { backgroundProblemsStore, loadBackgroundProblems, startBackgroundProblems } from './background';
 
 let started = false;
 
@@ -36,6 +37,7 @@ function loadSlices(): void {
   void loadStatus();
   void loadAutomation();
   void loadNotHandledCount();
+  void loadBackgroundProblems();
 }
 
 function clearSlices(): void {
@@ -47,6 +49,7 @@ function clearSlices(): void {
   applyFaxesChanged(null);
   automationStore.set(null);
   notHandledStore.set(0);
+  backgroundProblemsStore.set([]);
 }
 
 export function startAppState(): void {
@@ -60,6 +63,7 @@ export function startAppState(): void {
   startCommands();
   startAutomation();
   startHandling();
+  startBackgroundProblems();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

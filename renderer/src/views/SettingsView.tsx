@@ -18,7 +18,8 @@ import { ReminderSettings } from './ReminderSettings';
 import { RulesSettings } from './RulesSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
-import { numberText } from '../format';
+import { clockTime, numberText } from '../format';
+import { backgroundProblemsStore, retryReports } from '../data/background';
 
 const countryLists = new Map<Locale, Array<{ code: string; name: string }>>();
 
@@ -52,6 +53,7 @@ const guardRules = [
 export function SettingsView() {
   const settings = useStore(settingsStore);
   const connection = useStore(connectionStore);
+  const reportsWaiting = useStore(backgroundProblemsStore).find((problem) => problem.area === 'reports');
   const [error, setError] = useState<IpcError | null>(null);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [replacing, setReplacing] = useState(connection?.status === 'key_rejected');
@@ -216,6 +218,15 @@ export function SettingsView() {
             />
             <span className="field-hint">{t('settings.reportsArePlainPdfs')}</span>
           </label>
+        ) : null}
+        {reportsWaiting ? (
+          <div className="notice notice-warning" role="status" data-testid="reports-waiting">
+            <span>
+              {t('settings.reportsWaiting', { count: reportsWaiting.count, reason: reportsWaiting.reason ?? '' })}
+              {reportsWaiting.retryAt !== null ? ` ${t('background.retryAt', { time: clockTime(reportsWaiting.retryAt) })}` : null}
+            </span>
+            <div className="row"><button type="button" className="button button-small" onClick={() => void retryReports()}>{t('settings.tryReportsNow')}</button></div>
+          </div>
         ) : null}
       </div>
 

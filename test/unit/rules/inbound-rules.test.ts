@@ -14,6 +14,7 @@ import { openCache, type Cache } from '../../../main/store/cache/cache';
 import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { ruleActionViews } from '../../../main/store/cache/rule-action-repository';
 import type { Timers } from '../../../main/runtime/timers';
+import { translate } from '../../../preload/i18n/translator';
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -67,7 +68,7 @@ function setup(options: { failWrites?: () => boolean } = {}) {
     folder,
     notices,
     files: () => fs.readdirSync(folder).sort(),
-    views: (faxId: number) => ruleActionViews(cache.ruleActions.forFax(faxId)),
+    views: (faxId: number) => ruleActionViews(cache.ruleActions.forFax(faxId), (message) => translate('en', message)),
     advance: (ms: number) => (now += ms),
     setRules: (next: InboundRule[]) => (automation = { ...automation, inboundRules: next }),
     rule,
@@ -136,4 +137,48 @@ describe('inbound rule runner', () => {
     expect(app.views(7)[0]).toMatchObject({ state: 'done', problem: null });
     expect(app.files()).toEqual(['FX-7.pdf']);
   });
+
+  it('an action the app stopped during twice is not run again at the next start, but after its wait, with the reason', async () => {
+    const app = setup();
+    app.cache.faxes.upsertMany([inbound(8, 1)], { markNewInboundUnread: true });
+    // Journaled, then two tries that never reached an outcome (the app was killed during each).
+    app.cache.ruleActions.journal([{ faxId: 8, ruleId: 'save', action: 'save', state: 'pending' }], 0);
+    app.cache.ruleActions.tryStarted(8, 'save');
+    app.cache.ruleActions.tryStarted(8, 'save');
+    await app.rules.run();
+    expect(app.files()).toEqual([]);
+    expect(app.views(8)).toMatchObject([{ state: 'failed', attempts: 1, problem: expect.stringContaining('The app stopped twice while doing this') as unknown }]);
+    const row = app.cache.ruleActions.forFax(8)[0];
+    expect(row?.unfinishedTries).toBe(0);
+    // Its wait over (or "Try again now"), it runs as any other action.
+    app.advance((row?.nextTryMs ?? 0) - (turnedOnAt + 3_600_000));
+    await app.rules.run();
+    expect(app.views(8)[0]).toMatchObject({ state: 'done', problem: null });
+    expect(app.files()).toEqual(['FX-8.pdf']);
+  });
+
+  it('one unfinished try is resumed at once (the ordinary restart after a kill)', async () => {
+    const app = setup();
+    app.cache.faxes.upsertMany([inbound(9, 1)], { markNewInboundUnread: true });
+    app.cache.ruleActions.journal([{ faxId: 9, ruleId: 'save', action: 'save', state: 'pending' }], 0);
+    app.cache.ruleActions.tryStarted(9, 'save');
+    await app.rules.run();
+    expect(app.views(9)[0]).toMatchObject({ state: 'done', attempts: 0 });
+    expect(app.files()).toEqual(['FX-9.pdf']);
+  });
+
+  it('counts each try as started before it acts, and as finished when it fails or is done', async () => {
+    let full = true;
+    const app = setup({ failWrites: () => full });
+    app.cache.faxes.upsertMany([inbound(10, 1)], { markNewInboundUnread: true });
+    await app.rules.run();
+    expect(app.cache.ruleActions.forFax(10)[0]).toMatchObject({ attempts: 1, unfinishedTries: 0 });
+    expect(app.cache.ruleActions.failing()).toMatchObject({ count: 1, problem: { id: 'fileWrite.diskFull' } });
+    full = false;
+    app.cache.ruleActions.retryNow(10);
+    await app.rules.run();
+    expect(app.cache.ruleActions.forFax(10)[0]).toMatchObject({ state: 'done', unfinishedTries: 0 });
+    expect(app.cache.ruleActions.failing()).toMatchObject({ count: 0, problem: null });
+  });
 });
+

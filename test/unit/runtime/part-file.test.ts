@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { writeThroughPart } from '../../../main/runtime/part-file';
+
+/** A write that touches the stream only after a while (a download first), as a rule's copy does. */
+const lateWrite = (out: NodeJS.WritableStream) =>
+  new Promise<void>((resolve) => setTimeout(resolve, 30)).then(() => pipeline(Readable.from([Buffer.from('%PDF-1.4')]), out));
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -57,5 +63,23 @@ describe('writeThroughPart', () => {
       });
     await expect(writeThroughPart(path.join(dir, 'copy.pdf'), write)).rejects.toThrow('disk gone');
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a folder that cannot be opened is an ordinary error, never an error event nobody listens to', async () => {
+    const dir = folder();
+    const missing = path.join(dir, 'gone', 'copy.pdf');
+    // The default opener: the failing open rejects before any stream exists.
+    await expect(writeThroughPart(missing, lateWrite)).rejects.toMatchObject({ code: 'ENOENT' });
+    // A stream that opens lazily (as fs.createWriteStream does): its failed open is caught and rethrown as the
+    // write's failure. Before, this 'error' event had no listener and ended the process.
+    await expect(writeThroughPart(missing, lateWrite, (file) => fs.createWriteStream(file))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a write that ignores its stream still fails when the stream could not open its file', async () => {
+    const dir = folder();
+    const missing = path.join(dir, 'gone', 'copy.pdf');
+    const ignoring = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
+    await expect(writeThroughPart(missing, ignoring, (file) => fs.createWriteStream(file))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
