@@ -75,12 +75,20 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
     return warnings;
   }
 
+  /**
+   * The known number this one is a slip away from. `known` holds the near misses of every recipient checked at
+   * once, so only this number's own candidates are looked at: a finding never names a number it was not computed
+   * from (before, another recipient's near miss could be offered as the fix).
+   */
   function nearMissWarning(key: string, known: Known): RecipientWarning | null {
-    const candidates = nearMisses(key);
-    // Contacts first, then the number faxed most often.
-    const best =
-      candidates.filter((candidate) => known.contacts.has(candidate)).sort((a, b) => (known.faxed.get(b) ?? 0) - (known.faxed.get(a) ?? 0))[0] ??
-      [...known.faxed.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const candidates = nearMisses(key).filter((candidate) => known.contacts.has(candidate) || known.faxed.has(candidate));
+    // Contacts first, then the number faxed most often; equal ones in a fixed order.
+    const rank = (candidate: string): [number, number] => [known.contacts.has(candidate) ? 1 : 0, known.faxed.get(candidate) ?? 0];
+    const best = candidates.sort((a, b) => {
+      const [contactA, timesA] = rank(a);
+      const [contactB, timesB] = rank(b);
+      return contactB - contactA || timesB - timesA || a.localeCompare(b);
+    })[0];
     if (best === undefined) return null;
     const name = known.contacts.get(best) ?? null;
     const times = known.faxed.get(best) ?? 0;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { corpusFile, dropFiles } from './drop';
-import { addRecipient } from './send';
+import { addRecipient, sendFromCompose } from './send';
 
 let app: AppFixture;
 beforeAll(async () => {
@@ -48,6 +48,30 @@ describe('misdirected-fax guard', () => {
     await page.getByRole('button', { name: 'Use Carla Diaz' }).click();
     await expect.poll(() => page.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringMatching(/Carla Diaz\s*\+14155550103/)]);
     await expect.poll(() => warnings().count()).toBe(0);
+    await clearRecipients();
+  });
+
+  it('several recipients after a fax to Carla Diaz: each finding is about its own number, and the fix changes only that one', async () => {
+    const page = app.page;
+    await compose();
+    await dropFiles(page, [corpusFile('empty.pdf')]);
+    await page.getByTestId('file-card').first().waitFor();
+    await addRecipient(page, '+1 415 555 0103');
+    await sendFromCompose(page);
+    await compose();
+    await addRecipient(page, '+1 415 555 0113'); // one digit away from Carla Diaz
+    await addRecipient(page, '+1 212 555 0199'); // far from every known number
+    await expect
+      .poll(() => warnings().allTextContents())
+      .toEqual([
+        expect.stringContaining('Did you mean Carla Diaz, +1 415 555 0103? +1 415 555 0113 differs from it by one digit.'),
+        expect.stringContaining('+1 212 555 0199 was never faxed from this app and is in no contact.'),
+      ]);
+    // Only the first card offers Carla.
+    expect(await warnings().nth(1).getByRole('button', { name: /Use Carla Diaz/ }).count()).toBe(0);
+    await screenshot(page, 'guard-two-recipients-light');
+    await warnings().first().getByRole('button', { name: 'Use Carla Diaz' }).click();
+    await expect.poll(() => page.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringMatching(/Carla Diaz\s*\+14155550103/), expect.stringContaining('+12125550199')]);
     await clearRecipients();
   });
 

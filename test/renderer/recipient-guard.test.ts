@@ -1,6 +1,7 @@
 // The misdirected-fax guard's renderer side: main's findings follow the recipients (a late reply for recipients
 // that changed is dropped), the one-click fix replaces the recipient, a confirmation is kept with the draft, and a
 // send asks only about what was not confirmed.
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecipientWarning } from '../../preload/models';
 import { addRecipients, composeStore, resetCompose, saveNow } from '../../renderer/src/data/compose';
@@ -72,4 +73,36 @@ describe('the guard in compose', () => {
     addRecipients([{ number: '+14155550130' }]);
     await expect(warningsBeforeSend()).resolves.toEqual({ error: { kind: 'internal', message: 'The cache could not be read.' } });
   });
+
+  it('a fix changes only the recipient it was found for, whatever the list around it (property)', () => {
+    installFakeFax({ saveDraft: () => null });
+    const number = fc.integer({ min: 100, max: 140 }).map((tail) => `+1415555${String(tail).padStart(4, '0')}`);
+    fc.assert(
+      fc.property(fc.uniqueArray(number, { minLength: 1, maxLength: 8 }), number, number, fc.boolean(), (numbers, about, fix, removeFirst) => {
+        resetCompose();
+        addRecipients(numbers.map((entry) => ({ number: entry })));
+        // Stale state: the list may have changed since the finding was made (the first recipient removed).
+        if (removeFirst) composeStore.set({ ...composeStore.get(), recipients: composeStore.get().recipients.slice(1) });
+        const before = composeStore.get().recipients;
+        applySuggestion({ key: `near_miss:${about}:${fix}`, kind: 'near_miss', number: about, message: '', suggestion: { number: fix, name: 'Carla Diaz' } });
+        const after = composeStore.get().recipients;
+        const target = before.findIndex((recipient) => recipient.e164 === about);
+        if (target < 0) {
+          // Not (or no longer) a recipient: nothing changes.
+          expect(after).toEqual(before);
+          return;
+        }
+        const others = before.filter((_, index) => index !== target);
+        if (others.some((recipient) => recipient.e164 === fix)) {
+          // The fix is already a recipient: this one goes, nobody else moves.
+          expect(after).toEqual(others);
+        } else {
+          expect(after.filter((_, index) => index !== target)).toEqual(others);
+          expect(after[target]).toMatchObject({ e164: fix, name: 'Carla Diaz' });
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
+
