@@ -290,7 +290,8 @@ export interface RecipientWarning {
   suggestion?: { number: string; name: string | null } | undefined;
 }
 
-export type PageFlag = 'blank' | 'dark' | 'photo';
+/** blank: nothing on it a person would see; faint: marks a person sees, none of which prints black. */
+export type PageFlag = 'blank' | 'faint' | 'dark' | 'photo';
 
 /** A page as pre-flight measured it at fax resolution. */
 export interface PreflightPage {
@@ -300,6 +301,9 @@ export interface PreflightPage {
   landscape: boolean;
   blackShare: number;
   midtoneShare: number;
+  /** Whether a person sees anything on it (a letter, a line, a digit), and whether any of it prints black. */
+  hasMark: boolean;
+  hasInk: boolean;
   flags: PageFlag[];
 }
 

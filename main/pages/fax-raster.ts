@@ -4,6 +4,8 @@
  * they run in the render worker and in tests alike.
  */
 
+import { countMarks } from './page-marks';
+
 /** Fine fax resolution: 204 dots per inch across, 196 down. */
 export const faxDpi = { x: 204, y: 196 } as const;
 
@@ -69,7 +71,14 @@ export interface PageMeasures {
   blackShare: number;
   /** Share of pixels in mid-tones before thresholding (photos, shaded areas). */
   midtoneShare: number;
+  /** A mark (a letter, a line, a digit: see page-marks.ts) a person sees on the page, faint ones included. */
+  hasMark: boolean;
+  /** A mark that prints black on the recipient's machine. */
+  hasInk: boolean;
 }
+
+/** Grey levels at or below this are seen on paper (a light scan, pencil); paper and scanner background are lighter. */
+export const visibleThreshold = 200;
 
 export function measure(image: GrayImage): PageMeasures {
   let black = 0;
@@ -79,24 +88,27 @@ export function measure(image: GrayImage): PageMeasures {
     if (pixel >= midtoneRange.from && pixel <= midtoneRange.to) midtone += 1;
   }
   const total = Math.max(1, image.pixels.length);
-  return { width: image.width, height: image.height, blackShare: black / total, midtoneShare: midtone / total };
+  const hasMark = countMarks(image, visibleThreshold, { stopAtFirst: true }) > 0;
+  // No mark at all is seen: none can print black either.
+  const hasInk = hasMark && countMarks(image, blackThreshold, { stopAtFirst: true }) > 0;
+  return { width: image.width, height: image.height, blackShare: black / total, midtoneShare: midtone / total, hasMark, hasInk };
 }
 
-export type PageFlag = 'blank' | 'dark' | 'photo';
+/**
+ * blank: nothing on the page a person would see (specks and edge shadows aside); faint: marks a person sees but
+ * none that prints black — a light scan that arrives (nearly) empty; dark and photo as below.
+ */
+export type PageFlag = 'blank' | 'faint' | 'dark' | 'photo';
 
-/** At least this share of white at fax resolution: the page prints empty. */
-export const blankWhiteShare = 0.995;
 /** At least this share of black: a dark scan or a photo that prints as black areas. */
 export const darkBlackShare = 0.35;
 /** At least this share of mid-tones: shades that turn into solid black or white on the recipient's paper. */
 export const photoMidtoneShare = 0.2;
 
-/** Below this share of mid-tones a white page is empty paper, not a pale picture that fades away. */
-const blankMidtoneShare = 0.01;
-
 export function flagsOf(page: PageMeasures): PageFlag[] {
-  if (1 - page.blackShare >= blankWhiteShare && page.midtoneShare < blankMidtoneShare) return ['blank'];
+  if (!page.hasMark) return ['blank'];
   const flags: PageFlag[] = [];
+  if (!page.hasInk) flags.push('faint');
   if (page.blackShare >= darkBlackShare) flags.push('dark');
   if (page.midtoneShare >= photoMidtoneShare) flags.push('photo');
   return flags;

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-/** A letter, a blank page and a dark scan; with `landscape`, one more page on its side. */
-async function referral(options: { landscape?: boolean } = {}): Promise<Buffer> {
+/** A letter, a blank page and a dark scan; with `signature`, a page with only two lines to sign on; with `landscape`, one more page on its side. */
+async function referral(options: { landscape?: boolean; signature?: boolean } = {}): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const write = (page: ReturnType<typeof pdf.addPage>, lines: number) => {
@@ -25,6 +25,11 @@ async function referral(options: { landscape?: boolean } = {}): Promise<Buffer> 
   write(pdf.addPage([612, 792]), 24);
   pdf.addPage([612, 792]);
   pdf.addPage([612, 792]).drawRectangle({ x: 0, y: 0, width: 612, height: 600, color: rgb(0.12, 0.12, 0.12) });
+  if (options.signature) {
+    const sign = pdf.addPage([612, 792]);
+    sign.drawLine({ start: { x: 72, y: 150 }, end: { x: 270, y: 150 }, thickness: 0.5 });
+    sign.drawLine({ start: { x: 340, y: 150 }, end: { x: 540, y: 150 }, thickness: 0.5 });
+  }
   if (options.landscape) write(pdf.addPage([792, 612]), 18);
   return Buffer.from(await pdf.save());
 }
@@ -36,10 +41,10 @@ async function clearFiles(): Promise<void> {
 }
 
 describe('pre-flight', () => {
-  it('flags a blank page and a dark scan on the file, its thumbnail and the summary; the blank page goes in one click', async () => {
+  it('flags a blank page and a dark scan on the file, its thumbnail and the summary (a signature page is not blank); the blank page goes after a look at it', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'New fax' }).click();
-    await dropFiles(page, [{ name: 'referral.pdf', type: 'application/pdf', bytes: await referral() }]);
+    await dropFiles(page, [{ name: 'referral.pdf', type: 'application/pdf', bytes: await referral({ signature: true }) }]);
     const line = cards().first().getByTestId('preflight-line');
     await expect.poll(() => line.textContent(), { timeout: 20_000 }).toContain('Very dark: page 3');
     await expect(line.textContent()).resolves.toContain('Blank: page 2');
@@ -54,15 +59,25 @@ describe('pre-flight', () => {
     await dialog.getByRole('button', { name: /^As faxed/ }).click();
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await dialog.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent(), { timeout: 20_000 }).toBe('Page 3 of 3');
+    await expect.poll(() => dialog.getByTestId('fax-view-page').textContent(), { timeout: 20_000 }).toBe('Page 3 of 4');
     await dialog.getByRole('img', { name: 'Page 3 as faxed' }).waitFor();
     await expect(dialog.getByTestId('fax-view').textContent()).resolves.toContain('Very dark: large areas print solid black');
     await screenshot(page, 'preflight-dark-page-light');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
+    // Only page 2 is offered (the signature page is not blank); the dialog shows it as faxed and asks first.
+    await expect(line.textContent()).resolves.not.toContain('page 4');
     await line.getByRole('button', { name: 'Remove blank page' }).click();
+    const ask = page.getByRole('dialog', { name: 'Remove this blank page?' });
+    await ask.getByRole('img', { name: 'Page 2 as the recipient’s machine prints it' }).waitFor();
+    expect(await ask.getByTestId('removal-page').count()).toBe(1);
+    await screenshot(page, 'preflight-remove-blank-light');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cards().first().textContent()).resolves.toContain('referral.pdf');
+    await line.getByRole('button', { name: 'Remove blank page' }).click();
+    await ask.getByRole('button', { name: 'Remove 1 page' }).click();
     await expect.poll(() => cards().first().textContent(), { timeout: 20_000 }).toContain('referral (blank pages removed).pdf');
-    await expect(cards().first().textContent()).resolves.toContain('2 pages');
+    await expect(cards().first().textContent()).resolves.toContain('3 pages');
     await expect.poll(() => cards().first().getByTestId('preflight-line').textContent(), { timeout: 20_000 }).toBe('Very dark: page 2');
     await clearFiles();
   });

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { PageFlag } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { ComposeFile, ComposeState } from '../data/compose';
 import type { IpcError } from '../data/ipc';
 import { blankPagesOf, faxPageImage, flagWords, preflightStore, removeBlankPages, summarise } from '../data/preflight';
@@ -16,10 +17,41 @@ function pagesList(pages: number[]): string {
   return t('preflight.pagesList', { count: pages.length, pages: pages.join(', ') });
 }
 
+/** One page as the recipient's machine prints it, small, for the removal's confirmation. */
+function FaxPageThumbnail({ fileId, page }: { fileId: string; page: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState<IpcError | null>(null);
+  useEffect(() => {
+    let current = true;
+    let made: string | null = null;
+    void faxPageImage(fileId, page).then((result) => {
+      if ('url' in result) made = result.url;
+      if (!current) {
+        if (made) URL.revokeObjectURL(made);
+        return;
+      }
+      if ('url' in result) setUrl(result.url);
+      else setFailed(result.error);
+    });
+    return () => {
+      current = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [fileId, page]);
+  return (
+    <figure className="removal-page" data-testid="removal-page">
+      {url ? <img src={url} alt={t('preflight.pageThumbnail', { page })} /> : failed ? <ErrorNotice error={failed} /> : <div className="skeleton removal-skeleton" />}
+      <figcaption>{t('preflight.pageNumber', { page })}</figcaption>
+    </figure>
+  );
+}
+
 export function PreflightLine({ file }: { file: ComposeFile }) {
   const found = useStore(preflightStore)[file.id];
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The pages the user is asked about: fixed when asked, so a late change cannot add one unseen.
+  const [asking, setAsking] = useState<number[] | null>(null);
   if (!found) return null;
   if (found.state === 'not_applicable') return <div className="field-hint">{found.pageCount === null ? t('preflight.wordNotShown') : t('preflight.theFaxServiceConverts', { pageCount: found.pageCount })}</div>;
   if (found.state === 'error') return <div className="field-hint">{t('preflight.preFlightCouldNot', { error: found.error ?? '' })}</div>;
@@ -30,7 +62,7 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
     );
   }
   const byFlag = (flag: PageFlag) => found.pages.filter((page) => page.flags.includes(flag)).map((page) => page.page);
-  const findings = (['blank', 'dark', 'photo'] as const).map((flag) => ({ flag, pages: byFlag(flag) })).filter((item) => item.pages.length > 0);
+  const findings = (['blank', 'faint', 'dark', 'photo'] as const).map((flag) => ({ flag, pages: byFlag(flag) })).filter((item) => item.pages.length > 0);
   const blanks = blankPagesOf(found);
   return (
     <div className="preflight-line" data-testid="preflight-line">
@@ -44,21 +76,34 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
         ))
       )}
       {file.kind === 'pdf' && blanks.length > 0 && blanks.length < (found.pageCount ?? 0) ? (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy}
-          onClick={() => {
+        <button type="button" className="button button-small" disabled={busy} onClick={() => setAsking(blanks)}>
+          {t('preflight.removeBlank', { count: blanks.length })}
+        </button>
+      ) : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {asking ? (
+        <ConfirmDialog
+          title={t('preflight.removeTheseBlankPages', { count: asking.length })}
+          confirmLabel={t('preflight.removeConfirm', { count: asking.length })}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            const pages = asking;
+            setAsking(null);
             setBusy(true);
-            void removeBlankPages(file).then((refused) => {
+            void removeBlankPages(file, pages).then((refused) => {
               setBusy(false);
               setError(refused);
             });
           }}
-        >{t('preflight.removeBlank', { count: blanks.length })}
-        </button>
+        >
+          <p>{t('preflight.removeExplain', { count: asking.length })}</p>
+          <div className="removal-pages">
+            {asking.map((page) => (
+              <FaxPageThumbnail key={page} fileId={file.id} page={page} />
+            ))}
+          </div>
+        </ConfirmDialog>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ export const preflightStore = createStore<Readonly<Record<string, FilePreflight>
 /** A flag's name (`label`), the same inside a sentence (`inline`), and why it matters. */
 export const flagWords: Record<PageFlag, { label: MessageId; inline: MessageId; why: MessageId }> = {
   blank: { label: 'preflight.blank', inline: 'preflight.blankInline', why: 'preflight.printsAsAnEmpty' },
+  faint: { label: 'preflight.faint', inline: 'preflight.faintInline', why: 'preflight.printsNearlyEmpty' },
   dark: { label: 'preflight.veryDark', inline: 'preflight.veryDarkInline', why: 'preflight.largeAreasPrintSolid' },
   photo: { label: 'preflight.photo', inline: 'preflight.photoInline', why: 'preflight.shadesOfGreyWill' },
 };
@@ -105,10 +106,12 @@ export function blankPagesOf(found: FilePreflight | undefined): number[] {
   return found?.pages.filter((page) => page.flags.includes('blank')).map((page) => page.page) ?? [];
 }
 
-/** Replaces the file in the draft with a copy without its blank pages; returns main's reason when refused. */
-export async function removeBlankPages(file: ComposeFile): Promise<IpcError | null> {
-  const pages = blankPagesOf(preflightStore.get()[file.id]);
-  const result = await faxApi().removeBlankPages({ id: file.id, pages });
+/**
+ * Replaces the file in the draft with a copy without these pages (the blank ones the user saw and confirmed);
+ * main checks each again and refuses a page that is not blank. Returns main's reason when refused.
+ */
+export async function removeBlankPages(file: ComposeFile, pages: readonly number[]): Promise<IpcError | null> {
+  const result = await faxApi().removeBlankPages({ id: file.id, pages: [...pages] });
   if (!result.ok) return result.error;
   replaceFile(file.id, { ...result.value, source: null });
   return null;

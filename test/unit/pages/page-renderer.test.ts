@@ -75,16 +75,18 @@ describe('raster helpers', () => {
     expect(Array.from(rows)).toEqual([0, 0, 128, 255, 0, 255, 0, 7]);
   });
 
-  it('flags a page blank from 99.5 % white (with no shades), dark from 35 % black, photo-like from 20 % mid-tones', () => {
-    const page = (black: number, midtone: number) => ({ width: 10, height: 10, blackShare: black, midtoneShare: midtone });
-    expect(flagsOf(page(0.005, 0))).toEqual(['blank']);
-    expect(flagsOf(page(0.006, 0))).toEqual([]);
-    expect(flagsOf(page(0, 0.5))).toEqual(['photo']);
-    expect(flagsOf(page(0.35, 0))).toEqual(['dark']);
-    expect(flagsOf(page(0.349, 0.199))).toEqual([]);
-    expect(flagsOf(page(0.5, 0.2))).toEqual(['dark', 'photo']);
+  it('flags a page blank when it has no mark at all, faint when none prints black, dark from 35 % black, photo-like from 20 % mid-tones', () => {
+    const page = (black: number, midtone: number, inkMarks: number, visibleMarks: number) => ({ width: 10, height: 10, blackShare: black, midtoneShare: midtone, hasInk: inkMarks > 0, hasMark: visibleMarks > 0 });
+    expect(flagsOf(page(0, 0, 0, 0))).toEqual(['blank']);
+    // One mark is enough: however white the rest of the page is, it is not blank.
+    expect(flagsOf(page(0.0001, 0, 1, 1))).toEqual([]);
+    expect(flagsOf(page(0, 0.001, 0, 3))).toEqual(['faint']);
+    expect(flagsOf(page(0, 0.5, 4, 4))).toEqual(['photo']);
+    expect(flagsOf(page(0.35, 0, 2, 2))).toEqual(['dark']);
+    expect(flagsOf(page(0.349, 0.199, 9, 9))).toEqual([]);
+    expect(flagsOf(page(0.5, 0.2, 1, 1))).toEqual(['dark', 'photo']);
     const image: GrayImage = { width: 4, height: 1, pixels: Uint8Array.from([0, 100, 200, 255]) };
-    expect(measure(image)).toEqual({ width: 4, height: 1, blackShare: 0.5, midtoneShare: 0.5 });
+    expect(measure(image)).toEqual({ width: 4, height: 1, blackShare: 0.5, midtoneShare: 0.5, hasInk: false, hasMark: false });
   });
 
   it('encodes a black-and-white image as a 1-bit PNG (a set bit is white)', () => {

@@ -88,11 +88,11 @@ describe('pre-flight flags', () => {
       expect(result.pages[0]?.flags).toEqual(['dark', 'photo']);
       expect(result.pages[0]?.width).toBe(1728);
     }
-    // A pale picture prints as empty paper, but it is not a blank page: it is flagged as a photo, never offered for removal.
+    // A pale picture prints as empty paper, but it is not a blank page: it is flagged faint and a photo, never offered for removal.
     const pale = createCanvas(100, 100);
     pale.getContext('2d').fillStyle = 'rgb(190, 190, 190)';
     pale.getContext('2d').fillRect(0, 0, 100, 100);
-    expect((await preflight.pages(await stage('pale.png', await pale.encode('png')), 1, 1)).pages[0]?.flags).toEqual(['photo']);
+    expect((await preflight.pages(await stage('pale.png', await pale.encode('png')), 1, 1)).pages[0]?.flags).toEqual(['faint', 'photo']);
     const white = createCanvas(100, 100);
     white.getContext('2d').fillStyle = '#fff';
     white.getContext('2d').fillRect(0, 0, 100, 100);
@@ -136,6 +136,37 @@ describe('removing blank pages', () => {
     expect(read.pages).toBe(4);
     expect((await staging.read(id)).equals(before)).toBe(true);
     expect((await preflight.pages(cleaned.id, 1, 16)).pages.map((page) => page.flags)).toEqual([[], ['dark'], ['photo'], []]);
+  });
+
+  it('sparse pages are never blank: only the true blanks are offered, and a sparse page is refused if asked for', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const size: [number, number] = [612, 792];
+    pdf.addPage(size).drawText('Please fax the signed form back to us.', { x: 72, y: 700, size: 10, font }); // 1: one line
+    pdf.addPage(size); // 2: white
+    const sign = pdf.addPage(size); // 3: two lines to sign on, nothing else
+    sign.drawLine({ start: { x: 72, y: 160 }, end: { x: 272, y: 160 }, thickness: 0.5 });
+    sign.drawLine({ start: { x: 340, y: 160 }, end: { x: 540, y: 160 }, thickness: 0.5 });
+    // 4: a scanned blank: specks of noise and the lid's shadow along the edge.
+    const scan = createCanvas(1734, 2156);
+    const context = scan.getContext('2d');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, 1734, 2156);
+    context.fillStyle = '#000';
+    for (let y = 40; y < 2100; y += 41) for (let x = 40 + (y % 13); x < 1690; x += 59) context.fillRect(x, y, 1, 1);
+    context.fillStyle = '#333';
+    context.fillRect(0, 0, 10, 2156);
+    pdf.addPage(size).drawImage(await pdf.embedPng(await scan.encode('png')), { x: 0, y: 0, width: 612, height: 792 });
+    pdf.addPage(size).drawText('3', { x: 303, y: 36, size: 10, font }); // 5: the page number only
+    pdf.addPage(size).drawText('Results attached, as discussed on the phone.', { x: 72, y: 700, size: 11, font, color: rgb(0.72, 0.72, 0.72) }); // 6: a light scan
+    const id = await stage('mixed.pdf', await pdf.save());
+    const result = await preflight.pages(id, 1, 16);
+    expect(result.pages.map((page) => page.flags)).toEqual([[], ['blank'], [], ['blank'], [], ['faint']]);
+    for (const page of [1, 3, 5, 6]) await expect(preflight.removeBlankPages(id, [page])).rejects.toThrow(`Page ${String(page)} is not blank: it was kept.`);
+    await expect(preflight.removeBlankPages(id, [2, 3, 4])).rejects.toThrow('Page 3 is not blank: it was kept.');
+    const cleaned = await preflight.removeBlankPages(id, [4, 2, 2]);
+    expect(cleaned.pages).toBe(4);
+    expect((await preflight.pages(cleaned.id, 1, 16)).pages.map((page) => page.flags)).toEqual([[], [], [], ['faint']]);
   });
 
   it('a file of blank pages only, and files that are not PDFs, are refused with the reason', async () => {
