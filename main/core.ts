@@ -46,6 +46,7 @@ import type { SettingsStore } from './store/settings-store';
 import { createAppStatus } from './sync/app-status';
 import { createPresence } from './sync/presence';
 import { createSyncEngine } from './sync/sync-engine';
+import { accountDueNow } from './sync/directory-sync';
 import type { Timers } from './runtime/timers';
 import { createAppCommands, type AppCommands } from './app-commands';
 import { recentProblems, type RecentProblems } from './log/recent-problems';
@@ -156,15 +157,24 @@ export function createCore(deps: CoreDeps): Core {
       events,
       log: deps.log,
       fileKey: keys.fileKey,
-      // A fax the service just accepted is followed closely until it reaches its final state.
-      onAccepted: () => sync.expedite(),
+      // A fax the service just accepted is followed closely until it reaches its final state; and the account is
+      // read again at once when it was paused (the service just took a fax, so it is not: the banner goes).
+      onAccepted: () => {
+        if (cache.directory.account()?.paused === true) accountDueNow(cache);
+        sync.expedite();
+      },
+      // A 402: the account is read again at once (its usage and pause show in the window).
+      onQuotaRefused: () => {
+        accountDueNow(cache);
+        sync.expedite();
+      },
       ...common,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     });
     const pdfs = createPdfStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, cache, connection, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
     // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
     await outbox.load();
-    const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId));
+    const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId), deps.checkpoint);
     let problems: BackgroundProblems | null = null;
     const reports = createTransmissionReports({
       cache,
@@ -212,7 +222,7 @@ export function createCore(deps: CoreDeps): Core {
     events.subscribe((name) => {
       if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
     });
-    const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint });
+    const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
     return {
       cache,
       staging,
@@ -380,9 +390,8 @@ export function createCore(deps: CoreDeps): Core {
         void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();
-        // Files staged for a draft that was abandoned a week ago go; the current draft's stay.
-        const draft = await opened.drafts.get();
-        await opened.staging.purgeOlderThan(stagedFilesKeptMs, new Set(draft?.files.map((file) => file.id) ?? []));
+        // Files staged for a draft that was abandoned a week ago go; those of the draft and of drafts set aside stay.
+        await opened.staging.purgeOlderThan(stagedFilesKeptMs, await opened.drafts.fileIdsInUse());
       }
     },
     async dispose() {

@@ -190,6 +190,16 @@ export const invokeContract = {
       })
       .strict(),
   ),
+  /** Drafts set aside (a new fax started while one was in progress, a held fax taken back), newest first. */
+  listDraftsAside: invoke<Draft[]>()(noRequest),
+  /** Sets the current draft aside (saved first by the window); it stays until opened or discarded. */
+  setDraftAside: invoke<null>()(noRequest),
+  /** Makes a draft set aside the current one (the current one, if it has anything in it, is set aside instead). */
+  resumeDraft: invoke<Draft>()(z.object({ id }).strict()),
+  /** Removes a draft set aside, for good (the window asks first). */
+  discardDraft: invoke<null>()(z.object({ id }).strict()),
+  /** Takes a fax on hold, not sent or scheduled back into the draft to change it; it leaves the outbox. */
+  editSubmission: invoke<Draft>()(z.object({ id }).strict()),
   /** The misdirected-fax guard: what to check about these recipients before sending (from the local cache). */
   checkRecipients: invoke<RecipientWarning[]>()(z.object({ recipients }).strict()),
   /** Pre-flight: pages `from`… of a staged file (at most `count`), measured and flagged at fax resolution. */

@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type ComposeHandlers = Pick<
   Handlers,
-  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'checkRecipients' | 'preflightPages' | 'preflightPageImage' | 'removeBlankPages' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
+  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'listDraftsAside' | 'setDraftAside' | 'resumeDraft' | 'discardDraft' | 'editSubmission' | 'checkRecipients' | 'preflightPages' | 'preflightPageImage' | 'removeBlankPages' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
 >;
 
 export function composeHandlers(context: HandlerContext): ComposeHandlers {
@@ -21,6 +21,17 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
       await (await services()).drafts.save(draft);
       return null;
     },
+    listDraftsAside: async () => (await services()).drafts.listAside(),
+    setDraftAside: async () => {
+      await (await services()).drafts.setAside();
+      return null;
+    },
+    resumeDraft: async ({ id }) => (await services()).drafts.resume(id),
+    discardDraft: async ({ id }) => {
+      await (await services()).drafts.discard(id);
+      return null;
+    },
+    editSubmission: async ({ id }) => (await services()).compose.editSubmission(id),
     preflightPages: async ({ id, from, count }) => (await services()).preflight.pages(id, from, count),
     preflightPageImage: async ({ id, page }) => (await services()).preflight.pageImage(id, page),
     removeBlankPages: async ({ id, pages }) => (await services()).preflight.removeBlankPages(id, pages),

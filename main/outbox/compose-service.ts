@@ -5,8 +5,9 @@
  * the draft file. A kill between the two leaves a journaled submission and a draft file that is never shown
  * again — never a draft that comes back after its fax was accepted.
  */
+import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import type { DraftRecipient, StagedFile, SubmissionView } from '../../preload/models';
+import type { Draft, DraftRecipient, StagedFile, SubmissionView } from '../../preload/models';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
@@ -42,6 +43,11 @@ export interface ComposeService {
   resendFailed(faxId: number): Promise<SubmissionView>;
   /** A fax's document (a received one, typically) to other numbers. */
   forward(request: ForwardRequest): Promise<SubmissionView>;
+  /**
+   * Takes a fax that is on hold, not sent or scheduled back into the compose draft to change it (the draft in
+   * progress, if any, is set aside), then removes it from the outbox.
+   */
+  editSubmission(submissionId: string): Promise<Draft>;
 }
 
 export interface ComposeDeps {
@@ -52,6 +58,7 @@ export interface ComposeDeps {
   cache: Cache;
   connection: ConnectionService;
   checkpoint?: Checkpoint | undefined;
+  now?: () => number;
 }
 
 export function createComposeService(deps: ComposeDeps): ComposeService {
@@ -67,17 +74,17 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
   }
 
   /** The very files a submission sent (the outbox keeps them a week), staged again; null when they are gone. */
-  async function stageSubmissionFiles(submissionId: string): Promise<string[] | null> {
+  async function stageSubmissionFiles(submissionId: string): Promise<StagedFile[] | null> {
     const original = outbox.record(submissionId);
     const paths = await outbox.filesOf(submissionId);
     if (!original || !paths) return null;
-    const ids: string[] = [];
+    const staged: StagedFile[] = [];
     for (const [index, filePath] of paths.entries()) {
       const file = original.files[index];
       if (!file) continue;
-      ids.push((await staging.stageSealedCopy(filePath, { name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: false })).id);
+      staged.push(await staging.stageSealedCopy(filePath, { name: file.name, kind: file.kind, size: file.size, pages: file.pages, pagesEstimated: false }));
     }
-    return ids;
+    return staged;
   }
 
   return {
@@ -113,7 +120,7 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
       if (failed.length === 0) throw new AppError('invalid_input', msg('composeService.noRecipientOfThis'));
       const original = detail.submissionId ? outbox.record(detail.submissionId) : null;
       const ownFiles = detail.submissionId ? await stageSubmissionFiles(detail.submissionId) : null;
-      const fileIds = ownFiles ?? [(await stageFaxDocument(faxId)).id];
+      const fileIds = (ownFiles ?? [await stageFaxDocument(faxId)]).map((file) => file.id);
       cache.audit.record('resend', { faxId });
       return outbox.submit({
         recipients: failed.map((recipient) => ({ number: recipient.to, ...(recipient.name ? { name: recipient.name } : {}) })),
@@ -124,6 +131,35 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
         origin: 'resend',
         relatedFaxId: faxId,
       });
+    },
+
+    async editSubmission(submissionId) {
+      const record = outbox.record(submissionId);
+      if (!record) throw new AppError('not_found', msg('outbox.thisItemIsNo'));
+      if (!(await outbox.filesOf(submissionId))) throw new AppError('file', msg('composeService.filesGoneForEdit'));
+      // First it can no longer go by itself (a kill after this leaves it "not sent", never sent twice) …
+      const taken = await outbox.takeBack(submissionId);
+      checkpoint('compose.edit_taken_back');
+      const files = await stageSubmissionFiles(submissionId);
+      if (!files || files.length !== taken.files.length) throw new AppError('file', msg('composeService.filesGoneForEdit'));
+      const draft: Draft = {
+        id: crypto.randomUUID(),
+        recipients: taken.recipients,
+        subject: taken.subject,
+        notes: taken.notes,
+        coverId: taken.coverId,
+        files,
+        scheduledAt: null,
+        replyWithinDays: taken.replyWithinDays,
+        updatedAt: (deps.now ?? Date.now)(),
+      };
+      // … then the draft holds it (the one in progress set aside) …
+      await deps.drafts.replace(draft);
+      checkpoint('compose.edit_draft_written');
+      // … and only then does it leave the outbox.
+      await outbox.discard(submissionId);
+      checkpoint('compose.edit_submission_removed');
+      return draft;
     },
 
     async forward(request) {

@@ -47,6 +47,8 @@ export interface OutboxDeps {
   checkpoint?: Checkpoint;
   /** The service accepted a submission (its fax now exists). */
   onAccepted?: () => void;
+  /** The service refused a submission for the allowance (402): the account is worth reading again. */
+  onQuotaRefused?: () => void;
 }
 
 export interface NewSubmission {
@@ -145,6 +147,11 @@ export interface Outbox {
    * its way, so that needs `confirmed` (the UI asks first); if it did arrive, sync shows it like any sent fax.
    */
   discard(id: string, options?: { confirmed?: boolean }): Promise<void>;
+  /**
+   * Stops a submission that is not on its way (held, not sent, scheduled) from ever going by itself, before its
+   * fax is taken back into a draft to edit: it stays listed as "not sent" until it is discarded.
+   */
+  takeBack(id: string): Promise<SubmissionRecord>;
   /** Whether a submission was made from this draft (the draft is then spent and must not come back). */
   hasDraft(draftId: string): boolean;
   /** The submission behind a fax, while its files are still kept. */
@@ -342,6 +349,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       record = { ...record, ...failureState(error, record) };
       await save(record);
       checkpoint('outbox.failure_journaled');
+      if (record.holdReason === 'quota') deps.onQuotaRefused?.();
       log.warn('outbox.attempt_failed', { submissionId: record.id, state: record.state, kind: record.error?.kind, requestId: record.error?.requestId });
     } finally {
       progress.delete(record.id);
@@ -510,6 +518,17 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       records.delete(id);
       deps.cache.audit.record('delete', { submissionId: id });
       announce();
+    },
+
+    async takeBack(id: string): Promise<SubmissionRecord> {
+      const record = records.get(id);
+      if (!record) throw new AppError('not_found', msg('outbox.thisItemIsNo'));
+      if (record.outcomeUnknown) throw new AppError('conflict', msg('outbox.thisFaxMayAlready'), { code: 'outcome_unknown' });
+      if (record.state !== 'held' && record.state !== 'failed' && record.state !== 'scheduled') throw new AppError('invalid_input', msg('outbox.onlyHeldCanBeEdited'));
+      const next: SubmissionRecord = { ...record, state: 'failed', holdReason: null, nextAttemptAt: null, error: { kind: 'taken_back', message: 'Taken back to edit.' } };
+      await save(next);
+      announce();
+      return next;
     },
 
     /** Whether a submission was made from this draft (the draft is then spent and must not come back). */

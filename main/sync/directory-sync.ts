@@ -1,6 +1,7 @@
 /**
- * The slower cadence: the account after changes (at most once a minute) and every half hour; contacts and
- * numbers every six hours. Each only when the key may read it.
+ * The slower cadence: the account after changes (at most once a minute) and every half hour — every minute while
+ * it is paused, so a top-up clears the "paused" banner by itself; contacts and numbers every six hours. Each only
+ * when the key may read it.
  */
 import type { AccountView, KeyCapabilities } from '../../preload/models';
 import type { FaxClient } from '../api/fax-client';
@@ -30,7 +31,8 @@ export async function syncDirectory(
 ): Promise<DirectoryOutcome> {
   const outcome: DirectoryOutcome = { account: null, requests: 0 };
   const at = options.now;
-  const accountDue = options.force === true || due(cache, 'account_synced_ms', accountEveryMs, at) || (options.faxesChanged && due(cache, 'account_synced_ms', accountAfterChangeMs, at));
+  const soon = options.faxesChanged || cache.directory.account()?.paused === true;
+  const accountDue = options.force === true || due(cache, 'account_synced_ms', accountEveryMs, at) || (soon && due(cache, 'account_synced_ms', accountAfterChangeMs, at));
   if (capabilities?.views.account && accountDue) {
     const { account } = await client.getAccount({ priority: 'background' });
     outcome.requests += 1;
@@ -61,4 +63,9 @@ export async function syncDirectory(
     cache.kv.set('numbers_synced_ms', at);
   }
   return outcome;
+}
+
+/** The account is read again at the next pass (a fax was just accepted: sending is not paused, whatever the cache says). */
+export function accountDueNow(cache: Cache): void {
+  cache.kv.set('account_synced_ms', 0);
 }

@@ -3,11 +3,11 @@ import { Dialog } from './components/Dialog';
 import { Sidebar } from './components/Sidebar';
 import { Banners, StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
-import { addFiles } from './data/compose';
+import { startFaxWith } from './data/drafts';
 import { connectionStore, onboardingStore } from './data/connection';
 import { commandForKey, runCommand, shortcutsDialogStore } from './data/commands';
 import { lockStore } from './data/lock';
-import { navigate, routeStore } from './data/navigation';
+import { routeStore } from './data/navigation';
 import { useStore } from './data/store';
 import { AboutView } from './views/AboutView';
 import { AccountView } from './views/AccountView';
@@ -90,8 +90,8 @@ function useFileDrop(): boolean {
       setDragging(false);
       const files = [...(event.dataTransfer?.files ?? [])];
       if (files.length === 0) return;
-      navigate('compose');
-      void addFiles(files);
+      // Files dropped while composing join that fax; on a draft from earlier they start a new one.
+      void startFaxWith({ files }, { joinRecentDraft: true });
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragleave', onLeave);

@@ -3,6 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toasts } from '../../renderer/src/components/Toasts';
 import { outboxStore } from '../../renderer/src/data/outbox';
+import { composeStore } from '../../renderer/src/data/compose';
+import { routeStore } from '../../renderer/src/data/navigation';
+import { connectionStore } from '../../renderer/src/data/connection';
+import { connected } from './states';
 import { toast } from '../../renderer/src/data/toasts';
 import { OutboxQueue } from '../../renderer/src/lists/OutboxQueue';
 import type { SubmissionView } from '../../preload/models';
@@ -50,8 +54,34 @@ describe('outbox queue', () => {
     outboxStore.set([{ ...waiting, outcomeUnknown: false }]);
     render(<OutboxQueue />);
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Discard fax' }));
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toMatch(/may already be on its way/));
     expect(fax.callsOf('discardSubmission')).toEqual([{ id: 'sub-9', confirmed: false }]);
+  });
+
+  it('a held fax: Discard asks first (and points to Edit); Edit takes it back into compose with everything in it', async () => {
+    const held: SubmissionView = { ...waiting, id: 'sub-held', state: 'held', outcomeUnknown: false, error: { kind: 'http', message: 'The cover sheet cov_x is not one of this account’s.' } };
+    const draft = { id: 'd-1', recipients: [{ number: '+14155550100', name: 'Lab' }], subject: 'Results', notes: 'Page 2 is the summary.', coverId: 'cov_x', files: [{ id: 'f-1', name: 'results.pdf', kind: 'pdf' as const, size: 10, pages: 2, pagesEstimated: false }], scheduledAt: null, replyWithinDays: null, updatedAt: Date.now() };
+    const fax = installFakeFax({ discardSubmission: () => null, editSubmission: () => draft, listDraftsAside: () => [] });
+    connectionStore.set(connected());
+    outboxStore.set([held]);
+    render(<OutboxQueue />);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByRole('dialog').textContent).toMatch(/removed from the outbox with its file; it is not sent.*use Edit instead/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(fax.callsOf('discardSubmission')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(fax.callsOf('editSubmission')).toEqual([{ id: 'sub-held' }]));
+    await waitFor(() => expect(composeStore.get()).toMatchObject({ draftId: 'd-1', subject: 'Results', notes: 'Page 2 is the summary.', coverId: 'cov_x', files: [expect.objectContaining({ id: 'f-1' })] }));
+    expect(composeStore.get().recipients.map((recipient) => [recipient.e164, recipient.name])).toEqual([['+14155550100', 'Lab']]);
+    expect(routeStore.get().screen).toBe('compose');
+  });
+
+  it('a fax whose outcome is unknown cannot be edited (it may already be on its way)', () => {
+    installFakeFax({});
+    outboxStore.set([{ ...waiting, state: 'failed' }]);
+    render(<OutboxQueue />);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('a request id can be copied: the text goes to main\'s clipboard', async () => {

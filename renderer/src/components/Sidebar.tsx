@@ -4,6 +4,7 @@ import { unreadStore } from '../data/faxes';
 import { lockNow } from '../data/lock';
 import { navigate, routeStore, screenNeeds, type Screen } from '../data/navigation';
 import { outboxStore, waitingItems } from '../data/outbox';
+import { openNewFax } from '../data/drafts';
 import { useStore } from '../data/store';
 import { Icon, type IconName } from './Icon';
 import { t } from '../i18n';
@@ -34,7 +35,7 @@ export function Sidebar() {
         <span className="brand-mark">
           <Icon name="fax" size={18} />
         </span>{t('sidebar.faxDesktop')}</div>
-      <button type="button" className="button button-primary compose-button" onClick={() => navigate('compose')} disabled={connected && !available('compose')} aria-keyshortcuts="Control+N">
+      <button type="button" className="button button-primary compose-button" onClick={() => openNewFax()} disabled={connected && !available('compose')} aria-keyshortcuts="Control+N">
         <Icon name="compose" />{' '}{t('sidebar.newFax')}</button>
       <ul className="nav-list">
         {items.map((item) => {

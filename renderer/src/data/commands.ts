@@ -47,6 +47,11 @@ export function windowCommandContext(): CommandContext {
 
 function runInWindow(id: CommandId): void {
   const route = routeStore.get();
+  if (id === 'newFax') {
+    // A draft from earlier comes with the question, never silently (data/drafts.ts).
+    void import('./drafts').then(({ openNewFax }) => openNewFax());
+    return;
+  }
   const screen = showScreens[id];
   if (screen) {
     navigate(screen);

@@ -6,7 +6,7 @@
  */
 import { checkFaxNumber, splitPastedNumbers, type NumberOptions } from '../../../preload/fax-number';
 import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
-import type { DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
+import type { Draft, DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { showOutbox } from './list-filters';
 import { onLockChange } from './lock';
@@ -46,10 +46,16 @@ export interface ComposeState {
   /** Problems to show, newest first (a limit hit, a file refused). */
   problems: string[];
   staging: number;
+  /** When the user last changed the draft (epoch ms; a restored draft: when it was last saved). */
+  editedAt: number | null;
+  /** What the compose view says about the draft: it came back from earlier, or an earlier one was set aside. */
+  notice: DraftNotice | null;
 }
 
+export type DraftNotice = { kind: 'resumed'; at: number } | { kind: 'setAside'; at: number; draftId: string };
+
 export function emptyCompose(): ComposeState {
-  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', confirmedWarnings: [], replyWithinDays: null, problems: [], staging: 0 };
+  return { draftId: crypto.randomUUID(), recipients: [], subject: '', notes: '', coverId: '', files: [], scheduleAt: '', confirmedWarnings: [], replyWithinDays: null, problems: [], staging: 0, editedAt: null, notice: null };
 }
 
 export const composeStore = createStore<ComposeState>(emptyCompose());
@@ -71,9 +77,15 @@ function entry(input: string, name = ''): RecipientEntry {
 }
 
 function update(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
-  composeStore.set(change);
+  // A change the user made is work of this sitting: the draft is theirs now, not one that came back.
+  composeStore.set(options.save ? (state) => ({ ...change(state), editedAt: Date.now(), notice: null }) : change);
   draftLoaded = true;
   if (options.save) scheduleSave();
+}
+
+/** Whether the draft holds anything the user would miss. */
+export function hasContent(state: Pick<ComposeState, 'recipients' | 'files' | 'subject' | 'notes' | 'coverId'>): boolean {
+  return state.recipients.length > 0 || state.files.length > 0 || state.subject.trim() !== '' || state.notes.trim() !== '' || state.coverId.trim() !== '';
 }
 
 function scheduleSave(): void {
@@ -91,6 +103,9 @@ function scheduledAtOf(state: ComposeState): number | null {
 }
 
 export async function saveNow(): Promise<void> {
+  // A save now supersedes one scheduled: it must not come later with the same state (after the draft moved).
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
   const state = composeStore.get();
   await faxApi().saveDraft({
     id: state.draftId,
@@ -237,10 +252,11 @@ export async function addFiles(files: readonly File[]): Promise<void> {
  * Files opened with the app (main staged them already) join the compose draft. Returns how many were offered,
  * so the caller can show compose.
  */
-export async function takeOpenedFiles(): Promise<number> {
+export async function takeOpenedFiles(beforeAdding: () => Promise<void> = () => Promise.resolve()): Promise<number> {
   const result = await faxApi().takeOpenedFiles();
   if (!result.ok) return 0;
   const { staged, rejected } = result.value;
+  if (staged.length > 0) await beforeAdding();
   for (const rejection of rejected) problem(rejection.message);
   const room = Math.max(0, faxLimits.maxFiles - composeStore.get().files.length);
   const accepted = staged.slice(0, room);
@@ -283,6 +299,8 @@ export function pageTotals(state: ComposeState): { perRecipient: number; recipie
 
 /** Why the draft cannot be sent yet, or null. */
 export function sendBlocker(state: ComposeState): string | null {
+  // A draft from earlier is sent only once the user said it is the one they mean.
+  if (state.notice?.kind === 'resumed') return t('compose.answerDraftQuestion');
   if (state.staging > 0) return t('compose.filesAreStillBeing');
   if (state.recipients.length === 0) return t('compose.addAtLeastOne');
   const invalid = state.recipients.find((recipient) => recipient.error);
@@ -296,9 +314,18 @@ export async function restoreDraft(): Promise<void> {
   if (!result.ok) return;
   draftLoaded = true;
   if (!result.value) return;
-  const draft = result.value;
+  loadDraft(result.value);
+}
+
+/** Puts a draft main holds into compose (restored at start, resumed from the ones set aside, a held fax to edit). */
+export function loadDraft(draft: Draft, options: { notice?: DraftNotice | null } = {}): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  draftLoaded = true;
   composeStore.set({
     ...emptyCompose(),
+    editedAt: draft.updatedAt,
+    notice: options.notice ?? null,
     draftId: draft.id,
     recipients: draft.recipients.map((recipient) => entry(recipient.number, recipient.name ?? '')),
     subject: draft.subject,
@@ -309,6 +336,12 @@ export async function restoreDraft(): Promise<void> {
     confirmedWarnings: draft.confirmedWarnings ?? [],
     replyWithinDays: draft.replyWithinDays ?? null,
   });
+}
+
+/** Drops a save still waiting to go (the draft is about to be replaced; what it held was saved or is not wanted). */
+export function cancelScheduledSave(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
 }
 
 export function resetCompose(): void {
@@ -349,13 +382,17 @@ function recheckRecipients(): void {
   if (recipients.some((recipient, index) => recipient !== state.recipients[index])) composeStore.set({ ...state, recipients });
 }
 
-export function startCompose(): void {
+/**
+ * `beforeOpenedFiles` runs before files opened with the app join the draft (a draft from earlier is set aside, so
+ * they start a new fax).
+ */
+export function startCompose(beforeOpenedFiles: () => Promise<void> = () => Promise.resolve()): void {
   settingsStore.subscribe(recheckRecipients);
   let draftRestored: Promise<void> | null = null;
   const composeOpenedFiles = async () => {
     if (!draftRestored) return; // still starting or locked: taken when the draft is restored
     await draftRestored;
-    if ((await takeOpenedFiles()) > 0) navigate('compose');
+    if ((await takeOpenedFiles(beforeOpenedFiles)) > 0) navigate('compose');
   };
   onLockChange((locked) => {
     if (locked) {

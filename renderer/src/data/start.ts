@@ -5,6 +5,7 @@
  */
 import { accountStore, loadAccount } from './account';
 import { startCompose } from './compose';
+import { setAsideIfFromEarlier } from './drafts';
 import { startRecipientGuard } from './recipient-guard';
 import { startPreflight } from './preflight';
 import { announceOverdue } from './replies';
@@ -57,7 +58,7 @@ export function startAppState(): void {
   started = true;
   const fax = faxApi();
   onLockChange((locked) => (locked ? clearSlices() : loadSlices()));
-  startCompose();
+  startCompose(setAsideIfFromEarlier);
   startRecipientGuard();
   startPreflight();
   startCommands();

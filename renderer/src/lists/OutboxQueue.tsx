@@ -4,6 +4,8 @@ import type { SubmissionView } from '../../../preload/models';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RequestId } from '../components/RequestId';
 import { discardSubmission, outboxStore, progressStore, retrySubmission, submissionStatus, waitingItems } from '../data/outbox';
+import { editHeldFax } from '../data/drafts';
+import { toastError } from '../data/toasts';
 import { useStore } from '../data/store';
 import { t } from '../i18n';
 
@@ -11,17 +13,19 @@ export function OutboxQueue() {
   const items = waitingItems(useStore(outboxStore));
   const progress = useStore(progressStore);
   const [confirming, setConfirming] = useState<SubmissionView | null>(null);
+  const [discarding, setDiscarding] = useState<SubmissionView | null>(null);
   if (items.length === 0) return null;
 
   const discard = async (item: SubmissionView) => {
-    // A fax that may already be on its way is only removed after the user has read why that matters.
-    if (item.outcomeUnknown) {
-      setConfirming(item);
-      return;
-    }
     const refused = await discardSubmission(item.id, false);
+    // A fax that may already be on its way is only removed after the user has read why that matters.
     if (refused?.code === 'outcome_unknown') setConfirming(item);
   };
+  const edit = async (item: SubmissionView) => {
+    const refused = await editHeldFax(item.id);
+    if (refused) toastError(refused);
+  };
+  const editable = (item: SubmissionView) => !item.outcomeUnknown && (item.state === 'held' || item.state === 'failed' || item.state === 'scheduled');
 
   return (
     <section className="outbox-items" aria-label={t('outboxQueue.waitingInTheOutbox')}>
@@ -54,12 +58,30 @@ export function OutboxQueue() {
                 <button type="button" className="button button-small" onClick={() => void retrySubmission(item.id)}>
                   {item.state === 'scheduled' ? t('outboxQueue.sendNow') : item.outcomeUnknown ? t('outboxQueue.checkNow') : t('outboxQueue.retryNow')}
                 </button>
-                <button type="button" className="button button-small button-danger" onClick={() => void discard(item)}>{t('outboxQueue.discard')}</button>
+                {editable(item) ? (
+                  <button type="button" className="button button-small" onClick={() => void edit(item)}>{t('outboxQueue.edit')}</button>
+                ) : null}
+                <button type="button" className="button button-small button-danger" onClick={() => (item.outcomeUnknown ? setConfirming(item) : setDiscarding(item))}>{t('outboxQueue.discard')}</button>
               </div>
             ) : null}
           </div>
         );
       })}
+      {discarding ? (
+        <ConfirmDialog
+          title={t('outboxQueue.discardThisFax')}
+          confirmLabel={t('outboxQueue.discardFax')}
+          onCancel={() => setDiscarding(null)}
+          onConfirm={() => {
+            const item = discarding;
+            setDiscarding(null);
+            void discard(item);
+          }}
+        >
+          <p>{t('outboxQueue.discardExplain', { recipients: discarding.recipients.map((recipient) => recipient.name ?? recipient.number).join(', '), files: discarding.fileCount })}</p>
+          {editable(discarding) ? <p>{t('outboxQueue.discardOrEdit')}</p> : null}
+        </ConfirmDialog>
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={t('outboxQueue.discardAFaxThat')}

@@ -4,6 +4,7 @@ import { FileThumbnail } from '../compose/FileThumbnail';
 import { RecipientsInput } from '../compose/RecipientsInput';
 import { FaxView, PreflightLine, PreflightSummary, ThumbnailFlag } from '../compose/Preflight';
 import { FindingsList, RecipientWarnings } from '../compose/RecipientWarnings';
+import { DraftNotice, DraftsAside } from '../compose/DraftNotices';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -131,6 +132,7 @@ export function ComposeView() {
           <p>{t('compose.thisApiKeyCannot')}</p>
         </div>
       ) : null}
+      <DraftNotice state={state} />
       {state.problems.length > 0 ? (
         <div className="notice notice-error" role="alert" data-testid="compose-problems">
           {state.problems.map((message, index) => (
@@ -276,6 +278,7 @@ export function ComposeView() {
           </button>
           <span className="field-hint">
             <span className="kbd">{t('compose.ctrl')}</span> + <span className="kbd">{t('compose.enter')}</span>{' '}{t('compose.sendsTheFaxGoes')}</span>
+          <DraftsAside />
         </aside>
       </div>
       {toConfirm ? (

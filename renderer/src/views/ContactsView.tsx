@@ -3,10 +3,10 @@ import type { ContactPage, ContactView } from '../../../preload/models';
 import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
-import { addRecipients } from '../data/compose';
+import { startFaxWith } from '../data/drafts';
+import { toastError } from '../data/toasts';
 import { searchContacts } from '../data/directory';
 import type { IpcError } from '../data/ipc';
-import { navigate } from '../data/navigation';
 import { statusStore } from '../data/status';
 import { useStore } from '../data/store';
 import { clockTime } from '../format';
@@ -19,9 +19,11 @@ export function contactName(contact: ContactView): string {
   return contact.name ?? t('contacts.noName');
 }
 
+/** A new fax to the contact: a draft in progress is set aside (compose offers it back), never sent with them. */
 function faxTo(contact: ContactView, number: string): void {
-  addRecipients([{ number, ...(contact.name ? { name: contact.name } : {}) }]);
-  navigate('compose');
+  void startFaxWith({ recipients: [{ number, ...(contact.name ? { name: contact.name } : {}) }] }).then((refused) => {
+    if (refused) toastError(refused);
+  });
 }
 
 export function ContactsView() {
