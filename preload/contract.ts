@@ -36,9 +36,10 @@ import type {
   UploadProgress,
   WebhookView,
 } from './models';
+import { faxIdSchema, type FaxId } from './fax-id';
 
 const noRequest = z.undefined();
-const faxId = z.number().int().positive();
+const faxId = faxIdSchema;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31');
 const id = z.string().min(1).max(200);
 
@@ -229,7 +230,7 @@ export const invokeContract = {
   /** Links a received fax to the sent fax it answers, by hand (outboundId null removes the link). */
   linkReply: invoke<null>()(z.object({ inboundId: faxId, outboundId: faxId.nullable() }).strict()),
   /** Sent faxes still waiting for a reply, newest first (to link one by hand). */
-  listAwaitingReplies: invoke<Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>>()(noRequest),
+  listAwaitingReplies: invoke<Array<{ id: FaxId; reference: string; createdAt: string; counterpart: string | null }>>()(noRequest),
   /** The faxes to and from one number, both directions, newest first. */
   listFaxesOfNumber: invoke<FaxListPage>()(z.object({ number: z.string().min(1).max(40), offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict()),
   retrySubmission: invoke<SubmissionView>()(z.object({ id }).strict()),
@@ -279,18 +280,18 @@ export const eventContract = {
   /** Files were opened with the app: take them with `takeOpenedFiles` (held back while locked). */
   filesOpened: event<{ count: number }>(),
   /** A sent fax's expected reply is overdue (announced once per fax). */
-  replyOverdue: event<{ faxId: number; reference: string }>(),
+  replyOverdue: event<{ faxId: FaxId; reference: string }>(),
   /** The user clicked a notification: show this fax. */
-  openFaxRequested: event<{ faxId: number }>(),
+  openFaxRequested: event<{ faxId: FaxId }>(),
   /** The menu, the tray or main asked the window to run one of its commands. */
   commandRequested: event<{ command: CommandId }>(),
   updateChanged: event<UpdateView>(),
   automationChanged: event<Automation>(),
   /** Handled marks or notes changed (the count shows in the status bar and the tray). */
-  handlingChanged: event<{ notHandled: number; faxIds: number[] }>(),
+  handlingChanged: event<{ notHandled: number; faxIds: FaxId[] }>(),
   hotFoldersChanged: event<HotFolderStatus[]>(),
   /** The inbound rules did (or failed) something with these faxes: a shown detail reloads. */
-  ruleActionsChanged: event<{ faxIds: number[] }>(),
+  ruleActionsChanged: event<{ faxIds: FaxId[] }>(),
   /** What needs attention in background work changed (the status bar shows it). */
   backgroundProblemsChanged: event<BackgroundProblem[]>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */

@@ -5,6 +5,7 @@
 
 import type { StatusGroup } from './fax-status';
 import type { RuleActionView } from './automation';
+import type { FaxId } from './fax-id';
 
 /** The spec's fax states; any other value from the server is carried verbatim (see fax-status.ts). */
 export type KnownFaxStatus = 'queued' | 'converting' | 'sending' | 'delivered' | 'failed' | 'partial';
@@ -99,11 +100,11 @@ export interface RecipientView {
 export interface ReplyState {
   state: 'awaiting' | 'overdue' | 'replied';
   dueMs: number;
-  replies: Array<{ id: number; reference: string }>;
+  replies: Array<{ id: FaxId; reference: string }>;
 }
 
 export interface FaxSummary {
-  id: number;
+  id: FaxId;
   reference: string;
   direction: FaxDirection;
   /** The service's word, verbatim. */
@@ -124,7 +125,7 @@ export interface FaxSummary {
   /** Sent faxes that expect a reply. */
   reply?: ReplyState | undefined;
   /** Received faxes linked to the sent fax they answer. */
-  replyTo?: { id: number; reference: string } | undefined;
+  replyTo?: { id: FaxId; reference: string } | undefined;
   /** Received faxes someone marked handled. */
   handled?: boolean | undefined;
 }
@@ -348,7 +349,7 @@ export interface SubmissionView {
   fileCount: number;
   pages: number;
   attempts: number;
-  faxId: number | null;
+  faxId: FaxId | null;
   /** Upload progress of the current attempt. */
   bytesSent: number;
   bytesTotal: number;
@@ -380,15 +381,15 @@ export interface LockState {
 }
 
 export interface FaxReceivedNotice {
-  faxId: number;
+  faxId: FaxId;
   /** Only filled when the user allowed details in notifications. */
   from: string | null;
   pages: number | null;
 }
 
 export interface FaxesChanged {
-  added: number[];
-  updated: number[];
+  added: FaxId[];
+  updated: FaxId[];
   unreadInbound: number;
 }
 

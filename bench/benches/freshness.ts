@@ -30,14 +30,14 @@ async function outboundLag(app: AppFixture, page: Page, file: string, watcherKey
   const staged = await call<{ staged: Array<{ id: string }> }>(app, 'stageFiles', { paths: [file] });
   const sent = await call<{ id: string }>(app, 'sendFax', { recipients: [{ number: '+14155550100' }], fileIds: staged.staged.map((item) => item.id) });
   const services = await app.harness.core.services();
-  let faxId: number | null = null;
+  let faxId: string | null = null;
   while (faxId === null) {
     faxId = services.outbox.record(sent.id)?.faxId ?? null;
     if (faxId === null) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   // The renderer is watched from now on, so the moment the row says "Delivered" is caught whenever it comes.
   const shown = page
-    .locator(`[data-testid=fax-row][data-fax-id="${String(faxId)}"]`)
+    .locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`)
     .filter({ hasText: 'Delivered' })
     .waitFor({ timeout: 30_000 })
     .then(() => Date.now());
@@ -45,7 +45,7 @@ async function outboundLag(app: AppFixture, page: Page, file: string, watcherKey
   // at a pace that leaves the app's budget alone.
   let completedAt: number | null = null;
   while (completedAt === null) {
-    const reply = (await app.t.api(watcherKey, 'GET', `/faxes/${String(faxId)}`)).json as { data: { completed_at: string | null } };
+    const reply = (await app.t.api(watcherKey, 'GET', `/faxes/${faxId}`)).json as { data: { completed_at: string | null } };
     if (reply.data.completed_at !== null) completedAt = Date.parse(reply.data.completed_at);
     else await new Promise((resolve) => setTimeout(resolve, 500));
   }

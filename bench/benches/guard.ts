@@ -31,7 +31,7 @@ function sentFaxes(): FaxRecord[] {
     // Half to contacts, half to 20,000 other numbers; one in ten with a second recipient.
     const numbers = [numberOf(index % 2 === 0 ? index % contactCount : contactCount + (index % 20_000)), ...(index % 10 === 0 ? [numberOf((index * 7) % 30_000)] : [])];
     records.push({
-      id: index + 1,
+      id: String(index + 1),
       reference: `FX-${String(index + 1)}`,
       direction: 'outbound',
       status: 'delivered',

@@ -25,7 +25,7 @@ async function measure(t: TestSandbox, state: State): Promise<number> {
     if (state === 'in use idle') await app.call('reportPresence', { visible: true, focused: true });
     const inFlight = state === '1 in flight' ? 1 : state === '20 in flight' ? 20 : 0;
     for (let index = 0; index < inFlight; index += 1) {
-      services.cache.faxes.recordSent({ id: 900_000 + index, reference: null, status: 'sending', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'sending', error: null, reason: null }], subject: null, submissionId: `bench-${String(index)}` });
+      services.cache.faxes.recordSent({ id: String(900_000 + index), reference: null, status: 'sending', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'sending', error: null, reason: null }], subject: null, submissionId: `bench-${String(index)}` });
     }
     if (inFlight > 0) services.sync.expedite();
     const before = (await requestsOfKey(t, accountId, app.keyId)).length;

@@ -15,7 +15,7 @@ export function fakeFaxes(count: number, options: { firstId: number; newestMs: n
     const number = `+1555${String(1_000_000 + ((index * 7919) % 8_999_999))}`;
     const status = inbound ? 'received' : (outboundStates[index % outboundStates.length] ?? 'delivered');
     records.push({
-      id,
+      id: String(id),
       reference: `FX-${String(id).padStart(8, '0')}`,
       direction: inbound ? 'inbound' : 'outbound',
       status,

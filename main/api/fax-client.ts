@@ -7,8 +7,10 @@ import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { AccountView, ContactView, DraftRecipient, NumberView, WebhookView } from '../../preload/models';
+import type { FaxId } from '../../preload/fax-id';
 import type { Logger } from '../log/logger';
 import { FaxApiError, transportFailure } from './api-error';
+import { parseExactJson } from './exact-json';
 import type { HttpCall, HttpResult, RequestBody, Transport } from './https-transport';
 import { bufferBody, multipartBody, type FormField, type FormFile } from './multipart-body';
 import { readAccount } from './read/account-reader';
@@ -67,7 +69,7 @@ export interface SendInput {
 }
 
 export interface SendResult {
-  faxId: number;
+  faxId: FaxId;
   reference: string | null;
   status: string | null;
   pages: number | null;
@@ -84,7 +86,7 @@ function requestIdOf(result: HttpResult, json: unknown): string | null {
 
 function parseJson(result: HttpResult): unknown {
   try {
-    return JSON.parse(result.body.toString('utf8')) as unknown;
+    return parseExactJson(result.body.toString('utf8'));
   } catch {
     const header = result.headers['x-request-id'];
     throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'not JSON', requestId: typeof header === 'string' ? header : null });
@@ -108,9 +110,9 @@ export function pathTemplate(path: string): string {
 
 export interface FaxClient {
   listFaxes(query: FaxListQuery, options?: CallOptions): Promise<ListPage<FaxRecord>>;
-  getFax(id: number, options?: CallOptions): Promise<{ fax: FaxRecord; requestId: string | null }>;
+  getFax(id: FaxId, options?: CallOptions): Promise<{ fax: FaxRecord; requestId: string | null }>;
   /** Streams the fax's PDF into a sink opened per attempt; never buffered whole. */
-  downloadPdf(id: number, sink: () => Writable, options?: CallOptions): Promise<void>;
+  downloadPdf(id: FaxId, sink: () => Writable, options?: CallOptions): Promise<void>;
   sendFax(input: SendInput, options: CallOptions & { idempotencyKey: string; onProgress?: (sent: number, total: number) => void }): Promise<SendResult>;
   listContacts(query: { q?: string | undefined; limit: number; offset: number }, options?: CallOptions): Promise<ListPage<ContactView>>;
   listNumbers(options?: CallOptions): Promise<ListPage<NumberView>>;
@@ -134,7 +136,7 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
   function httpFailure(result: HttpResult): FaxApiError {
     let json: unknown = null;
     try {
-      json = JSON.parse(result.body.toString('utf8'));
+      json = parseExactJson(result.body.toString('utf8'));
     } catch {
       json = null;
     }
@@ -249,13 +251,13 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
       );
     },
 
-    async getFax(id: number, options: CallOptions = {}): Promise<{ fax: FaxRecord; requestId: string | null }> {
+    async getFax(id: FaxId, options: CallOptions = {}): Promise<{ fax: FaxRecord; requestId: string | null }> {
       const { data, requestId } = await single({ method: 'GET', path: `/faxes/${id}` }, faxSchema, options);
       return { fax: readFax(data), requestId };
     },
 
     /** Streams the fax's PDF into a sink opened per attempt; never buffered whole. */
-    async downloadPdf(id: number, sink: () => Writable, options: CallOptions = {}): Promise<void> {
+    async downloadPdf(id: FaxId, sink: () => Writable, options: CallOptions = {}): Promise<void> {
       await exchange({ method: 'GET', path: `/faxes/${id}/pdf`, headers: { Accept: 'application/pdf' }, sink }, options);
     },
 

@@ -12,6 +12,7 @@ import type { Cache } from '../store/cache/cache';
 import { ruleActionViews } from '../store/cache/rule-action-repository';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
+import type { FaxId } from '../../preload/fax-id';
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
 const pdfHeadBytes = 64 * 1024;
@@ -21,20 +22,20 @@ export interface FaxDetails {
   list(query: FaxListQuery): FaxListPage;
   /** The faxes to and from one number, both directions, newest first. */
   withNumber(key: string, offset: number, limit: number): FaxListPage;
-  detail(id: number, refresh: boolean): Promise<FaxDetail>;
-  markRead(ids: readonly number[], read: boolean): { unreadInbound: number };
+  detail(id: FaxId, refresh: boolean): Promise<FaxDetail>;
+  markRead(ids: readonly FaxId[], read: boolean): { unreadInbound: number };
   /** Marks received faxes handled (or not); says how many are left not handled. */
-  markHandled(ids: readonly number[], handled: boolean): { notHandled: number };
-  setNote(id: number, note: string): void;
+  markHandled(ids: readonly FaxId[], handled: boolean): { notHandled: number };
+  setNote(id: FaxId, note: string): void;
   notHandledCount(): number;
   unreadCount(): number;
   /**
    * The document opened for the preview or for printing: its size and first bytes; the rest is read by range. A
    * preview is a view in the audit log; printing is recorded once, as a print (notePrinted).
    */
-  openDocument(id: number, purpose: 'preview' | 'print'): Promise<{ size: number; head: Uint8Array }>;
-  readDocument(id: number, begin: number, end: number): Promise<Uint8Array>;
-  notePrinted(id: number): void;
+  openDocument(id: FaxId, purpose: 'preview' | 'print'): Promise<{ size: number; head: Uint8Array }>;
+  readDocument(id: FaxId, begin: number, end: number): Promise<Uint8Array>;
+  notePrinted(id: FaxId): void;
 }
 
 export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connection: ConnectionService; events: EventBus; now?: () => number }): FaxDetails {

@@ -13,15 +13,17 @@ import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import { csvRow } from './csv';
 import { msg } from '../../preload/i18n/translator';
+import type { FaxId } from '../../preload/fax-id';
 
 export type ListFilter = Omit<FaxListQuery, 'offset' | 'limit'>;
 
 export interface FaxFiles {
-  savePdf(id: number): Promise<SavedFile>;
+  savePdf(id: FaxId): Promise<SavedFile>;
   exportList(filter: ListFilter): Promise<SavedFile>;
 }
 
-const csvHeader = ['reference', 'direction', 'status', 'created_at', 'counterpart', 'recipients', 'pages', 'subject', 'sender_name', 'unread'];
+/** `id` is the service's fax id, exactly as it gave it (a 64-bit id keeps every digit). */
+const csvHeader = ['reference', 'id', 'direction', 'status', 'created_at', 'counterpart', 'recipients', 'pages', 'subject', 'sender_name', 'unread'];
 
 export interface FaxFilesDeps {
   cache: Cache;
@@ -69,7 +71,7 @@ export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
         await write(csvRow(csvHeader));
         for (const fax of deps.cache.faxes.iterate(filter)) {
           const recipients = fax.recipients.map((recipient) => `${recipient.to} (${recipient.status}${recipient.error ? `: ${recipient.error}` : ''})`).join('; ');
-          await write(csvRow([fax.reference, fax.direction, fax.status, fax.createdAt, fax.counterpart, recipients, fax.pages, fax.subject, fax.senderName, fax.unread ? 'yes' : 'no']));
+          await write(csvRow([fax.reference, fax.id, fax.direction, fax.status, fax.createdAt, fax.counterpart, recipients, fax.pages, fax.subject, fax.senderName, fax.unread ? 'yes' : 'no']));
         }
         out.end();
         await Promise.race([once(out, 'finish'), failed]);

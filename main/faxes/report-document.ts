@@ -93,7 +93,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
   y -= 30;
   const fax = input.fax;
   field('Reference', fax.reference);
-  field('Fax ID', String(fax.id));
+  field('Fax ID', fax.id);
   field('Submitted', zonedTime(Date.parse(fax.createdAt), input.timeZone));
   field('Result', resultWord(fax.status));
   field('Pages', fax.pages === null ? 'not reported by the Fax Service' : String(fax.pages));

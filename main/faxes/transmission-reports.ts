@@ -22,14 +22,15 @@ import { buildReportPdf, type ReportInput } from './report-document';
 import { msg, type Message } from '../../preload/i18n/translator';
 import { writeProblem } from '../files/write-problem';
 import { realTimers, type Timers } from '../runtime/timers';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface TransmissionReports {
   /** The report's PDF bytes (Print). */
-  build(faxId: number): Promise<Uint8Array>;
+  build(faxId: FaxId): Promise<Uint8Array>;
   /** Saves the report where the user chooses. */
-  save(faxId: number): Promise<SavedFile>;
+  save(faxId: FaxId): Promise<SavedFile>;
   /** Journals and saves reports of these faxes into the reports folder when they have just finished (after a sync). */
-  autosave(updatedFaxIds: readonly number[]): Promise<void>;
+  autosave(updatedFaxIds: readonly FaxId[]): Promise<void>;
   /** Saves the reports still waiting (after a restart). */
   resume(): Promise<void>;
   /** Tries every report still waiting now (the user asked, or chose another folder). */
@@ -77,17 +78,17 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   const log = deps.log.child('reports');
   const timers = deps.timers ?? realTimers;
 
-  function outboundFax(faxId: number): FaxDetail & { sendRequestId: string | null } {
+  function outboundFax(faxId: FaxId): FaxDetail & { sendRequestId: string | null } {
     const detail = deps.cache.faxes.detail(faxId);
     if (!detail || detail.direction !== 'outbound') throw new AppError('not_found', msg('transmissionReports.aTransmissionReportExists'));
     return { ...detail, requestId: null, pdfCached: deps.pdfs.isCached(faxId) };
   }
 
-  async function firstPage(faxId: number): Promise<ReportInput['firstPage']> {
+  async function firstPage(faxId: FaxId): Promise<ReportInput['firstPage']> {
     try {
       // The worker reads and decrypts the cached document itself: main stays free for the window and uploads.
       const sealedPath = await deps.pdfs.ensure(faxId);
-      const { png, width, height } = await deps.pages.renderPagePng('pdf', { sealedPath, fileKey: deps.fileKey, cacheKey: `fax-${String(faxId)}` }, 1, { maxWidth: imageWidth });
+      const { png, width, height } = await deps.pages.renderPagePng('pdf', { sealedPath, fileKey: deps.fileKey, cacheKey: `fax-${faxId}` }, 1, { maxWidth: imageWidth });
       return { png, width, height };
     } catch (error) {
       return { missing: isAppError(error) ? `the fax’s document could not be read. ${error.message}` : 'the fax’s document could not be read.' };
@@ -100,19 +101,19 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   // Read through a function: a pass runs across awaits, during which stop() may be called.
   const halted = (): boolean => stopped;
 
-  async function build(faxId: number): Promise<Uint8Array> {
+  async function build(faxId: FaxId): Promise<Uint8Array> {
     const fax = outboundFax(faxId);
     return buildReportPdf({ fax, requestId: fax.sendRequestId, generatedAtMs: now(), timeZone, firstPage: await firstPage(faxId) });
   }
 
-  function finished(faxId: number): { reference: string } | null {
+  function finished(faxId: FaxId): { reference: string } | null {
     const detail = deps.cache.faxes.detail(faxId);
     if (!detail || detail.direction !== 'outbound') return null;
     const group = statusGroup('outbound', detail.status);
     return group === 'in_progress' || group === 'other' ? null : detail;
   }
 
-  async function saveOne(folder: string, faxId: number): Promise<void> {
+  async function saveOne(folder: string, faxId: FaxId): Promise<void> {
     const detail = finished(faxId);
     // No longer a finished sent fax of this account (the cache was emptied): there is no report to save.
     if (!detail) {
@@ -133,7 +134,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     const folder = deps.settings.get().reportFolder;
     if (folder === null || halted()) return;
     let changed = false;
-    const seen = new Set<number>();
+    const seen = new Set<FaxId>();
     for (;;) {
       const due = deps.cache.reports.due(now(), batch).filter((report) => !seen.has(report.faxId));
       if (due.length === 0 || halted()) break;

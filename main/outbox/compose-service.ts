@@ -17,6 +17,7 @@ import type { Drafts } from './drafts';
 import type { Checkpoint, Outbox } from './outbox';
 import type { Staging } from './staging';
 import { msg } from '../../preload/i18n/translator';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface SendDraftRequest {
   draftId?: string | undefined;
@@ -30,7 +31,7 @@ export interface SendDraftRequest {
 }
 
 export interface ForwardRequest {
-  faxId: number;
+  faxId: FaxId;
   recipients: DraftRecipient[];
   subject?: string | undefined;
   notes?: string | undefined;
@@ -40,7 +41,7 @@ export interface ForwardRequest {
 export interface ComposeService {
   send(request: SendDraftRequest): Promise<SubmissionView>;
   /** A new submission to only the recipients of a sent fax that failed, with the same files. */
-  resendFailed(faxId: number): Promise<SubmissionView>;
+  resendFailed(faxId: FaxId): Promise<SubmissionView>;
   /** A fax's document (a received one, typically) to other numbers. */
   forward(request: ForwardRequest): Promise<SubmissionView>;
   /**
@@ -66,7 +67,7 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
   const { outbox, staging, cache } = deps;
 
   /** The document the service transmitted for a fax (its cover page included), staged for sending again. */
-  async function stageFaxDocument(faxId: number): Promise<StagedFile> {
+  async function stageFaxDocument(faxId: FaxId): Promise<StagedFile> {
     const sealed = await deps.pdfs.ensure(faxId);
     const pages = cache.faxes.detail(faxId)?.pages ?? 1;
     const size = plainSizeOf((await fsp.stat(sealed)).size);

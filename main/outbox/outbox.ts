@@ -30,6 +30,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import type { Staging } from './staging';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
 import { msg } from '../../preload/i18n/translator';
+import type { FaxId } from '../../preload/fax-id';
 
 /** Named points of the send path; tests kill the process at each of them. */
 export type Checkpoint = (name: string) => void;
@@ -59,7 +60,7 @@ export interface NewSubmission {
   fileIds: string[];
   scheduledAt?: number | null;
   origin?: SubmissionRecord['origin'];
-  relatedFaxId?: number | null;
+  relatedFaxId?: FaxId | null;
   /** Keep the staged files after journaling (they belong to a draft the user keeps editing). */
   keepStaged?: boolean;
   /** The compose draft being sent: journaling this submission spends it (see `hasDraft`). */

@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+import { storedFaxIdSchema } from '../../preload/fax-id';
 
 export const submissionStates = ['scheduled', 'pending', 'uploading', 'waiting', 'accepted', 'failed', 'held'] as const;
 
@@ -18,7 +19,8 @@ export const submissionRecordSchema = z.object({
   createdAt: z.number(),
   scheduledAt: z.number().nullable(),
   origin: z.enum(['compose', 'resend', 'forward', 'hotfolder']),
-  relatedFaxId: z.number().nullable(),
+  // Written as numbers before fax ids were kept exactly; as digits since.
+  relatedFaxId: storedFaxIdSchema.nullable(),
   recipients: z.array(z.object({ number: z.string(), name: z.string().optional() })),
   subject: z.string(),
   notes: z.string(),
@@ -31,7 +33,7 @@ export const submissionRecordSchema = z.object({
   firstAttemptAt: z.number().nullable(),
   lastAttemptAt: z.number().nullable(),
   nextAttemptAt: z.number().nullable(),
-  faxId: z.number().nullable(),
+  faxId: storedFaxIdSchema.nullable(),
   reference: z.string().nullable(),
   acceptedAt: z.number().nullable(),
   error: z.object({ kind: z.string(), message: z.string(), requestId: z.string().optional(), code: z.string().optional() }).nullable(),

@@ -16,29 +16,30 @@ import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealedRang
 import type { SettingsStore } from '../store/settings-store';
 import { writeProblem } from '../files/write-problem';
 import { writeThroughPart } from '../runtime/part-file';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface PdfStore {
   /** The cached, encrypted file of the fax's document, downloaded first if needed (one download per fax at a time). */
-  ensure(faxId: number): Promise<string>;
-  isCached(faxId: number): boolean;
+  ensure(faxId: FaxId): Promise<string>;
+  isCached(faxId: FaxId): boolean;
   /** Opens the document for the preview (downloading it if needed): its size and first `headBytes` bytes. */
-  open(faxId: number, headBytes: number): Promise<{ size: number; head: Uint8Array }>;
+  open(faxId: FaxId, headBytes: number): Promise<{ size: number; head: Uint8Array }>;
   /** Bytes [begin, end) of the document: the preview reads only the parts a page needs. */
-  range(faxId: number, begin: number, end: number): Promise<Uint8Array>;
+  range(faxId: FaxId, begin: number, end: number): Promise<Uint8Array>;
   /** A plain copy where the user chose to save it. */
-  saveAs(faxId: number, target: string): Promise<void>;
+  saveAs(faxId: FaxId, target: string): Promise<void>;
   /** Writes the plain document into `out` (a rule's copy, a print job); the write's own error is thrown as it is. */
-  copyTo(faxId: number, out: Writable): Promise<void>;
+  copyTo(faxId: FaxId, out: Writable): Promise<void>;
 }
 
 export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: Cache; connection: ConnectionService; settings: SettingsStore; log: Logger; now?: () => number }): PdfStore {
   const now = deps.now ?? Date.now;
   const dir = path.join(deps.dataDir, 'pdfs');
-  const fileFor = (faxId: number) => path.join(dir, `${faxId}.sealed`);
-  const inFlight = new Map<number, Promise<string>>();
+  const fileFor = (faxId: FaxId) => path.join(dir, `${faxId}.sealed`);
+  const inFlight = new Map<FaxId, Promise<string>>();
   const files = deps.cache.pdfFiles;
 
-  async function evict(keep: number): Promise<void> {
+  async function evict(keep: FaxId): Promise<void> {
     const cap = deps.settings.get().pdfCacheMaxMb * 1024 * 1024;
     let total = 0;
     for (const row of files.newestFirst()) {
@@ -51,7 +52,7 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
     }
   }
 
-  async function download(faxId: number): Promise<string> {
+  async function download(faxId: FaxId): Promise<string> {
     const target = fileFor(faxId);
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
     let size = 0;
@@ -83,12 +84,12 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
   }
 
   /** The cached file of the fax, if there is one. */
-  function cachedPath(faxId: number): string | null {
+  function cachedPath(faxId: FaxId): string | null {
     const file = files.fileOf(faxId);
     return file && fs.existsSync(path.join(dir, file)) ? path.join(dir, file) : null;
   }
 
-  async function ensure(faxId: number): Promise<string> {
+  async function ensure(faxId: FaxId): Promise<string> {
     const cached = cachedPath(faxId);
     if (cached) {
       files.touch(faxId, now());
@@ -105,12 +106,12 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
   return {
     ensure,
 
-    isCached(faxId: number): boolean {
+    isCached(faxId: FaxId): boolean {
       return cachedPath(faxId) !== null;
     },
 
     /** Opens the document for the preview (downloading it if needed): its size and first `headBytes` bytes. */
-    async open(faxId: number, headBytes: number): Promise<{ size: number; head: Uint8Array }> {
+    async open(faxId: FaxId, headBytes: number): Promise<{ size: number; head: Uint8Array }> {
       const file = await ensure(faxId);
       const size = plainSizeOf((await fsp.stat(file)).size);
       const head = await readSealedRange(file, deps.fileKey, 0, Math.min(size, headBytes));
@@ -121,7 +122,7 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
      * Bytes [begin, end) of the document: the preview reads only the parts a page needs. The file was found (and
      * its use recorded) when the preview opened it; a range read touches no database row.
      */
-    async range(faxId: number, begin: number, end: number): Promise<Uint8Array> {
+    async range(faxId: FaxId, begin: number, end: number): Promise<Uint8Array> {
       const file = cachedPath(faxId) ?? (await ensure(faxId));
       const plain = await readSealedRange(file, deps.fileKey, begin, end);
       return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
@@ -129,7 +130,7 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
 
 
     /** A plain copy where the user chose to save it. */
-    async saveAs(faxId: number, target: string): Promise<void> {
+    async saveAs(faxId: FaxId, target: string): Promise<void> {
       const source = await ensure(faxId);
       // Written beside, then renamed: the chosen name never holds half a document.
       await writeThroughPart(target, (out) => pipeline(createSealedReadStream(source, deps.fileKey), out)).catch((error: unknown) => {
@@ -137,7 +138,7 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       });
     },
 
-    async copyTo(faxId: number, out: Writable): Promise<void> {
+    async copyTo(faxId: FaxId, out: Writable): Promise<void> {
       const source = await ensure(faxId);
       await pipeline(createSealedReadStream(source, deps.fileKey), out);
     },

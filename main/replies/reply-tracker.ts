@@ -10,14 +10,15 @@ import type { EventBus, EventPayload } from '../runtime/event-bus';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import { msg } from '../../preload/i18n/translator';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface ReplyTracker {
   /** Links arriving faxes and watches for overdue replies until stopped. */
   start(): void;
   stop(): void;
   /** Links a received fax to a sent one by hand, or removes its link (null). */
-  linkByHand(inboundId: number, outboundId: number | null): void;
-  awaiting(limit: number): Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>;
+  linkByHand(inboundId: FaxId, outboundId: FaxId | null): void;
+  awaiting(limit: number): Array<{ id: FaxId; reference: string; createdAt: string; counterpart: string | null }>;
   /** Announces replies that have just become overdue (also run by the timer). */
   checkOverdue(): void;
 }
@@ -33,7 +34,7 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
   let timer: unknown = null;
   let unsubscribe: (() => void) | null = null;
 
-  function changed(ids: number[]): void {
+  function changed(ids: FaxId[]): void {
     events.emit('faxesChanged', { added: [], updated: ids, unreadInbound: cache.faxes.unreadInbound() });
   }
 

@@ -5,6 +5,7 @@
  * replaced, so the same template works on every computer and share.
  */
 import { templateFields } from '../../preload/automation';
+import type { FaxId } from '../../preload/fax-id';
 
 export type TemplateField = (typeof templateFields)[number];
 export type TemplateValues = Record<TemplateField, string>;
@@ -27,7 +28,7 @@ export function unknownFields(template: string): string[] {
   return [...template.matchAll(fieldPattern)].map((match) => match[1] ?? '').filter((field) => !known.has(field));
 }
 
-export function templateValues(fax: { id: number; reference: string; createdAt: string; counterpart: string | null; pages: number | null }): TemplateValues {
+export function templateValues(fax: { id: FaxId; reference: string; createdAt: string; counterpart: string | null; pages: number | null }): TemplateValues {
   const at = new Date(fax.createdAt);
   const valid = !Number.isNaN(at.getTime());
   const two = (value: number) => String(value).padStart(2, '0');
@@ -38,7 +39,7 @@ export function templateValues(fax: { id: number; reference: string; createdAt: 
     from: fax.counterpart?.trim() || 'unknown sender',
     pages: fax.pages === null ? '?' : String(fax.pages),
     reference: fax.reference,
-    id: String(fax.id),
+    id: fax.id,
   };
 }
 

@@ -30,6 +30,7 @@ import type { Cache } from '../store/cache/cache';
 import type { RuleActionRow } from '../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
 import { isFromSenders } from './sender-match';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface InboundRulesDeps {
   cache: Cache;
@@ -53,7 +54,7 @@ export interface InboundRules {
   /** Journals what the rules do with faxes that arrived, and does what is due. */
   run(): Promise<void>;
   /** Tries this fax's unfinished actions again now. */
-  retry(faxId: number): Promise<void>;
+  retry(faxId: FaxId): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -124,7 +125,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     return target;
   }
 
-  async function print(row: RuleActionRow, rule: InboundRule, fax: { id: number; reference: string }): Promise<string> {
+  async function print(row: RuleActionRow, rule: InboundRule, fax: { id: FaxId; reference: string }): Promise<string> {
     journal.reserve(row.faxId, row.ruleId, rule.printer);
     checkpoint('rules.print_started');
     await deps.printer.print({
@@ -132,7 +133,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       // The print queue is seen by others on a print server: the job names the fax's reference only.
       name: `Fax ${fax.reference}`,
       writePdf: (out) => deps.pdfs.copyTo(fax.id, out),
-      pagePng: async (page) => deps.pages.renderPagePng('pdf', { sealedPath: await deps.pdfs.ensure(fax.id), fileKey: deps.fileKey, cacheKey: `fax-${String(fax.id)}` }, page),
+      pagePng: async (page) => deps.pages.renderPagePng('pdf', { sealedPath: await deps.pdfs.ensure(fax.id), fileKey: deps.fileKey, cacheKey: `fax-${fax.id}` }, page),
     });
     checkpoint('rules.printed');
     deps.cache.audit.record('rule_print', { faxId: row.faxId });
@@ -180,13 +181,13 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
 
   async function pass(): Promise<void> {
     journalNew();
-    const changed = new Set<number>();
+    const changed = new Set<FaxId>();
     const seen = new Set<string>();
     for (;;) {
-      const due = journal.due(now(), batch).filter((row) => !seen.has(`${String(row.faxId)}:${row.ruleId}`));
+      const due = journal.due(now(), batch).filter((row) => !seen.has(`${row.faxId}:${row.ruleId}`));
       if (due.length === 0 || stopped) break;
       for (const row of due) {
-        seen.add(`${String(row.faxId)}:${row.ruleId}`);
+        seen.add(`${row.faxId}:${row.ruleId}`);
         if (await perform(row)) changed.add(row.faxId);
       }
     }

@@ -5,8 +5,9 @@ import { faxNotification } from '../notifications/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
 import { say } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';
+import type { FaxId } from '../../preload/fax-id';
 
-export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: number) => void; onUnread: (count: number) => void }): () => void {
+export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: FaxId) => void; onUnread: (count: number) => void }): () => void {
   return options.events.subscribe((name, payload) => {
     if (name === 'faxReceived') {
       const notice = payload as Parameters<typeof faxNotification>[0];
@@ -17,7 +18,7 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
       notification.show();
     }
     if (name === 'replyOverdue' && options.settings.get().notifications.enabled && Notification.isSupported()) {
-      const overdue = payload as { faxId: number; reference: string };
+      const overdue = payload as { faxId: FaxId; reference: string };
       const notification = new Notification({ title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: overdue.reference })) });
       notification.on('click', () => options.onOpenFax(overdue.faxId));
       notification.show();

@@ -12,6 +12,7 @@ import type { FaxRecord } from '../api/read/fax-reader';
 import type { Cache } from '../store/cache/cache';
 import type { UpsertOutcome } from '../store/cache/fax-repository';
 import { z } from 'zod';
+import type { FaxId } from '../../preload/fax-id';
 
 export const pageSize = 100;
 const overlapMs = 1_000;
@@ -71,7 +72,7 @@ export async function syncFaxes(client: FaxClient, cache: Cache, now: () => numb
   if (oldestRecentPending) since = Math.min(since ?? Number.POSITIVE_INFINITY, oldestRecentPending.createdMs - clockSkewMs);
   const createdAfter = since === null ? undefined : new Date(since - overlapMs).toISOString();
 
-  const seen = new Set<number>();
+  const seen = new Set<FaxId>();
   // Stopping early relies on the list's order (created_at, then id, both descending): a fax created in the same
   // second as the newest held one but listed after all of those is not expected; every ten minutes a pass reads
   // the whole window anyway, so nothing could stay hidden for long.

@@ -6,6 +6,7 @@
  * Passes never overlap.
  */
 import type { ConnectionState, FaxReceivedNotice, SyncState } from '../../preload/models';
+import type { FaxId } from '../../preload/fax-id';
 import { FaxApiError } from '../api/api-error';
 import { classifyFailure } from '../api/failure-class';
 import type { ConnectionService } from '../connection/connection-service';
@@ -102,7 +103,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     while (requestTimes.length > 0 && (requestTimes[0] ?? 0) <= at - 60_000) requestTimes.shift();
   }
 
-  function notices(addedInbound: readonly number[]): FaxReceivedNotice[] {
+  function notices(addedInbound: readonly FaxId[]): FaxReceivedNotice[] {
     const { showDetails } = deps.settings.get().notifications;
     return addedInbound.map((faxId) => {
       const detail = deps.cache.faxes.detail(faxId);

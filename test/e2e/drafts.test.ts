@@ -46,7 +46,7 @@ describe('drafts', () => {
     await aside.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Referral for J. Doe');
     await expect.poll(chips).toEqual([expect.stringContaining('Carla Diaz')]);
-    await expect(page.getByTestId('file-card').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByTestId('file-card').count()).toBe(1);
   });
 
   it('"Fax" from a contact with a draft in progress starts a new fax; "Back to that draft" takes the contact along', async () => {
@@ -60,7 +60,7 @@ describe('drafts', () => {
     await page.getByTestId('draft-notice').getByRole('button', { name: 'Back to that draft' }).click();
     await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Referral for J. Doe');
     await expect.poll(chips).toEqual([expect.stringContaining('Carla Diaz'), expect.stringContaining('Dev Patel')]);
-    await expect(page.getByTestId('drafts-aside').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('drafts-aside').count()).toBe(0);
   });
 
   it('a fax held because sending is paused: Discard asks first; Edit takes it back to a draft with everything in it', async () => {

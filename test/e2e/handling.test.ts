@@ -34,7 +34,7 @@ describe('handled marks', () => {
     expect(services.faxes.notHandledCount()).toBe(before - 1);
     const marked = services.cache.faxes.list({ direction: 'inbound', offset: 0, limit: 500 }).items.filter((fax) => services.cache.handling.get(fax.id).handledAt !== null);
     expect(marked).toHaveLength(1);
-    expect(services.cache.handling.get(marked[0]?.id ?? 0).note).toBe('Called back, appointment on Friday');
+    expect(services.cache.handling.get(marked[0]?.id ?? '').note).toBe('Called back, appointment on Friday');
   });
 
   it('sets the daily reminder’s time in Settings (kept by main)', async () => {

@@ -26,7 +26,7 @@ describe('inbox', () => {
     await expect(row.getByRole('img', { name: 'Unread' }).count()).resolves.toBe(1);
     await expect(page.getByLabel(`${String(before + 1)} unread`).textContent()).resolves.toBe(String(before + 1));
     const notice = app.harness.forwardedEvents.find((event) => event.name === 'faxReceived');
-    expect(notice?.payload).toEqual({ faxId: json.fax_id, from: null, pages: 2 });
+    expect(notice?.payload).toEqual({ faxId: String(json.fax_id), from: null, pages: 2 });
     await page.getByText('A new fax arrived.').waitFor();
     // Opening it marks it read.
     await row.click();
@@ -83,7 +83,7 @@ describe('inbox', () => {
     const file = fs.readdirSync(folder).find((name) => name.endsWith('.csv'));
     expect(file).toBeDefined();
     const lines = fs.readFileSync(path.join(folder, file ?? ''), 'utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('reference,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
+    expect(lines[0]).toBe('reference,id,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes('Lakeside Dental'))).toBe(true);
   });

@@ -80,7 +80,7 @@ describe('replies tracked', () => {
     // A second fax expecting a reply whose time has passed (the app's clock is real; the due time is set in main).
     await sendExpectingReply('+1 415 555 0105', 'Within 1 day');
     await expect.poll(() => rowOf('Awaiting reply').count(), { timeout: 15_000 }).toBe(1);
-    const faxId = Number(await rowOf('Awaiting reply').getAttribute('data-fax-id'));
+    const faxId = (await rowOf('Awaiting reply').getAttribute('data-fax-id')) ?? '';
     services.cache.replies.expect(faxId, Date.now() - 1000);
     services.replies.checkOverdue();
     await page.getByText(/A reply is overdue: no reply yet to fax /).waitFor();

@@ -68,9 +68,9 @@ afterAll(async () => {
 const violations = (): Promise<Violation[]> => app.page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations.slice());
 const pwned = (): Promise<unknown> => app.page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
-async function inbound(body: Record<string, unknown>): Promise<number> {
+async function inbound(body: Record<string, unknown>): Promise<string> {
   const { json } = await app.t.control<{ fax_id: number }>('POST', `/accounts/${app.demo.accountId}/inbound`, body);
-  return json.fax_id;
+  return String(json.fax_id);
 }
 
 async function syncNow(): Promise<void> {
@@ -78,7 +78,7 @@ async function syncNow(): Promise<void> {
 }
 
 /** Opens a fax the way a notification click does (works wherever the fax sits in the list). */
-async function openFax(faxId: number): Promise<void> {
+async function openFax(faxId: string): Promise<void> {
   app.harness.core.events.emit('openFaxRequested', { faxId });
   await app.page.locator('#fax-title').waitFor();
 }
@@ -302,7 +302,7 @@ describe('hostile content is shown as text', () => {
     await syncNow();
     await openFax(faxId);
     await expect(app.page.locator('#fax-title').textContent()).resolves.toBe(`From ${htmlSender}`);
-    await expect(app.page.locator(`[data-testid=fax-row][data-fax-id="${String(faxId)}"]`).textContent()).resolves.toContain(htmlSender);
+    await expect(app.page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).textContent()).resolves.toContain(htmlSender);
     await expect(app.page.locator('main img[src=x], main b').count()).resolves.toBe(0);
     expect(await pwned()).toBeUndefined();
   });
@@ -473,7 +473,7 @@ describe('key isolation after a full session', () => {
 describe('the real-world corpus in the preview', () => {
   it('every PDF of the real-world corpus opens, or fails with a clear message; none runs script', async () => {
     const entries = corpus();
-    const ids = new Map<string, number>();
+    const ids = new Map<string, string>();
     for (const entry of entries) {
       const bytes = await import('node:fs').then((fs) => fs.readFileSync(entry.path));
       ids.set(entry.file, await inbound({ pages: entry.pages ?? 1, sender_name: `Corpus ${path.basename(entry.file, '.pdf')}`, document_base64: bytes.toString('base64') }));
@@ -481,7 +481,7 @@ describe('the real-world corpus in the preview', () => {
     await syncNow();
     const outcomes: Record<string, string> = {};
     for (const entry of entries) {
-      await openFax(ids.get(entry.file) ?? 0);
+      await openFax(ids.get(entry.file) ?? '');
       await expect.poll(() => app.page.locator('#fax-title').textContent()).toBe(`From Corpus ${path.basename(entry.file, '.pdf')}`);
       const outcome = await previewOutcome();
       outcomes[entry.file] = outcome.rendered ? (outcome.pages ?? '?') : `failed: ${outcome.message ?? ''}`;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from './clock';
 import type { SandboxDb } from './database';
 import type { AccountRow } from './resources';
+import type { PublicIds } from './public-ids';
 
 export interface KeyRow {
   id: string;
@@ -19,6 +20,8 @@ export interface Services {
   dataDir: string;
   /** Records an event for a finished or received fax and queues its webhook deliveries. */
   recordEvent(faxId: number): void;
+  /** The fax ids the API shows (the row id, or 64-bit ids above a base). */
+  ids: PublicIds;
 }
 
 export interface ApiContext {

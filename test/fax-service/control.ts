@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ApiError, invalidRequest, notFound, quota } from './api-error';
 import type { Clock } from './clock';
 import type { SandboxDb } from './database';
+import { parseKeepingDigits, type PublicIds } from './public-ids';
 import { garbles, type Faults } from './faults';
 import { asRecord, readJson, type Reply } from './http-io';
 import { hashKey, prefixedId, token } from './ids';
@@ -37,6 +38,8 @@ export interface ControlDeps {
   recordEvent(faxId: number): void;
   /** Where GET /faxes/{id}/pdf finds a fax's document (`<id>.pdf`); rendered on first request when absent. */
   pdfDir: string;
+  /** The fax ids the API shows: replies here give them as the API does (`fax_id`) and as text (`fax_id_text`). */
+  ids: PublicIds;
 }
 
 const e164 = /^\+[1-9]\d{7,14}$/;
@@ -133,7 +136,8 @@ export function createControlPlane(deps: ControlDeps) {
       fs.writeFileSync(path.join(deps.pdfDir, `${String(ids[0])}.pdf`), Buffer.from(documentText, 'base64'));
     }
     for (const id of ids) deps.recordEvent(id);
-    return { status: 201, json: count === 1 ? { fax_id: ids[0] } : { fax_id: ids[0], fax_ids: ids } };
+    const shown = { fax_id: deps.ids.json(ids[0] ?? 0), fax_id_text: deps.ids.text(ids[0] ?? 0) };
+    return { status: 201, json: count === 1 ? shown : { ...shown, fax_ids: ids.map(deps.ids.json), fax_ids_text: ids.map(deps.ids.text) } };
   }
 
   function seedHistory(accountId: string, body: Record<string, unknown>): Reply {
@@ -318,7 +322,7 @@ export function createControlPlane(deps: ControlDeps) {
       const rows = db.prepare('SELECT id, type, created, fax_id, standard, reduced FROM events WHERE account_id = ? ORDER BY created, id').all(second) as Array<
         Record<string, unknown> & { standard: string; reduced: string }
       >;
-      return { status: 200, json: { data: rows.map((row) => ({ ...row, standard: JSON.parse(row.standard) as unknown, reduced: JSON.parse(row.reduced) as unknown })) } };
+      return { status: 200, json: { data: rows.map((row) => ({ ...row, standard: parseKeepingDigits(row.standard), reduced: parseKeepingDigits(row.reduced) })) } };
     }
     if (method === 'DELETE' && first === 'keys' && second !== undefined && segments.length === 2) {
       const result = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(clock.now()).toISOString(), second);

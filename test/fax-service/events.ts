@@ -6,6 +6,7 @@
 import type { SandboxDb } from './database';
 import { newEventId } from './ids';
 import type { FaxRow, RecipientRow, WebhookRow } from './resources';
+import type { PublicIds } from './public-ids';
 
 export const eventTypes = ['fax.delivered', 'fax.partial', 'fax.failed', 'fax.received'] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -21,7 +22,7 @@ export function eventTypeFor(fax: Pick<FaxRow, 'direction' | 'status'>): EventTy
   return null;
 }
 
-export function createEventRecorder(db: SandboxDb) {
+export function createEventRecorder(db: SandboxDb, ids: PublicIds) {
   const insertEvent = db.prepare('INSERT INTO events (id, account_id, type, created, fax_id, standard, reduced) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const endpointsOf = db.prepare('SELECT * FROM webhooks WHERE account_id = ? AND deleted_at IS NULL');
   const queue = db.prepare('INSERT OR IGNORE INTO delivery_queue (event_id, endpoint_id, attempt, due_ms) VALUES (?, ?, 1, ?)');
@@ -32,7 +33,7 @@ export function createEventRecorder(db: SandboxDb) {
     const id = newEventId();
     const created = Math.floor(now / 1000);
     const data: Record<string, unknown> = {
-      id: fax.id,
+      id: ids.json(fax.id),
       reference: fax.reference,
       object: 'fax',
       status: fax.status,

@@ -3,6 +3,7 @@
  * sandbox's shapes are written down in README.md (the client must not rely on them).
  */
 import { isoSeconds } from './clock';
+import type { PublicIds } from './public-ids';
 
 export interface FaxRow {
   id: number;
@@ -36,9 +37,9 @@ export interface RecipientRow {
   error: string | null;
 }
 
-export function faxResource(fax: FaxRow, recipients: readonly RecipientRow[]) {
+export function faxResource(fax: FaxRow, recipients: readonly RecipientRow[], ids: PublicIds) {
   return {
-    id: fax.id,
+    id: ids.json(fax.id),
     reference: fax.reference,
     object: 'fax' as const,
     status: fax.status,

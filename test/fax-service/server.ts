@@ -16,6 +16,7 @@ import type { ApiContext, KeyRow, Services } from './context';
 import { createControlPlane, isControlToken, type RequestLogEntry } from './control';
 import { openSandboxDb, type SandboxDb } from './database';
 import { createEventRecorder } from './events';
+import { createPublicIds } from './public-ids';
 import { createFaults, errorForStatus, garbledBody } from './faults';
 import { drain, sendError, sendReply, type Reply } from './http-io';
 import { createIdempotencyStore } from './idempotency';
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   port?: number;
   /** Fixed control token (tests); a random one otherwise. */
   controlToken?: string;
+  /** Fax ids above this base: 64-bit ids a double cannot hold (see public-ids.ts). Row ids as they are by default. */
+  idBase?: bigint;
 }
 
 export interface Sandbox {
@@ -69,7 +72,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const limiter = createRateLimiter(() => clock.now());
   const faults = createFaults();
   const idempotency = createIdempotencyStore(db, clock);
-  const recordEventFor = createEventRecorder(db);
+  const ids = createPublicIds(options.idBase);
+  const recordEventFor = createEventRecorder(db, ids);
   const deliverer = createDeliverer(db, clock, tls.ca.cert);
   const requestLogs = new Map<string, RequestLogEntry[]>();
 
@@ -85,7 +89,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     deliverer.runDue();
   };
 
-  const services: Services = { db, clock, dataDir, recordEvent };
+  const services: Services = { db, clock, dataDir, recordEvent, ids };
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/v1\/faxes$/, scopes: ['fax:read'], handler: listFaxes },
     { method: 'POST', pattern: /^\/v1\/faxes$/, scopes: ['fax:send'], handler: (context) => sendFax(context, idempotency) },
@@ -108,6 +112,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     afterClockChange: tick,
     recordEvent,
     pdfDir: path.join(dataDir, 'pdfs'),
+    ids,
   });
 
   function logRequest(entry: RequestLogEntry): void {

@@ -69,9 +69,9 @@ export interface TestSandbox {
 
 export const everyScope = ['fax:send', 'fax:read', 'contacts:read', 'numbers:read', 'account:read', 'webhooks:read', 'webhooks:write'];
 
-export async function startTestSandbox(options: { dataDir?: string } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(options: { dataDir?: string; idBase?: bigint } = {}): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fax-sandbox-'));
-  const sandbox = await startSandbox({ dataDir });
+  const sandbox = await startSandbox({ dataDir, ...(options.idBase !== undefined ? { idBase: options.idBase } : {}) });
   const ca = sandbox.caCert;
   const origin = sandbox.baseUrl.replace(/\/v1$/, '');
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- see TestSandbox.control

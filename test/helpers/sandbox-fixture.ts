@@ -17,11 +17,12 @@ export interface SandboxFixture {
   core(options?: Parameters<typeof startTestCore>[0]): TestCore;
 }
 
-export function useSandbox(): SandboxFixture {
+/** `idBase`: a sandbox whose fax ids are 64-bit, above this base (see test/fax-service/public-ids.ts). */
+export function useSandbox(options: { idBase?: bigint } = {}): SandboxFixture {
   let sandbox: TestSandbox | null = null;
   const cores: TestCore[] = [];
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    sandbox = await startTestSandbox(options);
   });
   afterAll(async () => {
     for (const core of cores.splice(0)) await core.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await t.control('POST', `/accounts/${app.accountId}/contacts`, { name: 'Dr. Alice Moreno', fax_number: numbers[3] });
   const inbound = await t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 2, from: numbers[1], sender_name: senderName });
   await app.call('syncNow');
-  await app.call('openFaxPdf', { id: inbound.json.fax_id });
+  await app.call('openFaxPdf', { id: String(inbound.json.fax_id) });
   const staged = (await app.call('stageFiles', { paths: [path.join(corpusDir, 'calgray.pdf'), path.join(corpusDir, 'rotation.pdf')] })) as { ok: true; value: StageResult };
   const fileIds = staged.value.staged.map((file) => file.id);
   const sent = (await app.call('sendFax', { recipients: [{ number: numbers[0], name: 'Dr. Lee' }, { number: numbers[2] }], subject, notes: 'Call me', fileIds: [fileIds[0]] })) as {

@@ -47,7 +47,7 @@ describe('handled marks and notes', () => {
     await fixture.t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'outbound', count: 1, spacing_seconds: 5, newest_at: new Date(Date.now() - 5_000).toISOString() });
     await value(await app.call('syncNow'));
     const sent = await waitUntil(async () => value<FaxListPage>(await app.call('listFaxes', { direction: 'outbound', offset: 0, limit: 10 })), (page) => page.total === 1, { what: 'a sent fax' });
-    const id = sent.items[0]?.id ?? 0;
+    const id = sent.items[0]?.id ?? '';
     const refused = (await app.call('setFaxNote', { id, note: 'x' })) as Reply<null>;
     expect(refused.ok).toBe(false);
     expect(value<{ notHandled: number }>(await app.call('markHandled', { ids: [id], handled: true }))).toEqual({ notHandled: 0 });

@@ -57,7 +57,7 @@ describe('hot folders', () => {
     expect(faxes[0]?.recipients.map((recipient) => recipient.to)).toEqual(['+14155550142']);
     expect(files(folder)).toEqual([]);
     expect(files(path.join(folder, 'Sending'))).toEqual([]);
-    const record = (await app.core.services()).outbox.list().find((item) => item.faxId === faxes[0]?.id);
+    const record = (await app.core.services()).outbox.list().find((item) => item.faxId === String(faxes[0]?.id));
     expect(record?.origin).toBe('hotfolder');
     // The same file saved again later is a new fax (under a free name in Sent).
     fs.writeFileSync(path.join(folder, 'referral.pdf'), onePagePdf);

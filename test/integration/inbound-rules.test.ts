@@ -52,7 +52,7 @@ describe('inbound rules', () => {
     return value<FaxDetail>(await app.call('getFax', { id: newest.id }));
   }
 
-  const actionsOf = async (id: number): Promise<RuleActionView[]> => value<FaxDetail>(await app.call('getFax', { id })).ruleActions ?? [];
+  const actionsOf = async (id: number | string): Promise<RuleActionView[]> => value<FaxDetail>(await app.call('getFax', { id: String(id) })).ruleActions ?? [];
   const settled = (actions: RuleActionView[]) => actions.length > 0 && actions.every((action) => action.state === 'done' || action.state === 'failed');
 
   beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('inbound rules', () => {
     expect(app.events.filter((event) => event.name === 'notice').slice(notices)).toEqual([
       { name: 'notice', payload: { title: 'A received fax could not be saved by a rule', body: 'The app tries again by itself; the fax’s details say why.' } },
     ]);
-    expect(app.events.some((event) => event.name === 'ruleActionsChanged' && (event.payload as { faxIds: number[] }).faxIds.includes(fax.id))).toBe(true);
+    expect(app.events.some((event) => event.name === 'ruleActionsChanged' && (event.payload as { faxIds: string[] }).faxIds.includes(fax.id))).toBe(true);
 
     // Still full when tried again: the attempts count, no second notice.
     value(await app.call('retryRuleActions', { id: fax.id }));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const client = app.core.connection.client();
   await client.getAccount();
   await client.listFaxes({ limit: 5 });
-  await client.getFax(424242).catch(() => undefined);
+  await client.getFax('424242').catch(() => undefined);
   const pdf = path.join(app.dataDir, 'a.pdf');
   fs.writeFileSync(pdf, onePagePdf);
   await client.sendFax({ recipients: [{ number: '+14155550100' }], files: [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: pdf, size: onePagePdf.length })] }, { idempotencyKey: 'k-1' });

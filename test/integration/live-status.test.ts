@@ -49,7 +49,7 @@ describe('polling follows the user, within a fifth of the budget', () => {
     const services = await app.core.services();
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });
     let waited = 0;
-    while (services.cache.faxes.detail(json.fax_id) === null && waited < 20) {
+    while (services.cache.faxes.detail(String(json.fax_id)) === null && waited < 20) {
       await pass(app, time, 1);
       waited += 1;
     }
@@ -66,7 +66,7 @@ describe('polling follows the user, within a fifth of the budget', () => {
     const services = await app.core.services();
     // Faxes this app sent that the service has not finished (kept in flight: the service never lists them).
     for (let index = 0; index < 20; index += 1) {
-      services.cache.faxes.recordSent({ id: 900_000 + index, reference: null, status: 'sending', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'sending', error: null, reason: null }], subject: null, submissionId: `s${index}` });
+      services.cache.faxes.recordSent({ id: String(900_000 + index), reference: null, status: 'sending', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'sending', error: null, reason: null }], subject: null, submissionId: `s${index}` });
     }
     services.sync.expedite();
     const fast = await requestsPerMinute(app, time, 1);
@@ -88,12 +88,12 @@ describe('a fax in flight is followed closely', () => {
     const { value } = (await app.call('stageFiles', { paths: [file] })) as { ok: true; value: { staged: Array<{ id: string }> } };
     const sent = (await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds: value.staged.map((item) => item.id) })) as { ok: true; value: SubmissionView };
     const accepted = await waitUntil(() => services.outbox.record(sent.value.id), (record) => record?.state === 'accepted', { what: 'accepted' });
-    const faxId = accepted?.faxId ?? 0;
+    const faxId = accepted?.faxId ?? '';
     // Watch the service itself, with its own key, until the fax is delivered there.
     const watcher = await fixture.t.key(app.accountId, ['fax:read']);
     let deliveredAt = 0;
     while (deliveredAt === 0) {
-      const fax = (await fixture.t.api(watcher.key, 'GET', `/faxes/${String(faxId)}`)).json as { data: { status: string } };
+      const fax = (await fixture.t.api(watcher.key, 'GET', `/faxes/${faxId}`)).json as { data: { status: string } };
       if (fax.data.status === 'delivered') deliveredAt = Date.now();
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }

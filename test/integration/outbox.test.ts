@@ -40,10 +40,10 @@ describe('outbox', () => {
     const done = await settled(app, submitted.id);
     const faxes = await serverFaxes(app);
     expect(faxes).toHaveLength(1);
-    expect(faxes[0]).toMatchObject({ id: done.faxId, pages: 5 });
+    expect({ ...faxes[0], id: String(faxes[0]?.id) }).toMatchObject({ id: done.faxId, pages: 5 });
     expect(value(await app.call('getDraft'))).toBeNull();
     const services = await app.core.services();
-    expect(services.cache.faxes.detail(done.faxId ?? 0)).toMatchObject({ submissionId: submitted.id, subject: 'Referral' });
+    expect(services.cache.faxes.detail(done.faxId ?? '')).toMatchObject({ submissionId: submitted.id, subject: 'Referral' });
     expect(services.cache.audit.entries().map((entry) => entry.action)).toContain('send');
     expect(app.events.some((event) => event.name === 'uploadProgress')).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('outbox', () => {
     const faxes = await serverFaxes(app);
     expect(faxes).toHaveLength(2);
     expect(faxes[0]?.recipients.map((recipient) => recipient.to)).toEqual(['+14155550486', '+14155550408']);
-    const nothingFailed = (await app.call('resendFailed', { faxId: faxes.find((fax) => fax.recipients.length === 3)?.id ?? 0 })) as Reply<unknown>;
+    const nothingFailed = (await app.call('resendFailed', { faxId: String(faxes.find((fax) => fax.recipients.length === 3)?.id ?? 0) })) as Reply<unknown>;
     expect(nothingFailed.ok).toBe(true);
   });
 
@@ -114,7 +114,7 @@ describe('outbox', () => {
     const app = await fixture.connect();
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 4 });
     await app.call('syncNow');
-    const forwarded = value<SubmissionView>(await app.call('forwardFax', { faxId: json.fax_id, recipients: [{ number: '+442079460958' }], subject: 'FYI' }));
+    const forwarded = value<SubmissionView>(await app.call('forwardFax', { faxId: String(json.fax_id), recipients: [{ number: '+442079460958' }], subject: 'FYI' }));
     expect(forwarded).toMatchObject({ origin: 'forward', pages: 4 });
     await settled(app, forwarded.id);
     expect((await serverFaxes(app))[0]).toMatchObject({ pages: 4, recipients: [expect.objectContaining({ to: '+442079460958' })] });
@@ -254,9 +254,9 @@ describe('PDF store', () => {
     const app = await fixture.connect();
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 3 });
     await app.call('syncNow');
-    const first = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: json.fax_id }));
+    const first = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: String(json.fax_id) }));
     const served = (await fixture.t.api(app.key, 'GET', `/faxes/${json.fax_id}/pdf`)).body;
-    const whole = value<Uint8Array>(await app.call('readFaxPdf', { id: json.fax_id, begin: 0, end: first.size }));
+    const whole = value<Uint8Array>(await app.call('readFaxPdf', { id: String(json.fax_id), begin: 0, end: first.size }));
     expect(Buffer.from(whole).equals(served)).toBe(true);
     // The sandbox logs a request when its response finishes, which can trail the client's read by a tick.
     const pdfRequests = async () => {
@@ -265,21 +265,21 @@ describe('PDF store', () => {
     };
     const before = await pdfRequests();
     expect(before).toBe(2);
-    value(await app.call('openFaxPdf', { id: json.fax_id, purpose: 'print' }));
+    value(await app.call('openFaxPdf', { id: String(json.fax_id), purpose: 'print' }));
     expect(await pdfRequests()).toBe(before);
     // The preview's way in: the size and the first bytes, then any range; all from the same cached file.
-    const opened = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: json.fax_id }));
+    const opened = value<{ size: number; head: Uint8Array }>(await app.call('openFaxPdf', { id: String(json.fax_id) }));
     expect(opened.size).toBe(served.length);
     expect(Buffer.from(opened.head).equals(served.subarray(0, Math.min(served.length, 65_536)))).toBe(true);
-    const tail = value<Uint8Array>(await app.call('readFaxPdf', { id: json.fax_id, begin: served.length - 300, end: served.length }));
+    const tail = value<Uint8Array>(await app.call('readFaxPdf', { id: String(json.fax_id), begin: served.length - 300, end: served.length }));
     expect(Buffer.from(tail).equals(served.subarray(served.length - 300))).toBe(true);
-    expect(await app.call('readFaxPdf', { id: json.fax_id, begin: 10, end: 10 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
-    expect(await app.call('readFaxPdf', { id: json.fax_id, begin: 0, end: 5 * 1024 * 1024 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await app.call('readFaxPdf', { id: String(json.fax_id), begin: 10, end: 10 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await app.call('readFaxPdf', { id: String(json.fax_id), begin: 0, end: 5 * 1024 * 1024 })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
     expect(await pdfRequests()).toBe(before);
     const sealedFiles = fs.readdirSync(path.join(app.dataDir, 'pdfs'));
     expect(sealedFiles).toHaveLength(1);
     expect(fs.readFileSync(path.join(app.dataDir, 'pdfs', sealedFiles[0] ?? '')).includes('%PDF')).toBe(false);
-    expect(value(await app.call('saveFaxPdf', { id: json.fax_id }))).toEqual({ saved: true });
+    expect(value(await app.call('saveFaxPdf', { id: String(json.fax_id) }))).toEqual({ saved: true });
     const saved = fs.readdirSync(app.settings.get().downloadFolder);
     expect(saved).toHaveLength(1);
     expect(fs.readFileSync(path.join(app.settings.get().downloadFolder, saved[0] ?? '')).equals(served)).toBe(true);
@@ -299,7 +299,7 @@ describe('PDF store', () => {
     const keys = await loadDataKeys(app.secrets);
     const settings = { get: () => ({ ...app.settings.get(), pdfCacheMaxMb: (one * 2.5) / (1024 * 1024) }), update: app.settings.update };
     const store = createPdfStore({ dataDir: app.dataDir, fileKey: keys.fileKey, cache: services.cache, connection: app.core.connection, settings, log: silentLogger });
-    const [first, second, third] = ids as [number, number, number];
+    const [first, second, third] = ids.map(String) as [string, string, string];
     await store.ensure(first);
     await store.ensure(second);
     await store.ensure(first); // first is now the most recently used

@@ -44,10 +44,10 @@ describe('sync', () => {
     await app.call('syncNow');
     expect(services.cache.faxes.count()).toBe(before + 3);
     const inbox = (await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 10 })) as Ok<FaxListPage>;
-    expect(inbox.value.items.map((item) => item.id).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].sort());
+    expect(inbox.value.items.map((item) => item.id).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].map(String).sort());
     expect(inbox.value.items.every((item) => item.unread)).toBe(true);
     const notices = app.events.filter((event) => event.name === 'faxReceived').map((event) => event.payload as FaxReceivedNotice);
-    expect(notices.map((notice) => notice.faxId).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].sort());
+    expect(notices.map((notice) => notice.faxId).sort()).toEqual([first.json.fax_id, twin.json.fax_id, late.json.fax_id].map(String).sort());
     // Without "show details", a notification carries no number.
     expect(notices.every((notice) => notice.from === null)).toBe(true);
     // The pass that found the late fax asked from before the shared second (the bound is exclusive).

@@ -24,7 +24,7 @@ describe('transmission reports', () => {
     const { value } = (await app.call('stageFiles', { paths: [file] })) as { ok: true; value: { staged: Array<{ id: string }> } };
     const sent = (await app.call('sendFax', { recipients: [{ number: '+14155550100', name: 'Dr. Lee' }], subject: 'Referral', fileIds: value.staged.map((item) => item.id) })) as { ok: true; value: SubmissionView };
     const accepted = await waitUntil(() => services.outbox.record(sent.value.id), (record) => record?.state === 'accepted', { what: 'accepted' });
-    const faxId = accepted?.faxId ?? 0;
+    const faxId = accepted?.faxId ?? '';
     expect(accepted?.acceptedRequestId).toMatch(/\S/);
     // Nothing yet: the fax is still on its way.
     expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
@@ -41,7 +41,7 @@ describe('transmission reports', () => {
     const read = await readBackPdf(new Uint8Array(fs.readFileSync(path.join(folder, saved[0] ?? ''))));
     expect(read.pages).toBe(1);
     expect(read.text[0]).toContain(`Reference ${reference}`);
-    expect(read.text[0]).toContain(`Fax ID ${String(faxId)}`);
+    expect(read.text[0]).toContain(`Fax ID ${faxId}`);
     expect(read.text[0]).toContain('Result Delivered');
     expect(read.text[0]).toContain('+1 415 555 0100 Dr. Lee Delivered');
     expect(read.text[0]).toContain(`Request ID ${accepted?.acceptedRequestId ?? '?'}`);
@@ -60,8 +60,8 @@ describe('transmission reports', () => {
     // A received fax has no transmission report.
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });
     await app.call('syncNow');
-    await waitUntil(() => services.cache.faxes.detail(json.fax_id), (detail) => detail !== null, { what: 'inbound synced' });
-    expect(await app.call('getTransmissionReport', { id: json.fax_id })).toMatchObject({ ok: false, error: { kind: 'not_found', message: 'A transmission report exists only for a sent fax.' } });
+    await waitUntil(() => services.cache.faxes.detail(String(json.fax_id)), (detail) => detail !== null, { what: 'inbound synced' });
+    expect(await app.call('getTransmissionReport', { id: String(json.fax_id) })).toMatchObject({ ok: false, error: { kind: 'not_found', message: 'A transmission report exists only for a sent fax.' } });
     await app.close();
   }, 60_000);
 });

@@ -49,7 +49,7 @@ describe('window commands', () => {
     startCommands();
     fax.emit('commandRequested', { command: 'keyboardShortcuts' });
     expect(shortcutsDialogStore.get()).toBe(true);
-    routeStore.set({ screen: 'outbox', faxId: 7 });
+    routeStore.set({ screen: 'outbox', faxId: '7' });
     expect(fax.callsOf('reportWindow').at(-1)).toEqual({ screen: 'outbox', faxOpen: true });
   });
 });

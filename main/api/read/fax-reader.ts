@@ -5,12 +5,13 @@
  * Unknown states are kept verbatim.
  */
 import type { FaxDirection, RecipientView } from '../../../preload/models';
+import type { FaxId } from '../../../preload/fax-id';
 import { describeRecipientError } from '../recipient-errors';
 import type { FaxJson } from '../schemas';
 import { count, e164, isRecord, leaves, pick, text, words, type Json } from './json-shape';
 
 export interface FaxRecord {
-  id: number;
+  id: FaxId;
   reference: string;
   direction: FaxDirection;
   status: string;
@@ -125,7 +126,7 @@ export function readFax(fax: FaxJson): FaxRecord {
   const createdMs = Date.parse(fax.created_at);
   return {
     id: fax.id,
-    reference: fax.reference ?? String(fax.id),
+    reference: fax.reference ?? fax.id,
     direction,
     status: fax.status,
     pages: fax.pages ?? null,

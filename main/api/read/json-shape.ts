@@ -3,10 +3,15 @@
  * (an E.164 string is a fax number, an ISO 8601 string a time), looking one level down into nested objects.
  * Nothing is invented: what cannot be found is null.
  */
+import { ExactInteger } from '../exact-json';
+
 export type Json = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  // A plain JSON object: an exact integer (an object of ours) is a value, not a record.
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The first present, non-empty value among dotted paths (`plan.name`). */
@@ -21,6 +26,7 @@ export function pick(record: Json, ...paths: string[]): unknown {
 
 export function text(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (value instanceof ExactInteger) return value.digits;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return null;

@@ -3,6 +3,7 @@
  * refuses updates and deletes of its rows (triggers), and nothing in the app offers to change them.
  */
 import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
 
 export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed' | 'save_report' | 'print_report' | 'rule_save' | 'rule_print';
 
@@ -10,19 +11,19 @@ export interface AuditEntry {
   seq: number;
   at: string;
   action: AuditAction;
-  faxId: number | null;
+  faxId: FaxId | null;
   submissionId: string | null;
 }
 
 export interface AuditLog {
-  record(action: AuditAction, subject?: { faxId?: number; submissionId?: string }): void;
+  record(action: AuditAction, subject?: { faxId?: FaxId; submissionId?: string }): void;
   entries(): AuditEntry[];
 }
 
 export function createAuditLog(db: CacheDb, now: () => number = Date.now): AuditLog {
   const insert = db.prepare('INSERT INTO audit (at, action, fax_id, submission_id) VALUES (?, ?, ?, ?)');
   return {
-    record(action: AuditAction, subject: { faxId?: number; submissionId?: string } = {}): void {
+    record(action: AuditAction, subject: { faxId?: FaxId; submissionId?: string } = {}): void {
       insert.run(new Date(now()).toISOString(), action, subject.faxId ?? null, subject.submissionId ?? null);
     },
     entries(): AuditEntry[] {
@@ -30,7 +31,7 @@ export function createAuditLog(db: CacheDb, now: () => number = Date.now): Audit
         seq: number;
         at: string;
         action: AuditAction;
-        fax_id: number | null;
+        fax_id: FaxId | null;
         submission_id: string | null;
       }>).map((row) => ({ seq: row.seq, at: row.at, action: row.action, faxId: row.fax_id, submissionId: row.submission_id }));
     },

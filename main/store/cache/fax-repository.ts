@@ -3,6 +3,7 @@
  * lists need (filters, search, windows of a 50,000-fax list), unread marks, and the cursors sync needs.
  */
 import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary, RecipientView } from '../../../preload/models';
+import type { FaxId } from '../../../preload/fax-id';
 import { statusGroup, type StatusGroup } from '../../../preload/fax-status';
 import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
@@ -10,7 +11,7 @@ import { partiesOf } from './fax-parties';
 import { notHandledClause } from './handling-repository';
 
 interface FaxRow {
-  id: number;
+  id: FaxId;
   reference: string;
   direction: 'inbound' | 'outbound';
   status: string;
@@ -38,9 +39,9 @@ export interface UpsertOptions {
 }
 
 export interface UpsertOutcome {
-  added: number[];
-  updated: number[];
-  addedInbound: number[];
+  added: FaxId[];
+  updated: FaxId[];
+  addedInbound: FaxId[];
 }
 
 /** Up to this many matches, a search reads them by id and sorts them rather than scanning in time order. */
@@ -92,30 +93,30 @@ export interface FaxRepository {
    */
   upsertMany(records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome;
   /** Records a fax this app just sent, before the next sync brings the service's own record. */
-  recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void;
+  recordSent(input: { id: FaxId; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void;
   list(query: FaxListQuery): FaxListPage;
   /** Every fax matching the filters (CSV export of the visible list), read one at a time. */
   iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }>;
   /** Every fax to or from this number (a key, "+14155550100"), both directions, newest first. */
   withNumber(key: string, offset: number, limit: number): FaxListPage;
-  detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null;
-  markRead(ids: readonly number[], read: boolean): void;
+  detail(id: FaxId): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null;
+  markRead(ids: readonly FaxId[], read: boolean): void;
   unreadInbound(): number;
   /** created_ms of the newest fax the service has given us (local placeholders do not count). */
   newestSyncedMs(): number | null;
   /** Ids of the faxes from the Fax Service held with exactly this creation time. */
-  idsCreatedAt(createdMs: number): number[];
+  idsCreatedAt(createdMs: number): FaxId[];
   /**
    * Faxes in flight, oldest first: still in progress, or outbound in a state the app does not know (it may not be
    * final). Only those created since `sinceMs`: a fax stuck for a day is no reason to keep polling fast.
    */
-  pending(sinceMs?: number): Array<{ id: number; createdMs: number }>;
+  pending(sinceMs?: number): Array<{ id: FaxId; createdMs: number }>;
   count(): number;
 }
 
 export function createFaxRepository(db: CacheDb, now: () => number = Date.now): FaxRepository {
-  const byId = db.prepare<[number], FaxRow>('SELECT * FROM faxes WHERE id = ?');
-  const statusOf = db.prepare<[number], { status: string; recipients: string; from_number: string | null }>('SELECT status, recipients, from_number FROM faxes WHERE id = ?');
+  const byId = db.prepare<[FaxId], FaxRow>('SELECT * FROM faxes WHERE id = ?');
+  const statusOf = db.prepare<[FaxId], { status: string; recipients: string; from_number: string | null }>('SELECT status, recipients, from_number FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
     INSERT INTO faxes (id, reference, direction, status, status_group, pages, created_at, created_ms, to_number, from_number, counterpart, subject, sender_name, cost,
       provider_error, recipients, recipient_count, search, unread, origin, synced_ms)
@@ -129,7 +130,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
 
   const deleteParties = db.prepare('DELETE FROM fax_parties WHERE fax_id = ?');
   const insertParty = db.prepare('INSERT OR REPLACE INTO fax_parties (fax_id, number, role, failed, created_ms) VALUES (?, ?, ?, ?, ?)');
-  function writeParties(id: number, createdMs: number, fax: Parameters<typeof partiesOf>[0]): void {
+  function writeParties(id: FaxId, createdMs: number, fax: Parameters<typeof partiesOf>[0]): void {
     deleteParties.run(id);
     for (const party of partiesOf(fax)) insertParty.run(id, party.number, party.role, party.failed ? 1 : 0, createdMs);
   }
@@ -209,11 +210,11 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     upsertMany: (records, options) => upsertMany(records, options),
 
     /** Records a fax this app just sent, before the next sync brings the service's own record. */
-    recordSent(input: { id: number; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void {
+    recordSent(input: { id: FaxId; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void {
       const createdMs = now();
       const inserted = insertLocal.run({
         id: input.id,
-        reference: input.reference ?? String(input.id),
+        reference: input.reference ?? input.id,
         status: input.status ?? 'queued',
         status_group: statusGroup('outbound', input.status ?? 'queued'),
         pages: input.pages,
@@ -239,8 +240,8 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes ${searching ? 'INDEXED BY faxes_search' : ''} WHERE ${clause}`).get(...args) as { total: number }).total;
       const rows = (
         searching && total <= fewMatches
-          ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes INDEXED BY faxes_search WHERE ${clause}) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
-          : db.prepare(`SELECT * FROM faxes INDEXED BY faxes_by_time WHERE ${clause} ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?`)
+          ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes INDEXED BY faxes_search WHERE ${clause}) ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
+          : db.prepare(`SELECT * FROM faxes INDEXED BY faxes_by_time WHERE ${clause} ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
       ).all(...args, limit, query.offset) as FaxRow[];
       return { items: rows.map(toSummary), total, offset: query.offset };
     },
@@ -248,7 +249,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     /** Every fax matching the filters (CSV export of the visible list). */
     *iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }> {
       const { clause, args } = where(query);
-      for (const row of db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, id DESC`).iterate(...args) as Iterable<FaxRow>) {
+      for (const row of db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, length(id) DESC, id DESC`).iterate(...args) as Iterable<FaxRow>) {
         yield { ...toSummary(row), recipients: JSON.parse(row.recipients) as RecipientView[] };
       }
     },
@@ -256,12 +257,12 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     withNumber(key: string, offset: number, limit: number): FaxListPage {
       const total = (db.prepare('SELECT COUNT(DISTINCT fax_id) AS total FROM fax_parties WHERE number = ?').get(key) as { total: number }).total;
       const rows = db
-        .prepare('SELECT * FROM faxes WHERE id IN (SELECT fax_id FROM fax_parties WHERE number = ?) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?')
+        .prepare('SELECT * FROM faxes WHERE id IN (SELECT fax_id FROM fax_parties WHERE number = ?) ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?')
         .all(key, Math.min(limit, 500), offset) as FaxRow[];
       return { items: rows.map(toSummary), total, offset };
     },
 
-    detail(id: number): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null {
+    detail(id: FaxId): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null {
       const row = byId.get(id);
       if (!row) return null;
       return {
@@ -275,7 +276,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     },
 
 
-    markRead(ids: readonly number[], read: boolean): void {
+    markRead(ids: readonly FaxId[], read: boolean): void {
       const statement = db.prepare("UPDATE faxes SET unread = ? WHERE id = ? AND direction = 'inbound'");
       db.transaction(() => {
         for (const id of ids) statement.run(read ? 0 : 1, id);
@@ -292,12 +293,12 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     },
 
     /** Ids of the faxes from the Fax Service held with exactly this creation time. */
-    idsCreatedAt(createdMs: number): number[] {
-      return (db.prepare("SELECT id FROM faxes INDEXED BY faxes_from_server WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: number }>).map((row) => row.id);
+    idsCreatedAt(createdMs: number): FaxId[] {
+      return (db.prepare("SELECT id FROM faxes INDEXED BY faxes_from_server WHERE origin = 'server' AND created_ms = ?").all(createdMs) as Array<{ id: FaxId }>).map((row) => row.id);
     },
 
-    pending(sinceMs?: number): Array<{ id: number; createdMs: number }> {
-      return (db.prepare("SELECT id, created_ms FROM faxes INDEXED BY faxes_in_flight WHERE status_group IN ('in_progress', 'other') AND created_ms >= ? ORDER BY created_ms").all(sinceMs ?? 0) as Array<{ id: number; created_ms: number }>).map(
+    pending(sinceMs?: number): Array<{ id: FaxId; createdMs: number }> {
+      return (db.prepare("SELECT id, created_ms FROM faxes INDEXED BY faxes_in_flight WHERE status_group IN ('in_progress', 'other') AND created_ms >= ? ORDER BY created_ms").all(sinceMs ?? 0) as Array<{ id: FaxId; created_ms: number }>).map(
         (row) => ({ id: row.id, createdMs: row.created_ms }),
       );
     },

@@ -1,5 +1,6 @@
 /** Handled marks and notes on received faxes, kept in the encrypted cache (they are the office's, not the service's). */
 import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
 
 export interface Handling {
   handledAt: number | null;
@@ -7,11 +8,11 @@ export interface Handling {
 }
 
 export interface HandlingRepository {
-  get(faxId: number): Handling;
+  get(faxId: FaxId): Handling;
   /** Which of these faxes are marked handled. */
-  handledAmong(faxIds: readonly number[]): Set<number>;
-  mark(faxIds: readonly number[], handledAt: number | null): void;
-  setNote(faxId: number, note: string): void;
+  handledAmong(faxIds: readonly FaxId[]): Set<FaxId>;
+  mark(faxIds: readonly FaxId[], handledAt: number | null): void;
+  setNote(faxId: FaxId, note: string): void;
   /** Received faxes not marked handled (all of them, or those received since `sinceMs`). */
   notHandled(sinceMs?: number): number;
   /** Received faxes that arrived since `sinceMs`. */
@@ -30,11 +31,11 @@ export function createHandlingRepository(db: CacheDb): HandlingRepository {
       return { handledAt: row?.handled_ms ?? null, note: row?.note ?? '' };
     },
     handledAmong(faxIds) {
-      if (faxIds.length === 0) return new Set();
-      const rows = db.prepare(`SELECT fax_id FROM fax_handling WHERE handled_ms IS NOT NULL AND fax_id IN (${faxIds.map(() => '?').join(', ')})`).all(...faxIds) as Array<{ fax_id: number }>;
+      if (faxIds.length === 0) return new Set<FaxId>();
+      const rows = db.prepare(`SELECT fax_id FROM fax_handling WHERE handled_ms IS NOT NULL AND fax_id IN (${faxIds.map(() => '?').join(', ')})`).all(...faxIds) as Array<{ fax_id: FaxId }>;
       return new Set(rows.map((row) => row.fax_id));
     },
-    mark: db.transaction((faxIds: readonly number[], handledAt: number | null) => {
+    mark: db.transaction((faxIds: readonly FaxId[], handledAt: number | null) => {
       for (const id of faxIds) mark.run(id, handledAt);
     }),
     setNote(faxId, text) {

@@ -152,4 +152,47 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX transmission_reports_pending ON transmission_reports (next_try_ms) WHERE state = 'pending';
     `);
   },
+  // v9: fax ids are kept exactly, as the digits the service sent (an id above 2^53 would round as a number, and two
+  // faxes could land on one row): every fax id column becomes TEXT, holding the same ids as before in digits. The
+  // lists order by time, then by id as a number (a longer id is larger).
+  (db) => {
+    retypeFaxIdColumns(db, {
+      faxes: ['id'],
+      pdf_files: ['fax_id'],
+      audit: ['fax_id'],
+      fax_parties: ['fax_id'],
+      transmission_reports: ['fax_id'],
+      reply_expectations: ['fax_id'],
+      reply_links: ['inbound_id', 'outbound_id'],
+      fax_handling: ['fax_id'],
+      rule_actions: ['fax_id'],
+    });
+    db.exec(`
+      DROP INDEX faxes_by_time;
+      CREATE INDEX faxes_by_time ON faxes (direction, created_ms DESC, length(id) DESC, id DESC);
+    `);
+  },
 ];
+
+/**
+ * Rebuilds tables with these columns as TEXT (SQLite cannot change a column's type): the table is created again
+ * from its own definition, the rows copied in their order with the ids as digits, and its indexes and triggers made
+ * again. Only for the migration above.
+ */
+function retypeFaxIdColumns(db: Database.Database, tables: Readonly<Record<string, readonly string[]>>): void {
+  for (const [table, columns] of Object.entries(tables)) {
+    const definition = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)?.sql;
+    if (!definition) throw new Error(`migration v9: no table ${table}`);
+    const extras = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type").all(table);
+    let retyped = definition.replace(new RegExp(`^CREATE TABLE ${table}\\b`), `CREATE TABLE ${table}_v9`);
+    for (const column of columns) retyped = retyped.replace(new RegExp(`\\b${column} INTEGER\\b`), `${column} TEXT`);
+    if (retyped === definition) throw new Error(`migration v9: ${table} unchanged`);
+    db.exec(retyped);
+    const names = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((info) => info.name);
+    const selected = names.map((name) => (columns.includes(name) ? `CAST(${name} AS TEXT)` : name)).join(', ');
+    db.exec(`INSERT INTO ${table}_v9 (${names.join(', ')}) SELECT ${selected} FROM ${table} ORDER BY rowid`);
+    db.exec(`DROP TABLE ${table}`);
+    db.exec(`ALTER TABLE ${table}_v9 RENAME TO ${table}`);
+    for (const extra of extras) db.exec(extra.sql);
+  }
+}

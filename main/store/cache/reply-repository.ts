@@ -5,26 +5,27 @@
  */
 import type { ReplyState } from '../../../preload/models';
 import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
 
 export interface ReplyRepository {
-  expect(faxId: number, dueMs: number): void;
+  expect(faxId: FaxId, dueMs: number): void;
   /**
    * Links each received fax to the latest earlier sent fax to its sender's number that expects a reply (ids of
    * sent faxes have no sender and are passed over). Returns the links made.
    */
-  linkNewReplies(inboundIds: readonly number[]): Array<{ inboundId: number; outboundId: number }>;
+  linkNewReplies(inboundIds: readonly FaxId[]): Array<{ inboundId: FaxId; outboundId: FaxId }>;
   /** Sets (outboundId) or removes (null) the link of a received fax by hand. Returns the sent fax it was linked to before. */
-  linkByHand(inboundId: number, outboundId: number | null): number | null;
+  linkByHand(inboundId: FaxId, outboundId: FaxId | null): FaxId | null;
   /** For sent faxes: what they expect. */
-  statesOf(faxIds: readonly number[], nowMs: number): Map<number, ReplyState>;
+  statesOf(faxIds: readonly FaxId[], nowMs: number): Map<FaxId, ReplyState>;
   /** For received faxes: the sent fax each answers. */
-  repliesTo(inboundIds: readonly number[]): Map<number, { id: number; reference: string }>;
+  repliesTo(inboundIds: readonly FaxId[]): Map<FaxId, { id: FaxId; reference: string }>;
   /** Sent faxes whose reply is overdue and not yet announced; marks them announced. */
-  takeNewlyOverdue(nowMs: number): Array<{ id: number; reference: string }>;
+  takeNewlyOverdue(nowMs: number): Array<{ id: FaxId; reference: string }>;
   /** When the next expectation falls due, or null. */
   nextDueMs(): number | null;
   /** Sent faxes still waiting for a reply, newest first (to link one by hand). */
-  awaiting(limit: number): Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>;
+  awaiting(limit: number): Array<{ id: FaxId; reference: string; createdAt: string; counterpart: string | null }>;
 }
 
 function placeholders(count: number): string {
@@ -34,15 +35,15 @@ function placeholders(count: number): string {
 export function createReplyRepository(db: CacheDb): ReplyRepository {
   const anyExpectation = db.prepare<[], { found: number }>('SELECT 1 AS found FROM reply_expectations LIMIT 1');
   const insertExpectation = db.prepare('INSERT OR REPLACE INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)');
-  const senderOf = db.prepare<[number], { number: string; created_ms: number }>("SELECT number, created_ms FROM fax_parties WHERE fax_id = ? AND role = 'from' LIMIT 1");
-  const expectingTo = db.prepare<[string, number], { fax_id: number }>(
+  const senderOf = db.prepare<[FaxId], { number: string; created_ms: number }>("SELECT number, created_ms FROM fax_parties WHERE fax_id = ? AND role = 'from' LIMIT 1");
+  const expectingTo = db.prepare<[string, number], { fax_id: FaxId }>(
     `SELECT e.fax_id FROM reply_expectations e JOIN fax_parties p ON p.fax_id = e.fax_id AND p.role = 'to' AND p.number = ?
      WHERE p.created_ms <= ? ORDER BY p.created_ms DESC LIMIT 1`,
   );
   const insertLink = db.prepare('INSERT OR IGNORE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
-  const linkOf = db.prepare<[number], { outbound_id: number | null }>('SELECT outbound_id FROM reply_links WHERE inbound_id = ?');
+  const linkOf = db.prepare<[FaxId], { outbound_id: FaxId | null }>('SELECT outbound_id FROM reply_links WHERE inbound_id = ?');
   const setLink = db.prepare('INSERT OR REPLACE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
-  const overdue = db.prepare<[number], { id: number; reference: string }>(
+  const overdue = db.prepare<[number], { id: FaxId; reference: string }>(
     `SELECT f.id, f.reference FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
      WHERE e.overdue_notified = 0 AND e.due_ms <= ? AND NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id)`,
   );
@@ -54,8 +55,8 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
   return {
     expect: (faxId, dueMs) => void insertExpectation.run(faxId, dueMs),
 
-    linkNewReplies: db.transaction((inboundIds: readonly number[]) => {
-      const made: Array<{ inboundId: number; outboundId: number }> = [];
+    linkNewReplies: db.transaction((inboundIds: readonly FaxId[]) => {
+      const made: Array<{ inboundId: FaxId; outboundId: FaxId }> = [];
       // A first sync brings thousands of faxes and, usually, no expectation at all: nothing to look up then.
       if (anyExpectation.get() === undefined) return made;
       for (const inboundId of inboundIds) {
@@ -75,27 +76,27 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
     },
 
     statesOf(faxIds, nowMs) {
-      const states = new Map<number, ReplyState>();
+      const states = new Map<FaxId, ReplyState>();
       if (faxIds.length === 0) return states;
       const rows = db
         .prepare(
           `SELECT e.fax_id, e.due_ms, (SELECT json_group_array(json_object('id', f.id, 'reference', f.reference)) FROM reply_links l JOIN faxes f ON f.id = l.inbound_id WHERE l.outbound_id = e.fax_id) AS replies
            FROM reply_expectations e WHERE e.fax_id IN (${placeholders(faxIds.length)})`,
         )
-        .all(...faxIds) as Array<{ fax_id: number; due_ms: number; replies: string }>;
+        .all(...faxIds) as Array<{ fax_id: FaxId; due_ms: number; replies: string }>;
       for (const row of rows) {
-        const replies = JSON.parse(row.replies) as Array<{ id: number; reference: string }>;
+        const replies = JSON.parse(row.replies) as Array<{ id: FaxId; reference: string }>;
         states.set(row.fax_id, { state: replies.length > 0 ? 'replied' : row.due_ms <= nowMs ? 'overdue' : 'awaiting', dueMs: row.due_ms, replies });
       }
       return states;
     },
 
     repliesTo(inboundIds) {
-      const links = new Map<number, { id: number; reference: string }>();
+      const links = new Map<FaxId, { id: FaxId; reference: string }>();
       if (inboundIds.length === 0) return links;
       const rows = db
         .prepare(`SELECT l.inbound_id, f.id, f.reference FROM reply_links l JOIN faxes f ON f.id = l.outbound_id WHERE l.inbound_id IN (${placeholders(inboundIds.length)})`)
-        .all(...inboundIds) as Array<{ inbound_id: number; id: number; reference: string }>;
+        .all(...inboundIds) as Array<{ inbound_id: FaxId; id: FaxId; reference: string }>;
       for (const row of rows) links.set(row.inbound_id, { id: row.id, reference: row.reference });
       return links;
     },
@@ -114,6 +115,6 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
           `SELECT f.id, f.reference, f.created_at AS createdAt, f.counterpart FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
            WHERE NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id) ORDER BY f.created_ms DESC LIMIT ?`,
         )
-        .all(limit) as Array<{ id: number; reference: string; createdAt: string; counterpart: string | null }>,
+        .all(limit) as Array<{ id: FaxId; reference: string; createdAt: string; counterpart: string | null }>,
   };
 }

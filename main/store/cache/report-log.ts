@@ -5,26 +5,27 @@
 import type { Message } from '../../../preload/i18n/translator';
 import { readStoredMessage, storeMessage } from '../stored-message';
 import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
 
 export interface PendingReport {
-  faxId: number;
+  faxId: FaxId;
   attempts: number;
   problem: Message | null;
   nextTryMs: number;
 }
 
 export interface ReportLog {
-  wasSaved(faxId: number): boolean;
+  wasSaved(faxId: FaxId): boolean;
   /** Journals that the fax's report is to be saved; a report saved or journaled before is left as it is. */
-  enqueue(faxId: number): void;
+  enqueue(faxId: FaxId): void;
   /** Pending reports whose next try is due, oldest first. */
   due(atMs: number, limit: number): PendingReport[];
   /** When the next pending report is due (null: none is pending). */
   nextDue(): number | null;
-  markSaved(faxId: number, savedMs: number): void;
-  failed(faxId: number, problem: Message, nextTryMs: number): void;
+  markSaved(faxId: FaxId, savedMs: number): void;
+  failed(faxId: FaxId, problem: Message, nextTryMs: number): void;
   /** Forgets a pending report whose fax is no longer there to report on. */
-  drop(faxId: number): void;
+  drop(faxId: FaxId): void;
   /** Every pending report is due now (the user asked, or chose another folder). */
   retryNow(): void;
   /** How many reports wait, and why the latest try failed. */
@@ -32,7 +33,7 @@ export interface ReportLog {
 }
 
 interface PendingRow {
-  fax_id: number;
+  fax_id: FaxId;
   attempts: number;
   last_error: string | null;
   next_try_ms: number;
@@ -46,7 +47,7 @@ const toPending = (row: PendingRow): PendingReport => ({
 });
 
 export function createReportLog(db: CacheDb): ReportLog {
-  const find = db.prepare<[number], { fax_id: number }>("SELECT fax_id FROM transmission_reports WHERE fax_id = ? AND state = 'saved'");
+  const find = db.prepare<[FaxId], { fax_id: FaxId }>("SELECT fax_id FROM transmission_reports WHERE fax_id = ? AND state = 'saved'");
   const enqueue = db.prepare("INSERT OR IGNORE INTO transmission_reports (fax_id, saved_ms, state) VALUES (?, 0, 'pending')");
   const due = db.prepare("SELECT fax_id, attempts, last_error, next_try_ms FROM transmission_reports WHERE state = 'pending' AND next_try_ms <= ? ORDER BY rowid LIMIT ?");
   const nextDue = db.prepare("SELECT MIN(next_try_ms) AS at FROM transmission_reports WHERE state = 'pending'");

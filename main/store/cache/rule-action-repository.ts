@@ -7,11 +7,12 @@ import type { RuleActionView } from '../../../preload/automation';
 import type { Message } from '../../../preload/i18n/translator';
 import { readStoredMessage, storeMessage } from '../stored-message';
 import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
 
 export type RuleActionState = 'pending' | 'done' | 'skipped';
 
 export interface RuleActionRow {
-  faxId: number;
+  faxId: FaxId;
   ruleId: string;
   action: 'save' | 'print';
   state: RuleActionState;
@@ -27,32 +28,32 @@ export interface RuleActionRow {
 
 export interface RuleActionRepository {
   /** Received faxes since `sinceMs` that this rule has not looked at yet, oldest first. */
-  unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: number; from: string | null }>;
+  unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: FaxId; from: string | null }>;
   /** Journals what the rule will do (or that it skips the fax); a row already there is kept as it is. */
-  journal(rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number): void;
+  journal(rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number): void;
   /** Pending actions whose next try is due, in the order they were journaled. */
   due(atMs: number, limit: number): RuleActionRow[];
   /** When the next pending action is due (null: none is pending). */
   nextDue(): number | null;
   /** Names the file or printer before the action starts. */
-  reserve(faxId: number, ruleId: string, target: string): void;
+  reserve(faxId: FaxId, ruleId: string, target: string): void;
   /** Whether a pending action has named this file. */
   isReserved(target: string): boolean;
   /** Counts a try as started before it does anything (done and failed count it as finished). */
-  tryStarted(faxId: number, ruleId: string): void;
-  done(faxId: number, ruleId: string, target: string, atMs: number): void;
+  tryStarted(faxId: FaxId, ruleId: string): void;
+  done(faxId: FaxId, ruleId: string, target: string, atMs: number): void;
   /** Journals a failed try and when to try again; the target is given up (the next try names one again). */
-  failed(faxId: number, ruleId: string, problem: Message, nextTryMs: number): void;
-  skip(faxId: number, ruleId: string, problem: Message): void;
+  failed(faxId: FaxId, ruleId: string, problem: Message, nextTryMs: number): void;
+  skip(faxId: FaxId, ruleId: string, problem: Message): void;
   /** Pending actions whose last try failed: how many, the latest reason, the next try. */
   failing(): { count: number; problem: Message | null; nextTryMs: number | null };
   /** Every pending action is due now (the user asked to try again, or changed the rules). */
-  retryNow(faxId?: number): void;
-  forFax(faxId: number): RuleActionRow[];
+  retryNow(faxId?: FaxId): void;
+  forFax(faxId: FaxId): RuleActionRow[];
 }
 
 interface Row {
-  fax_id: number;
+  fax_id: FaxId;
   rule_id: string;
   action: 'save' | 'print';
   state: RuleActionState;
@@ -79,7 +80,7 @@ const toRow = (row: Row): RuleActionRow => ({
 
 export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   const unseen = db.prepare(
-    "SELECT id, from_number, counterpart FROM faxes WHERE direction = 'inbound' AND created_ms >= ? AND NOT EXISTS (SELECT 1 FROM rule_actions WHERE rule_id = ? AND fax_id = faxes.id) ORDER BY created_ms, id LIMIT ?",
+    "SELECT id, from_number, counterpart FROM faxes WHERE direction = 'inbound' AND created_ms >= ? AND NOT EXISTS (SELECT 1 FROM rule_actions WHERE rule_id = ? AND fax_id = faxes.id) ORDER BY created_ms, length(id), id LIMIT ?",
   );
   const insert = db.prepare('INSERT OR IGNORE INTO rule_actions (fax_id, rule_id, action, state, created_ms) VALUES (?, ?, ?, ?, ?)');
   const due = db.prepare("SELECT * FROM rule_actions WHERE state = 'pending' AND next_try_ms <= ? ORDER BY rowid LIMIT ?");
@@ -95,10 +96,10 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   const forFax = db.prepare('SELECT * FROM rule_actions WHERE fax_id = ? ORDER BY rowid');
   return {
     unseenFor(ruleId, sinceMs, limit) {
-      const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: number; from_number: string | null; counterpart: string | null }>;
+      const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: FaxId; from_number: string | null; counterpart: string | null }>;
       return rows.map((row) => ({ faxId: row.id, from: row.from_number ?? row.counterpart }));
     },
-    journal: db.transaction((rows: ReadonlyArray<{ faxId: number; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number) => {
+    journal: db.transaction((rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number) => {
       for (const row of rows) insert.run(row.faxId, row.ruleId, row.action, row.state, atMs);
     }),
     due: (atMs, limit) => (due.all(atMs, limit) as Row[]).map(toRow),

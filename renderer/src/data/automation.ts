@@ -8,6 +8,7 @@ import type { DraftRecipient } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 export const automationStore = createStore<Automation | null>(null);
 export const hotFolderStatusStore = createStore<HotFolderStatus[]>([]);
@@ -54,7 +55,7 @@ export async function changeFaxPrinter(change: 'add' | 'remove', hotFolderId: st
   return null;
 }
 
-export async function retryRuleActions(id: number): Promise<IpcError | null> {
+export async function retryRuleActions(id: FaxId): Promise<IpcError | null> {
   const result = await faxApi().retryRuleActions({ id });
   return result.ok ? null : result.error;
 }

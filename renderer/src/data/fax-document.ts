@@ -7,12 +7,13 @@
 import { PDFDataRangeTransport, type PDFDocumentProxy } from 'pdfjs-dist';
 import { openDocument, PdfOpenError } from '../pdf/pdf-engine';
 import { faxApi } from './ipc';
+import type { FaxId } from '../../../preload/fax-id';
 
 class FaxRangeTransport extends PDFDataRangeTransport {
   constructor(
     length: number,
     head: Uint8Array,
-    private readonly faxId: number,
+    private readonly faxId: FaxId,
   ) {
     super(length, head);
   }
@@ -27,7 +28,7 @@ class FaxRangeTransport extends PDFDataRangeTransport {
   }
 }
 
-export async function openFaxDocument(faxId: number, purpose: 'preview' | 'print' = 'preview'): Promise<PDFDocumentProxy> {
+export async function openFaxDocument(faxId: FaxId, purpose: 'preview' | 'print' = 'preview'): Promise<PDFDocumentProxy> {
   const opened = await faxApi().openFaxPdf({ id: faxId, purpose });
   if (!opened.ok) throw new PdfOpenError(opened.error.message);
   const { size, head } = opened.value;

@@ -11,6 +11,7 @@ import { showOutbox, type ListQuery } from './list-filters';
 import { createStore } from './store';
 import { toast, toastError } from './toasts';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 /** Bumped whenever faxes change, so lists know to refetch their window. */
 export const faxesVersionStore = createStore<{ version: number; last: FaxesChanged | null }>({ version: 0, last: null });
@@ -26,23 +27,23 @@ export async function loadUnreadCount(): Promise<void> {
   if (result.ok) unreadStore.set(result.value.unreadInbound);
 }
 
-export function loadFax(id: number, refresh: boolean): Promise<IpcResult<FaxDetail>> {
+export function loadFax(id: FaxId, refresh: boolean): Promise<IpcResult<FaxDetail>> {
   return faxApi().getFax({ id, refresh });
 }
 
-export async function markRead(ids: number[], read: boolean): Promise<void> {
+export async function markRead(ids: FaxId[], read: boolean): Promise<void> {
   const result = await faxApi().markRead({ ids, read });
   if (result.ok) unreadStore.set(result.value.unreadInbound);
 }
 
-export async function saveFaxPdf(id: number): Promise<void> {
+export async function saveFaxPdf(id: FaxId): Promise<void> {
   const result = await faxApi().saveFaxPdf({ id });
   if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
   else toastError(result.error);
 }
 
 /** Prints a fax's document, reading it by range from main's cache; reports progress page by page. */
-export async function printFax(id: number, onProgress?: (done: number, total: number) => void): Promise<void> {
+export async function printFax(id: FaxId, onProgress?: (done: number, total: number) => void): Promise<void> {
   try {
     await printDocument({ open: () => openFaxDocument(id, 'print') }, onProgress);
   } catch (error) {
@@ -53,14 +54,14 @@ export async function printFax(id: number, onProgress?: (done: number, total: nu
 }
 
 /** Saves the sent fax's transmission report where the user chooses. */
-export async function saveTransmissionReport(id: number): Promise<void> {
+export async function saveTransmissionReport(id: FaxId): Promise<void> {
   const result = await faxApi().saveTransmissionReport({ id });
   if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.theTransmissionReportWas') : t('faxes.notSaved'));
   else toastError(result.error);
 }
 
 /** Prints the sent fax's transmission report (main makes the PDF; it is printed like a fax). */
-export async function printTransmissionReport(id: number): Promise<void> {
+export async function printTransmissionReport(id: FaxId): Promise<void> {
   const result = await faxApi().getTransmissionReport({ id });
   if (!result.ok) {
     toastError(result.error);
@@ -81,7 +82,7 @@ export async function exportList(query: ListQuery): Promise<void> {
   else toastError(result.error);
 }
 
-export async function resendFailed(faxId: number, failedCount: number): Promise<void> {
+export async function resendFailed(faxId: FaxId, failedCount: number): Promise<void> {
   const result = await faxApi().resendFailed({ faxId });
   if (!result.ok) {
     toastError(result.error);
@@ -92,7 +93,7 @@ export async function resendFailed(faxId: number, failedCount: number): Promise<
 }
 
 /** Forwards a fax's document; on success the outbox shows, unfiltered. */
-export async function forwardFax(request: { faxId: number; recipients: DraftRecipient[]; subject?: string }): Promise<IpcError | null> {
+export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string }): Promise<IpcError | null> {
   const result = await faxApi().forwardFax(request);
   if (!result.ok) return result.error;
   toast('success', t('faxes.forwardedTheFaxIs'));

@@ -2,6 +2,7 @@
 import { applyFaxesChanged, unreadStore } from './faxes';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
+import type { FaxId } from '../../../preload/fax-id';
 
 export const notHandledStore = createStore<number>(0);
 
@@ -10,12 +11,12 @@ export async function loadNotHandledCount(): Promise<void> {
   if (result.ok) notHandledStore.set(result.value.notHandled);
 }
 
-export async function markHandled(ids: number[], handled: boolean): Promise<IpcError | null> {
+export async function markHandled(ids: FaxId[], handled: boolean): Promise<IpcError | null> {
   const result = await faxApi().markHandled({ ids, handled });
   return result.ok ? null : result.error;
 }
 
-export async function saveNote(id: number, note: string): Promise<IpcError | null> {
+export async function saveNote(id: FaxId, note: string): Promise<IpcError | null> {
   const result = await faxApi().setFaxNote({ id, note });
   return result.ok ? null : result.error;
 }

@@ -6,13 +6,14 @@ import type { ConnectionState, ViewName } from '../../../preload/models';
 import { canUse } from './capabilities';
 import { connectionStore } from './connection';
 import { createStore } from './store';
+import type { FaxId } from '../../../preload/fax-id';
 
 export type Screen = 'inbox' | 'outbox' | 'compose' | 'contacts' | 'numbers' | 'account' | 'webhooks' | 'settings' | 'about';
 
 export interface Route {
   screen: Screen;
   /** The fax open in the detail pane of the inbox or outbox. */
-  faxId: number | null;
+  faxId: FaxId | null;
 }
 
 /** The capability view each screen needs (null: always open). */
@@ -36,7 +37,7 @@ export function screenAvailable(screen: Screen, connection: ConnectionState | nu
 }
 
 /** Shows a screen if the key may use it; returns whether it did. */
-export function navigate(screen: Screen, faxId: number | null = null): boolean {
+export function navigate(screen: Screen, faxId: FaxId | null = null): boolean {
   if (!screenAvailable(screen, connectionStore.get())) return false;
   routeStore.set({ screen, faxId });
   return true;

@@ -3,11 +3,12 @@ import type { FaxListPage, ReplyState } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { toast } from './toasts';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
-export type AwaitingReply = { id: number; reference: string; createdAt: string; counterpart: string | null };
+export type AwaitingReply = { id: FaxId; reference: string; createdAt: string; counterpart: string | null };
 
 /** Links a received fax to a sent one (or removes its link with null); returns main's reason when refused. */
-export async function linkReply(inboundId: number, outboundId: number | null): Promise<IpcError | null> {
+export async function linkReply(inboundId: FaxId, outboundId: FaxId | null): Promise<IpcError | null> {
   const result = await faxApi().linkReply({ inboundId, outboundId });
   if (!result.ok) return result.error;
   toast('success', outboundId === null ? t('replies.noLongerLinkedAs') : t('replies.linkedAsTheReply'));

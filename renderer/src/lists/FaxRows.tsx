@@ -9,6 +9,7 @@ import { replyLabel } from '../data/replies';
 import { pagesText, shortDate } from '../format';
 import type { FaxWindow } from '../data/fax-window';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 export const rowHeight = 64;
 const overscan = 8;
@@ -36,7 +37,7 @@ function results(fax: FaxSummary): string | null {
   return t('faxRows.delivered', { deliveredCount: fax.deliveredCount, recipientCount: fax.recipientCount });
 }
 
-export function FaxRows({ window: list, selectedId, onOpen, label }: { window: FaxWindow; selectedId: number | null; onOpen: (fax: FaxSummary) => void; label: string }) {
+export function FaxRows({ window: list, selectedId, onOpen, label }: { window: FaxWindow; selectedId: FaxId | null; onOpen: (fax: FaxSummary) => void; label: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 30]);
   const [cursor, setCursor] = useState(0);

@@ -9,6 +9,7 @@ import { Icon } from '../components/Icon';
 import { openFaxDocument } from '../data/fax-document';
 import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 type Fit = 'width' | 'page' | 'custom';
 
@@ -110,12 +111,12 @@ function PageCanvas({
 }
 
 /** What to show: a file's bytes (compose), or a fax's cached document, read by range as pages need it. */
-export type PdfSource = { bytes: Uint8Array } | { faxId: number };
+export type PdfSource = { bytes: Uint8Array } | { faxId: FaxId };
 
 export function PdfViewer({ source, label, onError }: { source: PdfSource; label: string; onError?: (message: string) => void }) {
   // The document shown belongs to one source: a new source shows "loading" until its own result arrives.
-  const sourceKey: Uint8Array | number = 'bytes' in source ? source.bytes : source.faxId;
-  const [opened, setOpened] = useState<{ source: Uint8Array | number; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array | number; failure: string } | null>(null);
+  const sourceKey: Uint8Array | FaxId = 'bytes' in source ? source.bytes : source.faxId;
+  const [opened, setOpened] = useState<{ source: Uint8Array | FaxId; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array | FaxId; failure: string } | null>(null);
   const current_ = opened?.source === sourceKey ? opened : null;
   const document = current_ && 'document' in current_ ? current_.document : null;
   const failure = current_ && 'failure' in current_ ? current_.failure : null;
@@ -133,7 +134,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
     const run = { cancelled: false, document: null as PDFDocumentProxy | null };
     // Read through a call: the flag changes while this effect awaits.
     const stopped = () => run.cancelled;
-    const opening = typeof sourceKey === 'number' ? openFaxDocument(sourceKey) : openPdf(sourceKey);
+    const opening = typeof sourceKey === 'string' ? openFaxDocument(sourceKey) : openPdf(sourceKey);
     opening.then(
       async (pdf) => {
         run.document = pdf;

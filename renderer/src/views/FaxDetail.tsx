@@ -16,8 +16,9 @@ import { HandlingPanel } from './HandlingPanel';
 import { RuleActionsPanel } from './RuleActionsPanel';
 import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
-export function FaxDetail({ faxId }: { faxId: number }) {
+export function FaxDetail({ faxId }: { faxId: FaxId }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);

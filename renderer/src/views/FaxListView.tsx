@@ -12,8 +12,9 @@ import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
 import { FaxDetail } from './FaxDetail';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
-export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: number | null }) {
+export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
   const filters = useStore(filtersStore(direction));
   // No debounce: a search of 50,000 cached faxes takes 10–20 ms in main, and stale answers are dropped by the

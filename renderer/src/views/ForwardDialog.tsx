@@ -9,9 +9,10 @@ import type { IpcError } from '../data/ipc';
 import { checkNumbers } from '../data/recipient-guard';
 import type { RecipientWarning } from '../../../preload/models';
 import { say, t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 /** Sends a fax's document (a received one, typically) on to other numbers. */
-export function ForwardDialog({ faxId, onClose }: { faxId: number; onClose: () => void }) {
+export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () => void }) {
   const [numbers, setNumbers] = useState('');
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<IpcError | null>(null);

@@ -12,12 +12,13 @@ import type { IpcError } from '../data/ipc';
 import { navigate } from '../data/navigation';
 import { awaitingReplies, faxesOfNumber, linkReply, replyLabel, type AwaitingReply } from '../data/replies';
 import { t } from '../i18n';
+import type { FaxId } from '../../../preload/fax-id';
 
 function isError(value: object): value is IpcError {
   return 'kind' in value && 'message' in value;
 }
 
-function FaxLink({ id, reference, direction }: { id: number; reference: string; direction: 'inbound' | 'outbound' }) {
+function FaxLink({ id, reference, direction }: { id: FaxId; reference: string; direction: 'inbound' | 'outbound' }) {
   return (
     <button type="button" className="link-button mono" onClick={() => navigate(direction === 'inbound' ? 'inbox' : 'outbox', id)}>
       {reference}
@@ -60,9 +61,9 @@ export function ReplyFacts({ detail, onLink }: { detail: FaxDetail; onLink: () =
   );
 }
 
-export function LinkReplyDialog({ inboundId, onClose }: { inboundId: number; onClose: () => void }) {
+export function LinkReplyDialog({ inboundId, onClose }: { inboundId: FaxId; onClose: () => void }) {
   const [candidates, setCandidates] = useState<AwaitingReply[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<FaxId | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   useEffect(() => {
     void awaitingReplies().then((found) => (isError(found) ? setError(found) : setCandidates(found)));

@@ -11,9 +11,9 @@ import { faxResource, listEnvelope, type FaxRow, type RecipientRow } from '../re
 export const filterableStatuses = ['queued', 'converting', 'sending', 'delivered', 'failed', 'partial', 'received'];
 
 export function loadFax(context: ApiContext): { fax: FaxRow; recipients: RecipientRow[] } {
-  const id = context.params.id ?? '';
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound('No such fax.');
-  const fax = context.services.db.prepare('SELECT * FROM faxes WHERE id = ? AND account_id = ?').get(Number(id), context.account.id) as FaxRow | undefined;
+  const row = context.services.ids.rowOf(context.params.id ?? '');
+  if (row === null) throw notFound('No such fax.');
+  const fax = context.services.db.prepare('SELECT * FROM faxes WHERE id = ? AND account_id = ?').get(row, context.account.id) as FaxRow | undefined;
   if (!fax) throw notFound('No such fax.');
   const recipients = context.services.db.prepare('SELECT * FROM recipients WHERE fax_id = ? ORDER BY position').all(fax.id) as RecipientRow[];
   return { fax, recipients };
@@ -53,14 +53,14 @@ export function listFaxes(context: ApiContext): Promise<Reply> {
   const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes WHERE ${clause}`).get(...args) as { total: number }).total;
   const rows = db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_s DESC, id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as FaxRow[];
   const recipientsOf = db.prepare('SELECT * FROM recipients WHERE fax_id = ? ORDER BY position');
-  const items = rows.map((row) => faxResource(row, recipientsOf.all(row.id) as RecipientRow[]));
+  const items = rows.map((row) => faxResource(row, recipientsOf.all(row.id) as RecipientRow[], context.services.ids));
   return Promise.resolve({ status: 200, json: listEnvelope(items, total, limit, offset, context.requestId) });
 }
 
 export function getFax(context: ApiContext): Promise<Reply> {
   checkKnownParams(context.url, []);
   const { fax, recipients } = loadFax(context);
-  return Promise.resolve({ status: 200, json: { data: faxResource(fax, recipients), request_id: context.requestId } });
+  return Promise.resolve({ status: 200, json: { data: faxResource(fax, recipients, context.services.ids), request_id: context.requestId } });
 }
 
 export async function getFaxPdf(context: ApiContext): Promise<Reply> {

@@ -13,6 +13,7 @@ import type { Claim, IdempotencyStore } from '../idempotency';
 import { parseMultipart, removeUploads, type ParsedForm } from '../multipart';
 import { checkKnownParams } from '../query';
 import { faxResource, isPaused, type FaxRow, type RecipientRow } from '../resources';
+import { parseKeepingDigits } from '../public-ids';
 
 export const maxRecipients = 20;
 export const maxFiles = 20;
@@ -208,11 +209,11 @@ export async function sendFax(context: ApiContext, idempotency: IdempotencyStore
     if (claim?.kind === 'completed') {
       removeUploads(form.files);
       if (claim.record.fingerprint !== fingerprintOf(form)) throw idempotencyKeyReused();
-      return { status: claim.record.status, json: JSON.parse(claim.record.body) as unknown, headers: { 'Idempotent-Replay': 'true' } };
+      return { status: claim.record.status, json: parseKeepingDigits(claim.record.body), headers: { 'Idempotent-Replay': 'true' } };
     }
     const submission = await validate(form, context);
     const { fax, recipients } = createFax(context, submission);
-    const body = { data: faxResource(fax, recipients), request_id: context.requestId };
+    const body = { data: faxResource(fax, recipients, context.services.ids), request_id: context.requestId };
     if (key !== null) idempotency.complete(account.id, key, { fingerprint: fingerprintOf(form), status: 202, body: JSON.stringify(body), faxId: fax.id });
     return { status: 202, json: body };
   } catch (error) {

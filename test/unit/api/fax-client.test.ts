@@ -44,7 +44,7 @@ describe('fax client: replies it cannot use become typed errors, never crashes',
     ['an empty body', (response: import('node:http').ServerResponse) => response.writeHead(200).end(), 'not JSON'],
   ])('%s', async (_label, reply, detail) => {
     const { client } = await clientFor((_request, response) => reply(response));
-    const error = (await client.getFax(1).catch((caught: unknown) => caught)) as FaxApiError;
+    const error = (await client.getFax('1').catch((caught: unknown) => caught)) as FaxApiError;
     expect(error).toBeInstanceOf(FaxApiError);
     expect(error.failure).toMatchObject({ kind: 'malformed', detail });
   });
@@ -60,7 +60,7 @@ describe('fax client: replies it cannot use become typed errors, never crashes',
       json(response, 200, { data: { object: 'list', data: [fax, { id: 'broken' }, { ...fax, id: 2 }], total: 3, limit: 100, offset: 0, has_more: false } }),
     );
     const page = await client.listFaxes({ limit: 100 });
-    expect(page.items.map((item) => item.id)).toEqual([1, 2]);
+    expect(page.items.map((item) => item.id)).toEqual(['1', '2']);
     expect(page.skipped).toBe(1);
     expect(logLines.join('\n')).toContain('api.items_skipped');
   });
@@ -69,7 +69,7 @@ describe('fax client: replies it cannot use become typed errors, never crashes',
     const { client } = await clientFor((_request, response) =>
       json(response, 404, { error: { type: 'not_found', code: 'resource_not_found', message: 'No such fax.' }, request_id: 'req_abc' }),
     );
-    const error = (await client.getFax(9).catch((caught: unknown) => caught)) as FaxApiError;
+    const error = (await client.getFax('9').catch((caught: unknown) => caught)) as FaxApiError;
     expect(error.failure).toMatchObject({ kind: 'http', status: 404, type: 'not_found', code: 'resource_not_found', message: 'No such fax.', requestId: 'req_abc' });
   });
 });
@@ -92,7 +92,7 @@ describe('fax client: retries', () => {
       { recipients: [{ number: '+14155550100' }], files: [plainFormFile({ name: 'files', filename: 'document-1.pdf', contentType: 'application/pdf', path: file, size: fs.statSync(file).size })] },
       { idempotencyKey: 'idem-123' },
     );
-    expect(result).toMatchObject({ faxId: 77, replayed: false, requestId: 'req_ok' });
+    expect(result).toMatchObject({ faxId: '77', replayed: false, requestId: 'req_ok' });
     expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual(['idem-123', 'idem-123', 'idem-123']);
   });
 
@@ -157,7 +157,7 @@ describe('fax client: retries', () => {
       response.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.4 secret body');
     });
     const received: Buffer[] = [];
-    await client.downloadPdf(987654, () => new Writable({ write: (chunk: Buffer, _encoding, done) => (received.push(chunk), done()) }));
+    await client.downloadPdf('987654', () => new Writable({ write: (chunk: Buffer, _encoding, done) => (received.push(chunk), done()) }));
     expect(Buffer.concat(received).toString()).toBe('%PDF-1.4 secret body');
     const text = logLines.join('\n');
     expect(text).toContain('"route":"/faxes/:id/pdf"');

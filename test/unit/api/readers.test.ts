@@ -68,7 +68,7 @@ const minimalFax = { id: 7, status: 'queued', created_at: '2026-05-01T10:00:00Z'
 describe('fax replies', () => {
   it('a minimal fax (only id, status, created_at) is accepted with sensible defaults', () => {
     const fax = normalizeFax(faxSchema.parse(minimalFax));
-    expect(fax).toMatchObject({ id: 7, reference: '7', direction: 'outbound', status: 'queued', pages: null, to: null, recipients: [], subject: null });
+    expect(fax).toMatchObject({ id: '7', reference: '7', direction: 'outbound', status: 'queued', pages: null, to: null, recipients: [], subject: null });
     expect(fax.createdMs).toBe(Date.parse('2026-05-01T10:00:00Z'));
   });
 

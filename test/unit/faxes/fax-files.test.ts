@@ -25,7 +25,8 @@ function cacheWith(count: number): { cache: Cache; dir: string } {
   const cache = openCache(dir, 'bb'.repeat(32), createLogger({ sinks: [] }));
   caches.push(cache);
   const records: FaxRecord[] = Array.from({ length: count }, (_, index) => ({
-    id: index + 1,
+    // The newest one has a 64-bit id, which the CSV must keep whole.
+    id: index === count - 1 ? '18446744073709551617' : String(index + 1),
     reference: `FX-${index + 1}`,
     direction: 'outbound',
     status: 'delivered',
@@ -70,7 +71,8 @@ describe('CSV export', () => {
     });
     await expect(files.exportList({ direction: 'outbound' })).resolves.toEqual({ saved: true });
     expect(written.trim().split('\r\n')).toHaveLength(5001);
-    expect(written.split('\r\n')[0]).toBe('reference,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
+    expect(written.split('\r\n')[0]).toBe('reference,id,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
+    expect(written.split('\r\n')[1]).toMatch(/^FX-5000,18446744073709551617,outbound,delivered,/);
     expect(maxBuffered).toBeLessThan(32 * 1024);
     expect(cache.audit.entries().map((entry) => entry.action)).toEqual(['export']);
   });

@@ -6,7 +6,7 @@ import type { FaxDetail } from '../../../preload/models';
 import { readBackPdf } from '../../helpers/pdf-text';
 
 const fax: FaxDetail = {
-  id: 4711,
+  id: '4711',
   reference: 'FX-20261123-0042',
   direction: 'outbound',
   status: 'partial',

@@ -41,7 +41,7 @@ function guardFor(setup: { contacts: Array<{ number: string; name: string }>; se
   const contacts: ContactView[] = setup.contacts.map((entry, index) => ({ id: `c${index}`, name: entry.name, faxNumber: entry.number, faxNumbers: [{ number: entry.number, label: null }], company: null, email: null }));
   cache.directory.saveContacts(contacts, { replaceAll: true, firstPosition: 0 });
   const faxes: FaxRecord[] = setup.sent.map((fax, index) => ({
-    id: index + 1,
+    id: String(index + 1),
     reference: `FX-${index + 1}`,
     direction: 'outbound',
     status: fax.delivered ? 'delivered' : 'failed',

@@ -47,7 +47,7 @@ let nextId = 1;
 function sentFax(to: string, status = 'delivered', createdMs = clock - 86_400_000): FaxRecord {
   const id = nextId++;
   return {
-    id,
+    id: String(id),
     reference: `FX-${id}`,
     direction: 'outbound',
     status,
@@ -95,7 +95,7 @@ describe('the misdirected-fax guard', () => {
 
   it('a fax this app just sent counts before the service lists it', () => {
     const cache = cacheAt();
-    cache.faxes.recordSent({ id: 77, reference: null, status: 'queued', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'queued', error: null, reason: null }], subject: null, submissionId: 's1' });
+    cache.faxes.recordSent({ id: '77', reference: null, status: 'queued', pages: 1, recipients: [{ to: '+14155550100', name: null, status: 'queued', error: null, reason: null }], subject: null, submissionId: 's1' });
     expect(guardOf(cache).check([{ number: '+14155550100' }])).toEqual([]);
   });
 

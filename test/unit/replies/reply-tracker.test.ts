@@ -26,9 +26,9 @@ function setup() {
   const time = virtualTime();
   const cache: Cache = openCache(dir, 'ab'.repeat(32), createLogger({ sinks: [] }), time.now);
   const events = createEventBus();
-  const announced: Array<{ faxId: number; reference: string }> = [];
+  const announced: Array<{ faxId: string; reference: string }> = [];
   events.subscribe((name, payload) => {
-    if (name === 'replyOverdue') announced.push(payload as { faxId: number; reference: string });
+    if (name === 'replyOverdue') announced.push(payload as { faxId: string; reference: string });
   });
   const tracker = createReplyTracker({ cache, events, log: createLogger({ sinks: [] }), now: time.now, timers: time.timers });
   tracker.start();
@@ -41,22 +41,22 @@ function setup() {
 
   let nextId = 100;
   /** A fax this app sent now (as the outbox records it), expecting a reply within `days`. */
-  const send = (to: string, days: number | null): number => {
-    const id = nextId++;
+  const send = (to: string, days: number | null): string => {
+    const id = String(nextId++);
     cache.faxes.recordSent({ id, reference: `FX-${id}`, status: 'queued', pages: 1, recipients: [{ to, name: null, status: 'queued', error: null, reason: null }], subject: null, submissionId: `s${id}` });
     if (days !== null) cache.replies.expect(id, time.now() + days * day);
     return id;
   };
   /** A fax received now from `from` (null: the service did not say), arriving through a sync. */
-  const receive = (from: string | null, atMs = time.now()): number => {
-    const id = nextId++;
+  const receive = (from: string | null, atMs = time.now()): string => {
+    const id = String(nextId++);
     const record: FaxRecord = { id, reference: `FX-${id}`, direction: 'inbound', status: 'received', pages: 1, createdAt: new Date(atMs).toISOString(), createdMs: atMs, to: null, from, subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
     const outcome = cache.faxes.upsertMany([record], { markNewInboundUnread: true });
     events.emit('faxesChanged', { added: outcome.added, updated: [], unreadInbound: 1 });
     return id;
   };
-  const reply = (id: number) => details.list({ direction: 'outbound', offset: 0, limit: 50 }).items.find((item) => item.id === id)?.reply;
-  const replyTo = (id: number) => details.list({ direction: 'inbound', offset: 0, limit: 50 }).items.find((item) => item.id === id)?.replyTo;
+  const reply = (id: string) => details.list({ direction: 'outbound', offset: 0, limit: 50 }).items.find((item) => item.id === id)?.reply;
+  const replyTo = (id: string) => details.list({ direction: 'inbound', offset: 0, limit: 50 }).items.find((item) => item.id === id)?.replyTo;
   return { cache, time, tracker, details, announced, send, receive, reply, replyTo };
 }
 
@@ -74,8 +74,8 @@ describe('replies tracked', () => {
     const answer = app.receive('+14155550101');
     const stranger = app.receive('+14155550199');
     const fromNoExpectation = app.receive('+14155550102');
-    expect(app.replyTo(answer)).toEqual({ id: latest, reference: `FX-${String(latest)}` });
-    expect(app.reply(latest)).toMatchObject({ state: 'replied', replies: [{ id: answer, reference: `FX-${String(answer)}` }] });
+    expect(app.replyTo(answer)).toEqual({ id: latest, reference: `FX-${latest}` });
+    expect(app.reply(latest)).toMatchObject({ state: 'replied', replies: [{ id: answer, reference: `FX-${answer}` }] });
     expect(app.reply(older)?.state).toBe('awaiting');
     expect(app.replyTo(stranger)).toBeUndefined();
     expect(app.replyTo(fromNoExpectation)).toBeUndefined();
@@ -98,7 +98,7 @@ describe('replies tracked', () => {
     await app.time.advance(2 * day + 5_000);
     expect(app.reply(waiting)?.state).toBe('overdue');
     expect(app.reply(answered)?.state).toBe('replied');
-    expect(app.announced).toEqual([{ faxId: waiting, reference: `FX-${String(waiting)}` }]);
+    expect(app.announced).toEqual([{ faxId: waiting, reference: `FX-${waiting}` }]);
     await app.time.advance(3 * 3_600_000);
     app.tracker.checkOverdue();
     expect(app.announced).toHaveLength(1);

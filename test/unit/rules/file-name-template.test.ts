@@ -6,7 +6,7 @@ import { isFromSenders } from '../../../main/rules/sender-match';
 import { allPages, printDocumentHtml } from '../../../main/rules/print-document';
 import { localTime } from '../../helpers/clock';
 
-const fax = { id: 42, reference: 'FX-1234', createdAt: new Date(localTime(23, 9, 5)).toISOString(), counterpart: '+14155550142', pages: 3 };
+const fax = { id: '42', reference: 'FX-1234', createdAt: new Date(localTime(23, 9, 5)).toISOString(), counterpart: '+14155550142', pages: 3 };
 
 describe('file-name templates', () => {
   it('fills the fields with the fax’s local date and time, sender, pages, reference and id', () => {

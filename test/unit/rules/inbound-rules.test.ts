@@ -27,7 +27,7 @@ const idleTimers: Timers = { set: () => null, clear: () => undefined };
 function inbound(id: number, minutesAfterRule: number, status = 'received'): FaxRecord {
   const createdMs = turnedOnAt + minutesAfterRule * 60_000;
   const createdAt = new Date(createdMs).toISOString();
-  return { id, reference: `FX-${String(id)}`, direction: 'inbound', status, pages: 1, createdAt, createdMs, to: '+14155559000', from: '+14155550142', subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
+  return { id: String(id), reference: `FX-${String(id)}`, direction: 'inbound', status, pages: 1, createdAt, createdMs, to: '+14155559000', from: '+14155550142', subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
 }
 
 function setup(options: { failWrites?: () => boolean } = {}) {
@@ -68,7 +68,7 @@ function setup(options: { failWrites?: () => boolean } = {}) {
     folder,
     notices,
     files: () => fs.readdirSync(folder).sort(),
-    views: (faxId: number) => ruleActionViews(cache.ruleActions.forFax(faxId), (message) => translate('en', message)),
+    views: (faxId: number) => ruleActionViews(cache.ruleActions.forFax(String(faxId)), (message) => translate('en', message)),
     advance: (ms: number) => (now += ms),
     setRules: (next: InboundRule[]) => (automation = { ...automation, inboundRules: next }),
     rule,
@@ -121,15 +121,15 @@ describe('inbound rule runner', () => {
     const app = setup({ failWrites: () => full });
     app.cache.faxes.upsertMany([inbound(7, 1)], { markNewInboundUnread: true });
     await app.rules.run();
-    const first = app.cache.ruleActions.forFax(7)[0]?.nextTryMs ?? 0;
+    const first = app.cache.ruleActions.forFax('7')[0]?.nextTryMs ?? 0;
     app.advance(first - (turnedOnAt + 3_600_000));
     await app.rules.run();
-    const second = app.cache.ruleActions.forFax(7)[0];
+    const second = app.cache.ruleActions.forFax('7')[0];
     expect(second?.attempts).toBe(2);
     expect((second?.nextTryMs ?? 0) - first).toBeGreaterThan(first - (turnedOnAt + 3_600_000));
     // Not due yet: a run does not try.
     await app.rules.run();
-    expect(app.cache.ruleActions.forFax(7)[0]?.attempts).toBe(2);
+    expect(app.cache.ruleActions.forFax('7')[0]?.attempts).toBe(2);
     expect(app.notices).toEqual(['rules.aReceivedFaxCould']);
     full = false;
     app.advance((second?.nextTryMs ?? 0) - first);
@@ -142,13 +142,13 @@ describe('inbound rule runner', () => {
     const app = setup();
     app.cache.faxes.upsertMany([inbound(8, 1)], { markNewInboundUnread: true });
     // Journaled, then two tries that never reached an outcome (the app was killed during each).
-    app.cache.ruleActions.journal([{ faxId: 8, ruleId: 'save', action: 'save', state: 'pending' }], 0);
-    app.cache.ruleActions.tryStarted(8, 'save');
-    app.cache.ruleActions.tryStarted(8, 'save');
+    app.cache.ruleActions.journal([{ faxId: '8', ruleId: 'save', action: 'save', state: 'pending' }], 0);
+    app.cache.ruleActions.tryStarted('8', 'save');
+    app.cache.ruleActions.tryStarted('8', 'save');
     await app.rules.run();
     expect(app.files()).toEqual([]);
     expect(app.views(8)).toMatchObject([{ state: 'failed', attempts: 1, problem: expect.stringContaining('The app stopped twice while doing this') as unknown }]);
-    const row = app.cache.ruleActions.forFax(8)[0];
+    const row = app.cache.ruleActions.forFax('8')[0];
     expect(row?.unfinishedTries).toBe(0);
     // Its wait over (or "Try again now"), it runs as any other action.
     app.advance((row?.nextTryMs ?? 0) - (turnedOnAt + 3_600_000));
@@ -160,8 +160,8 @@ describe('inbound rule runner', () => {
   it('one unfinished try is resumed at once (the ordinary restart after a kill)', async () => {
     const app = setup();
     app.cache.faxes.upsertMany([inbound(9, 1)], { markNewInboundUnread: true });
-    app.cache.ruleActions.journal([{ faxId: 9, ruleId: 'save', action: 'save', state: 'pending' }], 0);
-    app.cache.ruleActions.tryStarted(9, 'save');
+    app.cache.ruleActions.journal([{ faxId: '9', ruleId: 'save', action: 'save', state: 'pending' }], 0);
+    app.cache.ruleActions.tryStarted('9', 'save');
     await app.rules.run();
     expect(app.views(9)[0]).toMatchObject({ state: 'done', attempts: 0 });
     expect(app.files()).toEqual(['FX-9.pdf']);
@@ -172,12 +172,12 @@ describe('inbound rule runner', () => {
     const app = setup({ failWrites: () => full });
     app.cache.faxes.upsertMany([inbound(10, 1)], { markNewInboundUnread: true });
     await app.rules.run();
-    expect(app.cache.ruleActions.forFax(10)[0]).toMatchObject({ attempts: 1, unfinishedTries: 0 });
+    expect(app.cache.ruleActions.forFax('10')[0]).toMatchObject({ attempts: 1, unfinishedTries: 0 });
     expect(app.cache.ruleActions.failing()).toMatchObject({ count: 1, problem: { id: 'fileWrite.diskFull' } });
     full = false;
-    app.cache.ruleActions.retryNow(10);
+    app.cache.ruleActions.retryNow('10');
     await app.rules.run();
-    expect(app.cache.ruleActions.forFax(10)[0]).toMatchObject({ state: 'done', unfinishedTries: 0 });
+    expect(app.cache.ruleActions.forFax('10')[0]).toMatchObject({ state: 'done', unfinishedTries: 0 });
     expect(app.cache.ruleActions.failing()).toMatchObject({ count: 0, problem: null });
   });
 });

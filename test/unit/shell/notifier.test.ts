@@ -26,28 +26,28 @@ describe('shell notifier', () => {
   it('shows a notification without the number by default, opens the fax on click, and passes on the unread count', () => {
     const events = createEventBus();
     const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
-    const opened: number[] = [];
+    const opened: string[] = [];
     const unread: number[] = [];
     startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: (count) => unread.push(count) });
-    events.emit('faxReceived', { faxId: 12, from: null, pages: 2 });
+    events.emit('faxReceived', { faxId: '12', from: null, pages: 2 });
     expect(electron.shown).toEqual([{ title: 'New fax received', body: '2 pages' }]);
     expect(JSON.stringify(electron.shown)).not.toMatch(/\+\d/);
-    expect(opened).toEqual([12]);
-    events.emit('faxesChanged', { added: [12], updated: [], unreadInbound: 4 });
+    expect(opened).toEqual(['12']);
+    events.emit('faxesChanged', { added: ['12'], updated: [], unreadInbound: 4 });
     expect(unread).toEqual([4]);
   });
 
   it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', () => {
     const events = createEventBus();
     const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
-    const opened: number[] = [];
+    const opened: string[] = [];
     startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: () => undefined });
     electron.shown.length = 0;
-    events.emit('replyOverdue', { faxId: 31, reference: 'FX-31' });
+    events.emit('replyOverdue', { faxId: '31', reference: 'FX-31' });
     expect(electron.shown).toEqual([{ title: 'A reply is overdue', body: 'No reply yet to fax FX-31.' }]);
-    expect(opened).toEqual([31]);
+    expect(opened).toEqual(['31']);
     settings.update({ notifications: { enabled: false } });
-    events.emit('replyOverdue', { faxId: 32, reference: 'FX-32' });
+    events.emit('replyOverdue', { faxId: '32', reference: 'FX-32' });
     expect(electron.shown).toHaveLength(1);
   });
 });

@@ -30,11 +30,13 @@ function cacheAt(dir: string, key = 'aa'.repeat(32)): Cache {
 }
 
 let nextId = 1;
-function fax(overrides: Partial<FaxRecord> = {}): FaxRecord {
-  const id = overrides.id ?? nextId++;
+/** A fax record; `id` is given as a number for brevity and held as the service's digits. */
+function fax(overrides: Omit<Partial<FaxRecord>, 'id'> & { id?: number } = {}): FaxRecord {
+  const { id: given, ...rest } = overrides;
+  const id = given ?? nextId++;
   const createdAt = overrides.createdAt ?? new Date(Date.parse('2026-03-01T10:00:00Z') + id * 60_000).toISOString();
   return {
-    id,
+    id: String(id),
     reference: `FX-${id}`,
     direction: 'outbound',
     status: 'delivered',
@@ -48,7 +50,7 @@ function fax(overrides: Partial<FaxRecord> = {}): FaxRecord {
     cost: null,
     providerError: null,
     recipients: [{ to: '+14155550100', name: 'Dr. Lee', status: 'delivered', error: null, reason: null }],
-    ...overrides,
+    ...rest,
   };
 }
 
@@ -116,9 +118,9 @@ describe('fax repository', () => {
   it('reports which faxes were added and which changed', () => {
     const cache = cacheAt(tempDir());
     const first = fax({ id: 10, status: 'sending' });
-    expect(cache.faxes.upsertMany([first], { markNewInboundUnread: true })).toEqual({ added: [10], updated: [], addedInbound: [] });
+    expect(cache.faxes.upsertMany([first], { markNewInboundUnread: true })).toEqual({ added: ['10'], updated: [], addedInbound: [] });
     expect(cache.faxes.upsertMany([first], { markNewInboundUnread: true })).toEqual({ added: [], updated: [], addedInbound: [] });
-    expect(cache.faxes.upsertMany([{ ...first, status: 'delivered' }], { markNewInboundUnread: true })).toEqual({ added: [], updated: [10], addedInbound: [] });
+    expect(cache.faxes.upsertMany([{ ...first, status: 'delivered' }], { markNewInboundUnread: true })).toEqual({ added: [], updated: ['10'], addedInbound: [] });
   });
 
   it('new inbound faxes are unread only when asked (not for imported history); marks can be set and cleared', () => {
@@ -126,13 +128,13 @@ describe('fax repository', () => {
     cache.faxes.upsertMany([fax({ id: 1, direction: 'inbound', from: '+14155550111' })], { markNewInboundUnread: false });
     cache.faxes.upsertMany([fax({ id: 2, direction: 'inbound', from: '+14155550112' })], { markNewInboundUnread: true });
     expect(cache.faxes.unreadInbound()).toBe(1);
-    cache.faxes.markRead([2], true);
+    cache.faxes.markRead(['2'], true);
     expect(cache.faxes.unreadInbound()).toBe(0);
-    cache.faxes.markRead([1, 2], false);
+    cache.faxes.markRead(['1', '2'], false);
     expect(cache.faxes.unreadInbound()).toBe(2);
     // An update from the service never resets the user's mark.
     cache.faxes.upsertMany([fax({ id: 1, direction: 'inbound', status: 'received', from: '+14155550111' })], { markNewInboundUnread: true });
-    expect(cache.faxes.detail(1)?.unread).toBe(true);
+    expect(cache.faxes.detail('1')?.unread).toBe(true);
   });
 
   it('a search with few matches and one with thousands page the same way: newest first, right totals and windows', () => {
@@ -141,10 +143,10 @@ describe('fax repository', () => {
       fax({ id: 10_000 + index, subject: index % 1000 === 0 ? 'Rare referral' : 'Common lab results', status: index % 2 === 0 ? 'delivered' : 'failed' }),
     );
     cache.faxes.upsertMany(records, { markNewInboundUnread: false });
-    const newestFirst = (ids: number[]) => [...ids].sort((a, b) => b - a);
+    const newestFirst = (ids: string[]) => [...ids].sort((a, b) => Number(b) - Number(a));
     const rare = cache.faxes.list({ direction: 'outbound', search: 'rare', offset: 1, limit: 10 });
     expect(rare.total).toBe(3);
-    expect(rare.items.map((item) => item.id)).toEqual([11_000, 10_000]);
+    expect(rare.items.map((item) => item.id)).toEqual(['11000', '10000']);
     const common = cache.faxes.list({ direction: 'outbound', search: 'common lab', offset: 2990, limit: 10 });
     expect(common.total).toBe(2997);
     expect(common.items.map((item) => item.id)).toEqual(newestFirst(records.filter((record) => record.subject === 'Common lab results').map((record) => record.id)).slice(2990));
@@ -167,7 +169,7 @@ describe('fax repository', () => {
     expect(cache.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).total).toBe(words.length);
     // An outbound word nobody knows is "other", shown verbatim, never dropped.
     cache.faxes.upsertMany([fax({ id: 200, status: 'escalated' })], { markNewInboundUnread: false });
-    expect(cache.faxes.list({ direction: 'outbound', groups: ['other'], offset: 0, limit: 10 }).items).toEqual([expect.objectContaining({ id: 200, status: 'escalated', statusGroup: 'other' })]);
+    expect(cache.faxes.list({ direction: 'outbound', groups: ['other'], offset: 0, limit: 10 }).items).toEqual([expect.objectContaining({ id: '200', status: 'escalated', statusGroup: 'other' })]);
   });
 
   it('migrates a v2 cache: each fax gets its status group, each contact its list of numbers', () => {
@@ -189,7 +191,7 @@ describe('fax repository', () => {
     raw.close();
     const upgraded = cacheAt(dir, keyHex);
     expect(upgraded.faxes.list({ direction: 'inbound', groups: ['received'], offset: 0, limit: 5 }).total).toBe(1);
-    expect(upgraded.faxes.pending().map((item) => item.id)).toEqual([2]);
+    expect(upgraded.faxes.pending().map((item) => item.id)).toEqual(['2']);
     expect(upgraded.directory.contacts({ offset: 0, limit: 5 }).items[0]?.faxNumbers).toEqual([{ number: '+14155550100', label: null }]);
   });
 
@@ -204,26 +206,81 @@ describe('fax repository', () => {
       ],
       { markNewInboundUnread: true },
     );
-    expect(cache.faxes.list({ direction: 'outbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3, 2, 1]);
+    expect(cache.faxes.list({ direction: 'outbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['3', '2', '1']);
     expect(cache.faxes.list({ direction: 'outbound', groups: ['failed', 'partial'], offset: 0, limit: 10 }).total).toBe(2);
-    expect(cache.faxes.list({ direction: 'outbound', search: 'st. mary', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([3]);
-    expect(cache.faxes.list({ direction: 'outbound', search: 'LAB', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([1]);
+    expect(cache.faxes.list({ direction: 'outbound', search: 'st. mary', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['3']);
+    expect(cache.faxes.list({ direction: 'outbound', search: 'LAB', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['1']);
     expect(cache.faxes.list({ direction: 'outbound', search: '100%_', offset: 0, limit: 10 }).total).toBe(0);
     const window = cache.faxes.list({ direction: 'outbound', offset: 1, limit: 1 });
-    expect(window).toMatchObject({ total: 3, offset: 1, items: [expect.objectContaining({ id: 2 })] });
+    expect(window).toMatchObject({ total: 3, offset: 1, items: [expect.objectContaining({ id: '2' })] });
     expect(cache.faxes.list({ direction: 'inbound', unreadOnly: true, offset: 0, limit: 10 }).items).toEqual([
-      expect.objectContaining({ id: 4, counterpart: '+14155550177', unread: true }),
+      expect.objectContaining({ id: '4', counterpart: '+14155550177', unread: true }),
     ]);
     const local = (day: string) => new Date(`${day}T12:00:00`).toISOString().slice(0, 10);
-    expect(cache.faxes.list({ direction: 'outbound', from: local('2026-03-02'), to: local('2026-03-02'), offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual([2]);
+    expect(cache.faxes.list({ direction: 'outbound', from: local('2026-03-02'), to: local('2026-03-02'), offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['2']);
   });
 
   it('the newest synced timestamp ignores local placeholders of sent faxes', () => {
     const cache = cacheAt(tempDir());
     cache.faxes.upsertMany([fax({ id: 1, createdAt: '2026-03-01T09:00:00Z' })], { markNewInboundUnread: false });
-    cache.faxes.recordSent({ id: 2, reference: 'FX-2', status: 'queued', pages: 1, recipients: [], subject: null, submissionId: crypto.randomUUID() });
+    cache.faxes.recordSent({ id: '2', reference: 'FX-2', status: 'queued', pages: 1, recipients: [], subject: null, submissionId: crypto.randomUUID() });
     expect(cache.faxes.newestSyncedMs()).toBe(Date.parse('2026-03-01T09:00:00Z'));
-    expect(cache.faxes.pending().map((item) => item.id)).toEqual([2]);
+    expect(cache.faxes.pending().map((item) => item.id)).toEqual(['2']);
+  });
+});
+
+describe('exact fax ids', () => {
+  it('two faxes whose ids are one double are two rows, each found by its own id, listed in numeric order', () => {
+    const cache = cacheAt(tempDir());
+    const at = '2026-03-05T10:00:00Z';
+    const record = (id: string, subject: string): FaxRecord => ({ ...fax({ createdAt: at, subject }), id, reference: `R-${id.slice(-3)}` });
+    cache.faxes.upsertMany([record('9007199254740992', 'first'), record('9007199254740993', 'second'), record('18446744073709551617', 'huge'), record('99', 'small')], { markNewInboundUnread: false });
+    expect(cache.faxes.count()).toBe(4);
+    expect(cache.faxes.detail('9007199254740992')?.subject).toBe('first');
+    expect(cache.faxes.detail('9007199254740993')?.subject).toBe('second');
+    // Same time: newest id first, as numbers (a longer id is larger).
+    expect(cache.faxes.list({ direction: 'outbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['18446744073709551617', '9007199254740993', '9007199254740992', '99']);
+    cache.handling.mark(['9007199254740993'], 1000);
+    expect(cache.handling.get('9007199254740992').handledAt).toBeNull();
+    expect(cache.handling.get('9007199254740993').handledAt).toBe(1000);
+  });
+
+  it('a cache from before (v8, ids as integers) is carried over: the same faxes, marks, links and journal, ids as digits', () => {
+    const dir = tempDir();
+    const keyHex = crypto.randomBytes(32).toString('hex');
+    const raw = new Database(path.join(dir, 'cache.db'));
+    raw.pragma("cipher = 'sqlcipher'");
+    raw.pragma('legacy = 4');
+    raw.pragma(`key = "x'${keyHex}'"`);
+    for (const migration of migrations.slice(0, 8)) migration(raw);
+    raw.pragma('user_version = 8');
+    const insert = raw.prepare(
+      "INSERT INTO faxes (id, reference, direction, status, status_group, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, 'received', 'received', '2026-01-01T00:00:00Z', ?, '[]', 0, '', 0)",
+    );
+    insert.run(7, 'FX-7', 'inbound', 1000);
+    insert.run(12, 'FX-12', 'inbound', 1000);
+    insert.run(30, 'FX-30', 'outbound', 2000);
+    raw.prepare('INSERT INTO fax_handling (fax_id, handled_ms, note) VALUES (7, 5, ?)').run('called back');
+    raw.prepare("INSERT INTO reply_links (inbound_id, outbound_id, how) VALUES (12, 30, 'manual')").run();
+    raw.prepare("INSERT INTO rule_actions (fax_id, rule_id, action, state, created_ms) VALUES (12, 'save', 'save', 'pending', 1)").run();
+    raw.prepare("INSERT INTO audit (at, action, fax_id) VALUES ('2026-01-01T00:00:00Z', 'view', 12)").run();
+    raw.prepare('INSERT INTO pdf_files (fax_id, file, size, last_access_ms) VALUES (30, ?, 10, 1)').run('x.sealed');
+    raw.close();
+    const upgraded = cacheAt(dir, keyHex);
+    expect(upgraded.schemaVersion()).toBe(migrations.length);
+    expect(upgraded.faxes.list({ direction: 'inbound', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['12', '7']);
+    expect(upgraded.handling.get('7')).toEqual({ handledAt: 5, note: 'called back' });
+    expect(upgraded.replies.repliesTo(['12']).get('12')).toEqual({ id: '30', reference: 'FX-30' });
+    expect(upgraded.ruleActions.forFax('12')).toEqual([expect.objectContaining({ faxId: '12', ruleId: 'save', state: 'pending' })]);
+    expect(upgraded.audit.entries()).toEqual([expect.objectContaining({ action: 'view', faxId: '12' })]);
+    expect(upgraded.pdfFiles.fileOf('30')).toBe('x.sealed');
+    // The audit log is still append-only after the carry-over.
+    const db = new Database(path.join(dir, 'cache.db'));
+    db.pragma("cipher = 'sqlcipher'");
+    db.pragma('legacy = 4');
+    db.pragma(`key = "x'${keyHex}'"`);
+    expect(() => db.prepare('DELETE FROM audit').run()).toThrow('append-only');
+    db.close();
   });
 });
 
@@ -231,11 +288,11 @@ describe('audit log', () => {
   it('records actions without PHI and refuses updates and deletes', () => {
     const dir = tempDir();
     const cache = cacheAt(dir);
-    cache.audit.record('view', { faxId: 7 });
-    cache.audit.record('send', { faxId: 8, submissionId: 's-1' });
+    cache.audit.record('view', { faxId: '7' });
+    cache.audit.record('send', { faxId: '8', submissionId: 's-1' });
     expect(cache.audit.entries()).toEqual([
-      expect.objectContaining({ seq: 1, action: 'view', faxId: 7, submissionId: null }),
-      expect.objectContaining({ seq: 2, action: 'send', faxId: 8, submissionId: 's-1' }),
+      expect.objectContaining({ seq: 1, action: 'view', faxId: '7', submissionId: null }),
+      expect.objectContaining({ seq: 2, action: 'send', faxId: '8', submissionId: 's-1' }),
     ]);
     // Even with the database itself in hand (the app's code never has it), rows cannot be changed.
     cache.close();
