@@ -252,7 +252,8 @@ export const invokeContract = {
   createWebhook: invoke<CreatedWebhook>()(
     z.object({ url: z.string().min(1).max(2048), events: z.array(z.string().max(40)).max(10).optional(), description: z.string().max(500).optional() }).strict(),
   ),
-  deleteWebhook: invoke<null>()(z.object({ id }).strict()),
+  /** `pending`: the service accepted the deletion and is still carrying it out (a 202). */
+  deleteWebhook: invoke<{ pending: boolean }>()(z.object({ id }).strict()),
 
   /** Runs an app command (a shortcut or the crash page's button), as the menu does; refused when not enabled. */
   runCommand: invoke<{ outcome: 'ran' | 'disabled' }>()(z.object({ command: z.enum(commandIds as [CommandId, ...CommandId[]]) }).strict()),

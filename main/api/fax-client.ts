@@ -119,7 +119,8 @@ export interface FaxClient {
   getAccount(options?: CallOptions): Promise<{ account: AccountView; requestId: string | null }>;
   listWebhooks(options?: CallOptions): Promise<ListPage<WebhookView>>;
   createWebhook(input: { url: string; events?: string[] | undefined; description?: string | undefined }, options?: CallOptions): Promise<{ webhook: WebhookView; secret: string | null }>;
-  deleteWebhook(id: string, options?: CallOptions): Promise<void>;
+  /** `accepted`: the service answered 202 — it took the request and is still deleting (the endpoint may still be listed). */
+  deleteWebhook(id: string, options?: CallOptions): Promise<{ accepted: boolean }>;
   /**
    * The status a request gets, for capability probes: 2xx, or the failure's status. Probes that write
    * (POST /faxes, POST /webhooks) send a deliberately incomplete body, so a granted scope yields a 400 and
@@ -337,8 +338,9 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
       return { webhook: readWebhook(data), secret: webhookSecret(data) };
     },
 
-    async deleteWebhook(id: string, options: CallOptions = {}): Promise<void> {
-      await exchange({ method: 'DELETE', path: `/webhooks/${encodeURIComponent(id)}` }, options);
+    async deleteWebhook(id: string, options: CallOptions = {}): Promise<{ accepted: boolean }> {
+      const result = await exchange({ method: 'DELETE', path: `/webhooks/${encodeURIComponent(id)}` }, options);
+      return { accepted: result.status === 202 };
     },
 
     /**

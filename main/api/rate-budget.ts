@@ -43,7 +43,8 @@ function headerNumber(headers: IncomingHttpHeaders, name: string): number | null
 export function retryAfterMs(headers: IncomingHttpHeaders, now: number): number | null {
   const raw = headers['retry-after'];
   if (typeof raw !== 'string') return null;
-  if (/^\s*\d+\s*$/.test(raw)) return Number(raw) * 1000;
+  // Seconds, also with a fraction ("0.3") as some services send; otherwise an HTTP date.
+  if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.ceil(Number(raw) * 1000);
   const date = Date.parse(raw);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }

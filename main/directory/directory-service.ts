@@ -16,7 +16,8 @@ export interface DirectoryService {
   account(refresh: boolean): Promise<AccountView | null>;
   webhooks(): Promise<WebhookView[]>;
   createWebhook(input: { url: string; events?: string[] | undefined; description?: string | undefined }): Promise<CreatedWebhook>;
-  deleteWebhook(id: string): Promise<void>;
+  /** `pending`: the service is still deleting it (202): it may be listed a little longer. */
+  deleteWebhook(id: string): Promise<{ pending: boolean }>;
 }
 
 export function createDirectoryService(deps: { cache: Cache; connection: ConnectionService; events: EventBus }): DirectoryService {
@@ -74,8 +75,9 @@ export function createDirectoryService(deps: { cache: Cache; connection: Connect
     },
 
     async deleteWebhook(id) {
-      await connection.client().deleteWebhook(id);
+      const { accepted } = await connection.client().deleteWebhook(id);
       cache.audit.record('delete');
+      return { pending: accepted };
     },
   };
 }

@@ -12,9 +12,6 @@ export function directoryHandlers(context: HandlerContext): DirectoryHandlers {
     getAccount: async (request) => (await directory()).account(request?.refresh === true),
     listWebhooks: async () => (await directory()).webhooks(),
     createWebhook: async (input) => (await directory()).createWebhook(input),
-    deleteWebhook: async ({ id }) => {
-      await (await directory()).deleteWebhook(id);
-      return null;
-    },
+    deleteWebhook: async ({ id }) => (await directory()).deleteWebhook(id),
   };
 }

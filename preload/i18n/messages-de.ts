@@ -880,4 +880,6 @@ export const de: Readonly<Record<MessageId, string>> = {
   'outboxQueue.discardFax': 'Fax verwerfen',
   'outboxQueue.discardExplain': 'Das Fax an {recipients} wird mit {files, plural, one {seiner Datei} other {seinen # Dateien}} aus dem Postausgang entfernt; es wird nicht gesendet.',
   'outboxQueue.discardOrEdit': 'Um es zu ändern und zu senden, wählen Sie stattdessen „Bearbeiten“: Es wird wieder ein Entwurf mit allem, was darin war.',
+  'webhooks.beingDeleted': 'Der Fax-Dienst löscht den Endpunkt; er verschwindet aus der Liste, sobald das erledigt ist.',
+  'webhooks.deletingChip': 'Wird gelöscht …',
 };

@@ -878,6 +878,8 @@ export const en = {
   'outboxQueue.discardFax': 'Discard fax',
   'outboxQueue.discardExplain': 'The fax to {recipients} is removed from the outbox with its {files, plural, one {file} other {# files}}; it is not sent.',
   'outboxQueue.discardOrEdit': 'To change it and send it, use Edit instead: it goes back to a draft with everything in it.',
+  'webhooks.beingDeleted': 'The Fax Service is deleting the endpoint; it leaves the list when that is done.',
+  'webhooks.deletingChip': 'Being deleted…',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -12,10 +12,20 @@ const faxLabel = /fax/i;
 interface FoundNumber {
   number: string;
   label: string | null;
+  /** What the entry says it is, from every field that says so (type "phone" and label "Front desk": a voice line). */
+  kind: 'fax' | 'voice' | null;
 }
 
 function labelOf(entry: Json): string | null {
-  return text(pick(entry, 'label', 'type', 'kind', 'name', 'description', 'usage'));
+  return text(pick(entry, 'label', 'display_name', 'displayName', 'name', 'description', 'type', 'kind', 'usage'));
+}
+
+function kindOf(entry: Json, inherited: string | null): FoundNumber['kind'] {
+  const says = ['type', 'kind', 'usage', 'category', 'channel', 'label', 'name', 'description'].map((key) => text(pick(entry, key))).filter((word): word is string => word !== null);
+  if (inherited !== null) says.push(inherited);
+  if (says.some((word) => faxLabel.test(word))) return 'fax';
+  if (says.some((word) => voiceLabel.test(word))) return 'voice';
+  return null;
 }
 
 /** Numbers in a value: a string, an array of strings, an object or an array of objects (each with its label). */
@@ -23,13 +33,13 @@ function numbersIn(value: unknown, inheritedLabel: string | null): FoundNumber[]
   if (Array.isArray(value)) return value.flatMap((item) => numbersIn(item, inheritedLabel));
   if (isRecord(value)) {
     const number = e164(pick(value, 'number', 'fax_number', 'faxNumber', 'phone_number', 'phoneNumber', 'telephone', 'e164', 'value', 'address'));
-    return number ? [{ number, label: labelOf(value) ?? inheritedLabel }] : [];
+    return number ? [{ number, label: labelOf(value) ?? inheritedLabel, kind: kindOf(value, inheritedLabel) }] : [];
   }
   const number = e164(value);
-  return number ? [{ number, label: inheritedLabel }] : [];
+  return number ? [{ number, label: inheritedLabel, kind: inheritedLabel === null ? null : faxLabel.test(inheritedLabel) ? 'fax' : voiceLabel.test(inheritedLabel) ? 'voice' : null }] : [];
 }
 
-function readNumbers(raw: Json): FoundNumber[] {
+function readNumbers(raw: Json): Array<{ number: string; label: string | null }> {
   const faxKeyed: FoundNumber[] = [];
   const listed: FoundNumber[] = [];
   const generic: FoundNumber[] = [];
@@ -38,11 +48,11 @@ function readNumbers(raw: Json): FoundNumber[] {
     else if (/^(numbers|phones|phone_numbers|phoneNumbers|telephones|contact_methods|contactMethods|channels)$/i.test(key)) listed.push(...numbersIn(value, null));
     else if (/^(number|e164|fax|phone_number|phoneNumber)$/i.test(key)) generic.push(...numbersIn(value, null));
   }
-  const labelledFax = listed.filter((found) => found.label !== null && faxLabel.test(found.label));
-  const unlabelled = [...listed, ...generic].filter((found) => found.label === null || !voiceLabel.test(found.label));
-  const candidates = faxKeyed.length > 0 || labelledFax.length > 0 ? [...faxKeyed, ...labelledFax] : unlabelled;
-  const unique = new Map<string, FoundNumber>();
-  for (const found of candidates) if (!unique.has(found.number)) unique.set(found.number, found);
+  const labelledFax = listed.filter((found) => found.kind === 'fax');
+  const unlabelled = [...listed, ...generic].filter((found) => found.kind === null);
+  const candidates = faxKeyed.length > 0 || labelledFax.length > 0 ? [...faxKeyed.filter((found) => found.kind !== 'voice'), ...labelledFax] : unlabelled;
+  const unique = new Map<string, { number: string; label: string | null }>();
+  for (const found of candidates) if (!unique.has(found.number)) unique.set(found.number, { number: found.number, label: found.label });
   return [...unique.values()];
 }
 

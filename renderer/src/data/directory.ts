@@ -19,6 +19,9 @@ export function createWebhook(input: { url: string; events: string[]; descriptio
   return faxApi().createWebhook(input);
 }
 
-export function deleteWebhook(id: string): Promise<IpcResult<null>> {
+export function deleteWebhook(id: string): Promise<IpcResult<{ pending: boolean }>> {
   return faxApi().deleteWebhook({ id });
 }
+
+/** When to look again for an endpoint the service is still deleting (a 202): it goes from the list when it is gone. */
+export const deletionChecksMs = [1_000, 3_000, 10_000, 30_000] as const;

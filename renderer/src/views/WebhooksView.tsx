@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon';
 import { copyText } from '../data/app-info';
 import { capabilitiesOf } from '../data/capabilities';
 import { connectionStore } from '../data/connection';
-import { createWebhook, deleteWebhook, loadWebhooks } from '../data/directory';
+import { createWebhook, deleteWebhook, deletionChecksMs, loadWebhooks } from '../data/directory';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
@@ -33,11 +33,21 @@ export function WebhooksView() {
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<WebhookView | null>(null);
   const [formError, setFormError] = useState<IpcError | null>(null);
+  /** Endpoints the service accepted to delete (202) and may still list for a moment: shown as being deleted. */
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
 
   const load = useCallback(() => {
     void loadWebhooks().then((result) => (result.ok ? (setItems(result.value), setError(null)) : setError(result.error)));
   }, []);
   useEffect(load, [load]);
+  // Those still listed are shown as being deleted; while there are any, the list is read again now and then.
+  const stillDeleting = new Set([...deleting].filter((id) => items?.some((hook) => hook.id === id) ?? true));
+  const deletingKey = [...stillDeleting].sort().join(' ');
+  useEffect(() => {
+    if (deletingKey === '') return;
+    const timers = deletionChecksMs.map((delay) => setTimeout(load, delay));
+    return () => timers.forEach(clearTimeout);
+  }, [deletingKey, load]);
 
   const urlProblem = url.trim() !== '' && !url.trim().toLowerCase().startsWith('https://') ? t('keyForm.theAddressMustStart') : null;
 
@@ -80,14 +90,16 @@ export function WebhooksView() {
             </thead>
             <tbody>
               {items.map((hook) => (
-                <tr key={hook.id} data-testid="webhook-row">
+                <tr key={hook.id} data-testid="webhook-row" data-deleting={stillDeleting.has(hook.id) || undefined}>
                   <td className="mono wrap-anywhere">
                     {hook.url}
                   </td>
                   <td>{hook.events.join(', ')}</td>
                   <td>{hook.description ?? ''}</td>
                   <td className="cell-end">
-                    {canWrite ? (
+                    {stillDeleting.has(hook.id) ? (
+                      <span className="chip chip-info" role="status">{t('webhooks.deletingChip')}</span>
+                    ) : canWrite ? (
                       <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(hook)} aria-label={t('webhooks.delete2', { url: hook.url })}>
                         <Icon name="trash" size={14} />{' '}{t('webhooks.delete')}</button>
                     ) : null}
@@ -163,10 +175,18 @@ export function WebhooksView() {
             const target = confirmDelete;
             setConfirmDelete(null);
             void deleteWebhook(target.id).then((result) => {
-              if (result.ok) {
+              if (!result.ok) {
+                toastError(result.error);
+                return;
+              }
+              if (result.value.pending) {
+                toast('success', t('webhooks.beingDeleted'));
+                setDeleting((current) => new Set([...current, target.id]));
+              } else {
                 toast('success', t('webhooks.theEndpointWasDeleted'));
-                load();
-              } else toastError(result.error);
+                setItems((current) => current?.filter((hook) => hook.id !== target.id) ?? current);
+              }
+              load();
             });
           }}
         >

@@ -74,6 +74,17 @@ describe('fax client: replies it cannot use become typed errors, never crashes',
   });
 });
 
+describe('fax client: webhook deletion', () => {
+  it('a 202 says the service accepted the deletion and is still at it; a 204 that it is done', async () => {
+    let status = 202;
+    const { client, api } = await clientFor((_request, response) => response.writeHead(status).end());
+    await expect(client.deleteWebhook('we_1')).resolves.toEqual({ accepted: true });
+    status = 204;
+    await expect(client.deleteWebhook('we_2')).resolves.toEqual({ accepted: false });
+    expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['DELETE /v1/webhooks/we_1', 'DELETE /v1/webhooks/we_2']);
+  });
+});
+
 describe('fax client: retries', () => {
   it('retries a 500 and succeeds, sending the same Idempotency-Key every time', async () => {
     let calls = 0;

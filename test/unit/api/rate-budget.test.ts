@@ -135,6 +135,9 @@ describe('rate budget', () => {
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(retryAfterMs({ 'retry-after': '7' }, 0)).toBe(7000);
+    // A fraction of a second, as some services send, is a wait — not a date in the past.
+    expect(retryAfterMs({ 'retry-after': '0.3' }, Date.parse('2026-11-23T10:00:00Z'))).toBe(300);
+    expect(retryAfterMs({ 'retry-after': ' 1.25 ' }, 0)).toBe(1250);
     expect(retryAfterMs({ 'retry-after': new Date(Date.UTC(1970, 0, 1, 0, 0, 10)).toUTCString() }, 4_000)).toBe(6000);
     expect(retryAfterMs({ 'retry-after': 'whenever' }, 0)).toBeNull();
     expect(retryAfterMs({}, 0)).toBeNull();

@@ -152,14 +152,36 @@ describe('account, contacts, numbers, webhooks', () => {
     expect(normalizeContact({ id: 'y', name: 'Desk', phones: [{ type: 'mobile', number: '+14155550100' }] }).faxNumbers).toEqual([]);
   });
 
+  it('a voice line with a label of its own ("type": "phone", "label": "Front desk") is never offered as a fax number', () => {
+    const carla = normalizeContact({
+      id: 'c1',
+      name: 'Carla Diaz',
+      phone_numbers: [
+        { type: 'phone', label: 'Front desk', number: '+14155550199' },
+        { type: 'fax', label: 'Referrals', number: '+14155550103' },
+      ],
+    });
+    expect(carla.faxNumbers).toEqual([{ number: '+14155550103', label: 'Referrals' }]);
+    expect(carla.faxNumber).toBe('+14155550103');
+    expect(normalizeContact({ id: 'c2', name: 'Reception', phone_numbers: [{ type: 'phone', label: 'Main line', number: '+14155550198' }] }).faxNumbers).toEqual([]);
+    expect(normalizeContact({ id: 'c3', name: 'Lab', numbers: [{ kind: 'voice', display_name: 'Lab', value: '+14155550197' }, { number: '+14155550196' }] }).faxNumbers).toEqual([{ number: '+14155550196', label: null }]);
+    // A fax-named field that says it is a voice line is still a voice line.
+    expect(normalizeContact({ id: 'c4', name: 'Odd', fax_numbers: [{ type: 'voice', number: '+14155550195' }, { number: '+14155550194' }] }).faxNumbers).toEqual([{ number: '+14155550194', label: null }]);
+  });
+
   it('numbers with other field names; a number without a number is dropped', () => {
     expect(normalizeNumber({ phone_number: '+14155559000', friendly_name: 'Desk' }, 0)).toEqual({ id: 'number-0', number: '+14155559000', label: 'Desk', capabilities: [] });
     expect(normalizeNumber({ id: 1 }, 1)).toBeNull();
+    expect(normalizeNumber({ id: 'n2', fax_number: '+14155559001', display_name: 'Referrals line' }, 2)).toMatchObject({ label: 'Referrals line' });
   });
 
   it('webhooks and their one-time secret under either name', () => {
     expect(normalizeWebhook({ id: 'we_1', url: 'https://x', enabled_events: ['fax.failed'] })).toMatchObject({ id: 'we_1', events: ['fax.failed'], description: null });
     expect(webhookSecret({ signing_secret: 'whsec_x' })).toBe('whsec_x');
+    expect(webhookSecret({ id: 'we_2', signing: { secret: 'whsec_nested', algorithm: 'sha256' } })).toBe('whsec_nested');
+    expect(webhookSecret({ id: 'we_3', secret: { value: 'whsec_value' } })).toBe('whsec_value');
+    expect(webhookSecret({ id: 'we_4', credentials: { webhook_secret: 'whsec_deep' } })).toBe('whsec_deep');
+    expect(webhookSecret({ id: 'we_5', signing: { algorithm: 'sha256' } })).toBeNull();
     expect(webhookSecret({})).toBeNull();
   });
 });
