@@ -34,11 +34,11 @@ export const errorEnvelopeSchema = z.looseObject({
     code: looseText.optional(),
     message: looseText.optional(),
   }),
-  request_id: z.string().optional(),
+  request_id: z.string().optional().catch(undefined),
 });
 
 export function singleEnvelopeSchema<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: item, request_id: z.string().optional() });
+  return z.looseObject({ data: item, request_id: z.string().optional().catch(undefined) });
 }
 
 export const listEnvelopeSchema = z.looseObject({
@@ -50,7 +50,7 @@ export const listEnvelopeSchema = z.looseObject({
     offset: countOrNothing,
     has_more: z.boolean().optional().catch(undefined),
   }),
-  request_id: z.string().optional(),
+  request_id: z.string().optional().catch(undefined),
 });
 
 export const faxSchema = z.looseObject({

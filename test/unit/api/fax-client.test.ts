@@ -85,6 +85,15 @@ describe('fax client: webhook deletion', () => {
   });
 });
 
+describe('fax client: values outside the spec\'s types', () => {
+  it('a request id that is not a string, a page count that is not a count, an unknown field: the fax is still read, they as unknown', async () => {
+    const { client } = await clientFor((_request, response) => json(response, 200, { data: { ...fax, pages: 'many', colour: 'blue', recipients: 'n/a' }, request_id: 42 }));
+    const { fax: read, requestId } = await client.getFax('1');
+    expect(read).toMatchObject({ id: '1', pages: null, recipients: [] });
+    expect(requestId).toBeNull();
+  });
+});
+
 describe('fax client: retries', () => {
   it('retries a 500 and succeeds, sending the same Idempotency-Key every time', async () => {
     let calls = 0;
