@@ -56,6 +56,16 @@ export interface AccountView {
   paused: boolean;
   /** Usage as a fraction of the page limit (1 = 100 %), when both numbers are known. */
   usageRatio: number | null;
+  /**
+   * The account's cover sheets by name, when the service lists them (the spec names only `cover_id`); absent or
+   * null: it does not say, and a typed id is checked by the service when the fax is sent.
+   */
+  coverSheets?: CoverSheet[] | null | undefined;
+}
+
+export interface CoverSheet {
+  id: string;
+  name: string | null;
 }
 
 export type ConnectionState =

@@ -12,6 +12,7 @@ export const accountViewSchema = z.object({
   billingCycle: z.object({ start: z.string().nullable(), end: z.string().nullable(), label: z.string().nullable() }).nullable(),
   paused: z.boolean(),
   usageRatio: z.number().nullable(),
+  coverSheets: z.array(z.object({ id: z.string(), name: z.string().nullable() })).nullable().optional(),
 }) satisfies z.ZodType<AccountView>;
 
 const scopeNames = ['fax:send', 'fax:read', 'contacts:read', 'numbers:read', 'account:read', 'webhooks:read', 'webhooks:write', 'automation:events:read'] as const satisfies readonly ScopeName[];

@@ -298,7 +298,6 @@ export const de: Readonly<Record<MessageId, string>> = {
   'compose.notes': 'Notizen',
   'compose.coverSheet': 'Deckblatt',
   'compose.none': 'Keines',
-  'compose.theCoverSheetS': 'Die ID des Deckblatts aus Ihrem Konto beim Fax-Dienst; es fügt eine Seite hinzu.',
   'compose.expectAReply': 'Antwort erwarten',
   'compose.noReplyExpected': 'Keine Antwort erwartet',
   'compose.within': 'Innerhalb von {days, plural, one {# Tag} other {# Tagen}}',
@@ -882,4 +881,9 @@ export const de: Readonly<Record<MessageId, string>> = {
   'outboxQueue.discardOrEdit': 'Um es zu ändern und zu senden, wählen Sie stattdessen „Bearbeiten“: Es wird wieder ein Entwurf mit allem, was darin war.',
   'webhooks.beingDeleted': 'Der Fax-Dienst löscht den Endpunkt; er verschwindet aus der Liste, sobald das erledigt ist.',
   'webhooks.deletingChip': 'Wird gelöscht …',
+  'coverSheets.typeTheId': 'Dieser Fax-Dienst listet seine Deckblätter nicht auf: Geben Sie die ID des Deckblatts ein (es fügt eine Seite hinzu). Der Dienst prüft sie beim Senden.',
+  'coverSheets.addsOnePage': 'Ein Deckblatt fügt eine Seite hinzu.',
+  'coverSheets.unknownOption': '{id} (kein Deckblatt dieses Kontos)',
+  'coverSheets.notOneOfThese': '„{id}“ ist keines der Deckblätter dieses Kontos ({names}); der Fax-Dienst würde das Fax ablehnen. Wählen Sie eines oder keines.',
+  'coverSheets.accountHasNone': '„{id}“ ist kein Deckblatt dieses Kontos, das keine hat; der Fax-Dienst würde das Fax ablehnen. Wählen Sie keines.',
 };

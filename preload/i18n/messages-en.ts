@@ -296,7 +296,6 @@ export const en = {
   'compose.notes': 'Notes',
   'compose.coverSheet': 'Cover sheet',
   'compose.none': 'None',
-  'compose.theCoverSheetS': 'The cover sheet’s ID from your Fax Service account; it adds one page.',
   'compose.expectAReply': 'Expect a reply',
   'compose.noReplyExpected': 'No reply expected',
   'compose.within': 'Within {days, plural, one {# day} other {# days}}',
@@ -880,6 +879,11 @@ export const en = {
   'outboxQueue.discardOrEdit': 'To change it and send it, use Edit instead: it goes back to a draft with everything in it.',
   'webhooks.beingDeleted': 'The Fax Service is deleting the endpoint; it leaves the list when that is done.',
   'webhooks.deletingChip': 'Being deleted…',
+  'coverSheets.typeTheId': 'This Fax Service does not list its cover sheets: type the cover sheet’s ID (it adds one page). The service checks it when the fax is sent.',
+  'coverSheets.addsOnePage': 'A cover sheet adds one page.',
+  'coverSheets.unknownOption': '{id} (not a cover sheet of this account)',
+  'coverSheets.notOneOfThese': '“{id}” is not one of this account’s cover sheets ({names}); the Fax Service would refuse the fax. Choose one, or none.',
+  'coverSheets.accountHasNone': '“{id}” is not a cover sheet of this account, which has none; the Fax Service would refuse the fax. Choose none.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -122,4 +122,22 @@ describe('compose', () => {
     await expect(page.getByTestId('file-card').count()).resolves.toBe(1);
     await page.locator('[data-testid=thumbnail][data-state=done]').first().waitFor();
   });
+
+  it('the cover sheet is chosen by name from the account’s list, and goes with the fax as its id', async () => {
+    const page = app.page;
+    await clearCompose();
+    // The account is read again so its cover sheets are known (the Account view does it).
+    await page.getByRole('button', { name: 'Account & usage' }).click();
+    await page.getByRole('button', { name: 'New fax' }).click();
+    const cover = page.getByTestId('cover-sheet');
+    await expect.poll(() => cover.locator('option').allTextContents()).toEqual(['None', 'Standard (confidential)', 'Referral']);
+    await cover.selectOption({ label: 'Referral' });
+    await addRecipient(page, '+1 415 555 0103');
+    await sendFromCompose(page);
+    const sent = (await app.t.api(app.demo.apiKey, 'GET', '/faxes?direction=outbound&limit=1')).json as { data: { data: Array<{ id: number }> } };
+    const id = sent.data.data[0]?.id ?? 0;
+    const record = app.t.sandbox.db.prepare('SELECT cover_id FROM faxes WHERE id = ?').get(id) as { cover_id: string | null };
+    expect(record.cover_id).toBe(app.demo.coverIds[1]);
+  });
 });
+

@@ -74,7 +74,8 @@ export function isPaused(account: AccountRow): boolean {
   return account.pages_used * 10 >= account.page_limit * 11; // integers: no floating-point edge at exactly 110 %
 }
 
-export function accountResource(account: AccountRow) {
+/** The account; its cover sheets ride along (the spec leaves the account's fields not shown — see README). */
+export function accountResource(account: AccountRow, covers: ReadonlyArray<{ id: string; name: string }> = []) {
   return {
     id: account.id,
     object: 'account' as const,
@@ -84,6 +85,7 @@ export function accountResource(account: AccountRow) {
     page_limit: account.page_limit,
     billing_cycle: { start: account.cycle_start, end: account.cycle_end },
     status: isPaused(account) ? 'paused' : 'active',
+    cover_sheets: covers.map((cover) => ({ id: cover.id, name: cover.name })),
   };
 }
 

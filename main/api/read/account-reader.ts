@@ -4,7 +4,7 @@
  * Preferred names first; then a number whose key speaks of pages and a limit is the limit, one that speaks of
  * pages used is the usage, and ISO times under cycle/period keys are the cycle. What is not there stays null.
  */
-import type { AccountView } from '../../../preload/models';
+import type { AccountView, CoverSheet } from '../../../preload/models';
 import { count, isoTime, isRecord, leaves, pick, text, words, type Json, type Leaf } from './json-shape';
 
 const limitWords = /\b(limit|limits|quota|allowance|allotment|included|max|maximum|cap|per month|monthly)\b/;
@@ -76,6 +76,22 @@ function readCycle(raw: Json, found: Leaf[]): AccountView['billingCycle'] {
   return { start: start === null ? null : dateOnly(start), end: end === null ? null : dateOnly(end), label };
 }
 
+/**
+ * Cover sheets, where the service lists them with the account (under the names real APIs use): each with an id
+ * (`id`, `cover_id`) and a name when it gives one. Null when it lists none (not "no cover sheets": it does not say).
+ */
+function readCoverSheets(raw: Json): CoverSheet[] | null {
+  const listed = pick(raw, 'cover_sheets', 'coverSheets', 'covers', 'cover_pages', 'coverPages', 'templates.cover_sheets', 'templates.covers');
+  if (!Array.isArray(listed)) return null;
+  const sheets: CoverSheet[] = [];
+  for (const entry of listed as unknown[]) {
+    const id = isRecord(entry) ? text(pick(entry, 'id', 'cover_id', 'coverId')) : text(entry);
+    if (id === null || sheets.some((sheet) => sheet.id === id)) continue;
+    sheets.push({ id, name: isRecord(entry) ? text(pick(entry, 'name', 'title', 'label', 'display_name', 'displayName', 'description')) : null });
+  }
+  return sheets;
+}
+
 export function readAccount(raw: Json): AccountView {
   const found = leaves(raw, 2);
   const numbers = numberLeaves(found);
@@ -88,5 +104,5 @@ export function readAccount(raw: Json): AccountView {
     statusText === 'paused' ||
     statusText === 'suspended' ||
     (pagesUsed !== null && pageLimit !== null && pageLimit > 0 && pagesUsed * 10 >= pageLimit * 11);
-  return { plan: readPlan(raw), pagesUsed, pageLimit, billingCycle: readCycle(raw, found), paused, usageRatio };
+  return { plan: readPlan(raw), pagesUsed, pageLimit, billingCycle: readCycle(raw, found), paused, usageRatio, coverSheets: readCoverSheets(raw) };
 }

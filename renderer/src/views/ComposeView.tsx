@@ -5,6 +5,8 @@ import { RecipientsInput } from '../compose/RecipientsInput';
 import { FaxView, PreflightLine, PreflightSummary, ThumbnailFlag } from '../compose/Preflight';
 import { FindingsList, RecipientWarnings } from '../compose/RecipientWarnings';
 import { DraftNotice, DraftsAside } from '../compose/DraftNotices';
+import { CoverSheetField } from '../compose/CoverSheetField';
+import { coverSheetProblem } from '../data/cover-sheets';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -77,7 +79,7 @@ export function ComposeView() {
   const open = unconfirmedWarnings(warnings, state);
   const picker = useRef<HTMLInputElement>(null);
   const totals = pageTotals(state);
-  const blocker = sendBlocker(state);
+  const blocker = sendBlocker(state) ?? coverSheetProblem(state.coverId, account);
   const remaining = pagesRemaining(account);
   const canSend = !hasKey(connection) || canUse(connection, 'compose');
 
@@ -158,11 +160,7 @@ export function ComposeView() {
               <textarea className="textarea" value={state.notes} onChange={(event) => setField('notes', event.target.value)} maxLength={2000} />
             </label>
             <div className="form-grid">
-              <label className="field">
-                <span>{t('compose.coverSheet')}</span>
-                <input className="input" value={state.coverId} onChange={(event) => setField('coverId', event.target.value)} placeholder={t('compose.none')} spellCheck={false} />
-                <span className="field-hint">{t('compose.theCoverSheetS')}</span>
-              </label>
+              <CoverSheetField coverId={state.coverId} account={account} />
               <label className="field">
                 <span>{t('compose.expectAReply')}</span>
                 <select className="input" value={state.replyWithinDays ?? ''} onChange={(event) => setReplyWithinDays(event.target.value ? Number(event.target.value) : null)}>

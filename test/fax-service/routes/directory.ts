@@ -29,5 +29,6 @@ export function listNumbers(context: ApiContext): Promise<Reply> {
 
 export function getAccount(context: ApiContext): Promise<Reply> {
   checkKnownParams(context.url, []);
-  return Promise.resolve({ status: 200, json: { data: accountResource(context.account), request_id: context.requestId } });
+  const covers = context.services.db.prepare('SELECT id, name FROM covers WHERE account_id = ? ORDER BY created_at, id').all(context.account.id) as Array<{ id: string; name: string }>;
+  return Promise.resolve({ status: 200, json: { data: accountResource(context.account, covers), request_id: context.requestId } });
 }

@@ -126,6 +126,7 @@ describe('account, contacts, numbers, webhooks', () => {
       billingCycle: { start: '2026-11-01', end: '2026-11-30', label: null },
       paused: false,
       usageRatio: 0.24,
+      coverSheets: null,
     });
   });
 
@@ -135,6 +136,19 @@ describe('account, contacts, numbers, webhooks', () => {
     expect(normalizeAccount({ pagesUsed: 110, pageLimit: 100 }).paused).toBe(true);
     expect(normalizeAccount({ paused: true }).paused).toBe(true);
     expect(normalizeAccount({})).toMatchObject({ plan: null, pagesUsed: null, pageLimit: null, usageRatio: null, billingCycle: null });
+  });
+
+  it('cover sheets where the service lists them with the account: by name, ids as given; none listed is "not said"', () => {
+    expect(normalizeAccount({ plan: 'team', cover_sheets: [{ id: 'cov_1', name: 'Standard (confidential)' }, { id: 'cov_2', name: 'Referral' }] }).coverSheets).toEqual([
+      { id: 'cov_1', name: 'Standard (confidential)' },
+      { id: 'cov_2', name: 'Referral' },
+    ]);
+    expect(normalizeAccount({ templates: { covers: [{ cover_id: 'c9', title: 'Lab' }, 'c10', { cover_id: 'c9', title: 'twice' }] } }).coverSheets).toEqual([
+      { id: 'c9', name: 'Lab' },
+      { id: 'c10', name: null },
+    ]);
+    expect(normalizeAccount({ coverSheets: [] }).coverSheets).toEqual([]);
+    expect(normalizeAccount({ plan: 'team' }).coverSheets).toBeNull();
   });
 
   it('contacts with other field names', () => {
