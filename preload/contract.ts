@@ -203,6 +203,8 @@ export const invokeContract = {
   editSubmission: invoke<Draft>()(z.object({ id }).strict()),
   /** The misdirected-fax guard: what to check about these recipients before sending (from the local cache). */
   checkRecipients: invoke<RecipientWarning[]>()(z.object({ recipients }).strict()),
+  /** The names of the contacts these numbers belong to (from the cached address book), for chips and lists. */
+  contactNames: invoke<Array<{ number: string; name: string }>>()(z.object({ numbers: z.array(z.string().max(40)).max(100) }).strict()),
   /** Pre-flight: pages `from`… of a staged file (at most `count`), measured and flagged at fax resolution. */
   preflightPages: invoke<PreflightPages>()(z.object({ id, from: z.number().int().min(1), count: z.number().int().min(1).max(16) }).strict()),
   /** One page of a staged file as the recipient's machine prints it (PNG, 204 × 196 dpi, black and white). */

@@ -125,6 +125,12 @@ export interface FaxSummary {
   createdAt: string;
   /** The first recipient for outbound faxes; the sender's number for inbound ones when known. */
   counterpart: string | null;
+  /**
+   * The name a person knows the counterpart by: the contact with that number (in the cached address book), else
+   * the name the fax itself gives (the recipient's name it was sent with). The service's sender name stays in
+   * `senderName` (a fax machine's header can say anything).
+   */
+  counterpartName?: string | null | undefined;
   recipientCount: number;
   /** Per-recipient results at a glance (outbound). */
   deliveredCount: number;

@@ -17,6 +17,8 @@ export interface TransportConfig {
   extraCa: string | null;
   userAgent: string;
   idleTimeoutMs?: number;
+  /** Upload progress is reported after every this many bytes (and at the end); 256 KB by default. */
+  progressStepBytes?: number;
 }
 
 export interface RequestBody {
@@ -62,6 +64,7 @@ export interface Transport {
 }
 
 export function createTransport(config: TransportConfig): Transport {
+  const progressStep = config.progressStepBytes ?? 256 * 1024;
   const agent = new https.Agent({
     keepAlive: true,
     maxSockets: 6,
@@ -96,7 +99,7 @@ export function createTransport(config: TransportConfig): Transport {
         body
           .writeTo(request, (count) => {
             sent += count;
-            if (report && (sent - reported >= 256 * 1024 || sent === body.length)) {
+            if (report && (sent - reported >= progressStep || sent === body.length)) {
               reported = sent;
               report(sent, body.length);
             }

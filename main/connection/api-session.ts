@@ -27,6 +27,8 @@ export interface SessionOptions {
   userAgent: string;
   now?: () => number;
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /** How often uploads report progress (the SIGKILL tests make it finer to keep their points with small files). */
+  progressStepBytes?: number;
 }
 
 /** Reads and checks an extra CA certificate (PEM). */
@@ -47,7 +49,12 @@ export function loadExtraCa(caPath: string | null): string | null {
 }
 
 export function openApiSession(options: SessionOptions): ApiSession {
-  const transport: Transport = createTransport({ baseUrl: options.baseUrl, extraCa: loadExtraCa(options.extraCaPath), userAgent: options.userAgent });
+  const transport: Transport = createTransport({
+    baseUrl: options.baseUrl,
+    extraCa: loadExtraCa(options.extraCaPath),
+    userAgent: options.userAgent,
+    ...(options.progressStepBytes !== undefined ? { progressStepBytes: options.progressStepBytes } : {}),
+  });
   const budget = createRateBudget(options.now ? { now: options.now } : {});
   const client = createFaxClient({
     transport,

@@ -13,6 +13,7 @@ import { ruleActionViews } from '../store/cache/rule-action-repository';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
 import type { FaxId } from '../../preload/fax-id';
+import { numberKey } from '../../preload/fax-number';
 
 /** What the preview gets with the document's size: enough for pdf.js to start (the header, often the first page). */
 const pdfHeadBytes = 64 * 1024;
@@ -42,10 +43,24 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
   const { cache, pdfs, connection, events } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Adds what replies are expected by sent faxes, and which sent fax each received one answers. */
+  /** The contact's name for each counterpart number, in one lookup for a page of faxes. */
+  function contactNames(numbers: ReadonlyArray<string | null>): Map<string, string> {
+    const keys = [...new Set(numbers.map((number) => (number === null ? null : numberKey(number))).filter((key): key is string => key !== null))];
+    const names = new Map<string, string>();
+    for (const match of cache.guard.contactsWithNumbers(keys)) if (match.name !== null && !names.has(match.number)) names.set(match.number, match.name);
+    return names;
+  }
+
+  /** Adds the names people know the numbers by, what replies sent faxes expect, and which sent fax each received one answers. */
   function withReplies<T extends FaxSummary>(listed: T[]): T[] {
     const handled = cache.handling.handledAmong(listed.filter((item) => item.direction === 'inbound').map((item) => item.id));
-    const items = listed.map((item) => (item.direction === 'inbound' ? { ...item, handled: handled.has(item.id) } : item));
+    const names = contactNames(listed.map((item) => item.counterpart));
+    const named = listed.map((item) => {
+      const key = item.counterpart === null ? null : numberKey(item.counterpart);
+      const counterpartName = (key === null ? undefined : names.get(key)) ?? item.counterpartName ?? null;
+      return counterpartName === null ? item : { ...item, counterpartName };
+    });
+    const items = named.map((item) => (item.direction === 'inbound' ? { ...item, handled: handled.has(item.id) } : item));
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
     const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));
     if (states.size === 0 && links.size === 0) return items;
@@ -85,8 +100,15 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       cache.audit.record('view', { faxId: id });
       const { sendRequestId, ...shown } = detail;
       const [decorated = shown] = withReplies([shown]);
+      // Each recipient by the name a person knows: the contact with that number when the fax gives none.
+      const recipientNames = contactNames(decorated.recipients.map((recipient) => recipient.to));
+      const recipients = decorated.recipients.map((recipient) => {
+        const key = numberKey(recipient.to);
+        return recipient.name === null && key !== null && recipientNames.has(key) ? { ...recipient, name: recipientNames.get(key) ?? null } : recipient;
+      });
       return {
         ...decorated,
+        recipients,
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),

@@ -16,6 +16,8 @@ import { msg } from '../../preload/i18n/translator';
 
 export interface RecipientGuard {
   check(recipients: readonly DraftRecipient[]): RecipientWarning[];
+  /** The contact's name for each of these numbers that belongs to a named contact (the first such contact). */
+  contactNames(numbers: readonly string[]): Array<{ number: string; name: string }>;
 }
 
 export interface RecipientGuardDeps {
@@ -118,6 +120,15 @@ export function createRecipientGuard(deps: RecipientGuardDeps): RecipientGuard {
   }
 
   return {
+    contactNames(numbers) {
+      const byKey = new Map<string, string>();
+      const keys = numbers.map((number) => numberKey(number));
+      for (const match of repository.contactsWithNumbers(keys.filter((key): key is string => key !== null))) if (match.name !== null && !byKey.has(match.number)) byKey.set(match.number, match.name);
+      return numbers.flatMap((number, index) => {
+        const name = byKey.get(keys[index] ?? '');
+        return name === undefined ? [] : [{ number, name }];
+      });
+    },
     check(recipients) {
       const rules = deps.settings();
       const entries = recipients.flatMap((recipient) => {

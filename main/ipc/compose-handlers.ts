@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 
 type ComposeHandlers = Pick<
   Handlers,
-  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'listDraftsAside' | 'setDraftAside' | 'resumeDraft' | 'discardDraft' | 'editSubmission' | 'checkRecipients' | 'preflightPages' | 'preflightPageImage' | 'removeBlankPages' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
+  'stageFiles' | 'readStagedFile' | 'releaseStagedFiles' | 'getDraft' | 'saveDraft' | 'listDraftsAside' | 'setDraftAside' | 'resumeDraft' | 'discardDraft' | 'editSubmission' | 'checkRecipients' | 'contactNames' | 'preflightPages' | 'preflightPageImage' | 'removeBlankPages' | 'sendFax' | 'listOutbox' | 'retrySubmission' | 'discardSubmission' | 'resendFailed' | 'forwardFax'
 >;
 
 export function composeHandlers(context: HandlerContext): ComposeHandlers {
@@ -36,6 +36,7 @@ export function composeHandlers(context: HandlerContext): ComposeHandlers {
     preflightPageImage: async ({ id, page }) => (await services()).preflight.pageImage(id, page),
     removeBlankPages: async ({ id, pages }) => (await services()).preflight.removeBlankPages(id, pages),
     checkRecipients: async ({ recipients }) => (await services()).guard.check(recipients),
+    contactNames: async ({ numbers }) => (await services()).guard.contactNames(numbers),
     sendFax: async (request) => (await services()).compose.send(request),
     listOutbox: async () => (await services()).outbox.list(),
     retrySubmission: async ({ id }) => (await services()).outbox.retry(id),

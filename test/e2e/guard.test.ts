@@ -128,18 +128,26 @@ describe('misdirected-fax guard', () => {
     await clearRecipients();
   });
 
-  it('forwarding a received fax checks the numbers too: the findings show in the dialog, and a second press forwards anyway', async () => {
+  it('forwarding a received fax: numbers picked or typed, checked by the guard, the slip fixed in one click like compose', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Inbox' }).click();
     await page.getByTestId('fax-row').first().click();
     await page.getByRole('button', { name: 'Forward' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forward this fax' });
-    await dialog.getByRole('textbox', { name: /^To/ }).fill('+1 415 555 0104, +1 415 555 0140'); // Dev Patel, and a slip of his number
+    const to = dialog.getByTestId('recipient-input');
+    // A contact picked by name, and a slip of Dev Patel's number (+1 415 555 0104) typed.
+    await to.fill('Carla');
+    await dialog.getByRole('option', { name: /Carla Diaz/ }).click();
+    await to.fill('+1 415 555 0140');
+    await to.press('Enter');
+    await expect.poll(() => dialog.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringContaining('Carla Diaz'), expect.stringContaining('+14155550140')]);
     await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
-    await expect
-      .poll(() => dialog.getByTestId('forward-guard').getByRole('listitem').allTextContents())
-      .toEqual([expect.stringMatching(/^One digit away from a number you know: Did you mean Dev Patel, \+1 415 555 0104\?/)]);
-    await dialog.getByRole('button', { name: 'Forward anyway' }).click();
+    const findings = dialog.getByTestId('forward-guard').getByRole('listitem');
+    await expect.poll(() => findings.allTextContents()).toEqual([expect.stringContaining('Did you mean Dev Patel, +1 415 555 0104?')]);
+    await screenshot(page, 'forward-guard-fix-light');
+    await findings.first().getByRole('button', { name: 'Use Dev Patel' }).click();
+    await expect.poll(() => dialog.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringContaining('Carla Diaz'), expect.stringMatching(/Dev Patel\s*\+14155550104/)]);
+    await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
   });
 

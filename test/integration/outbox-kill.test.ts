@@ -13,7 +13,13 @@ import { jpegHeader, startTestSandbox, type FaxJson, type ListJson, type TestSan
 const submissionsPerRun = 8;
 /** Kill points tried at the same time (each child mostly waits on its uploads and the disk). */
 const parallelRuns = 4;
-const fileBytes = 2 * 1024 * 1024;
+/**
+ * Each file is 512 KB and reports upload progress every 64 KB (one sealed chunk): the same nine progress points per
+ * upload as a 2 MB file at the app's 256 KB step, with a quarter of the bytes to encrypt, send and receive in each
+ * of the ~250 runs.
+ */
+const fileBytes = 512 * 1024;
+const progressStepBytes = 64 * 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-kill-'));
 let bundle = '';
 const file = path.join(work, 'scan.jpg');
@@ -54,7 +60,7 @@ async function prepare(tag: string): Promise<{ env: Record<string, string>; key:
   await signInChildProfile(t, { dataDir, keychainService: service, key });
   return {
     key,
-    env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FILE: file, CHILD_TAG: tag, CHILD_SUBMISSIONS: String(submissionsPerRun) },
+    env: { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FILE: file, CHILD_TAG: tag, CHILD_SUBMISSIONS: String(submissionsPerRun), CHILD_PROGRESS_STEP: String(progressStepBytes) },
   };
 }
 

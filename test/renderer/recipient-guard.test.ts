@@ -104,5 +104,16 @@ describe('the guard in compose', () => {
       { numRuns: 200 },
     );
   });
+
+  it('a number typed without a name gets its contact’s name on the chip; one typed with a name keeps it', async () => {
+    const fax = installFakeFax({ saveDraft: () => null, checkRecipients: () => [], contactNames: ({ numbers }) => numbers.filter((number) => number === '+14155550103').map((number) => ({ number, name: 'Carla Diaz' })) });
+    addRecipients([{ number: '+1 415 555 0103' }, { number: '+14155550177', name: 'Front desk' }]);
+    await checkRecipientsNow();
+    expect(composeStore.get().recipients.map((recipient) => [recipient.e164, recipient.name])).toEqual([
+      ['+14155550103', 'Carla Diaz'],
+      ['+14155550177', 'Front desk'],
+    ]);
+    expect(fax.callsOf('contactNames')).toEqual([{ numbers: ['+14155550103'] }]);
+  });
 });
 

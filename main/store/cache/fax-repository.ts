@@ -67,7 +67,9 @@ function localDayStart(day: string): number {
 }
 
 function toSummary(row: FaxRow): FaxSummary {
-  const recipients = JSON.parse(row.recipients) as Array<{ status: string }>;
+  const recipients = JSON.parse(row.recipients) as Array<{ status: string; name?: string | null }>;
+  // A sent fax's own name for its first recipient (the name it was sent with).
+  const sentTo = row.direction === 'outbound' ? (recipients[0]?.name ?? null) : null;
   return {
     id: row.id,
     reference: row.reference,
@@ -77,6 +79,7 @@ function toSummary(row: FaxRow): FaxSummary {
     pages: row.pages,
     createdAt: row.created_at,
     counterpart: row.counterpart,
+    ...(sentTo ? { counterpartName: sentTo } : {}),
     recipientCount: row.recipient_count,
     deliveredCount: recipients.filter((recipient) => recipient.status === 'delivered').length,
     failedCount: recipients.filter((recipient) => recipient.status === 'failed').length,

@@ -29,7 +29,15 @@ export function FindingsList({ warnings }: { warnings: readonly RecipientWarning
   );
 }
 
-export function RecipientWarnings({ warnings, state }: { warnings: readonly RecipientWarning[]; state: ComposeState }) {
+/** What the findings' buttons do: compose's draft by default; Forward keeps its own list. */
+export interface FindingActions {
+  fix(warning: RecipientWarning): void;
+  confirm(warning: RecipientWarning): void;
+}
+
+const composeFindingActions: FindingActions = { fix: applySuggestion, confirm: confirmWarning };
+
+export function RecipientWarnings({ warnings, state, actions = composeFindingActions }: { warnings: readonly RecipientWarning[]; state: Pick<ComposeState, 'confirmedWarnings'>; actions?: FindingActions }) {
   if (warnings.length === 0) return null;
   return (
     <ul className="guard-warnings" aria-label={t('recipientWarnings.checkTheseRecipients')} data-testid="guard-warnings">
@@ -43,13 +51,13 @@ export function RecipientWarnings({ warnings, state }: { warnings: readonly Reci
             </div>
             <div className="row row-tight">
               {warning.suggestion ? (
-                <button type="button" className="button button-small button-primary" onClick={() => applySuggestion(warning)}>{t('recipientWarnings.use')}{' '}{warning.suggestion.name ?? displayNumber(warning.suggestion.number)}
+                <button type="button" className="button button-small button-primary" onClick={() => actions.fix(warning)}>{t('recipientWarnings.use')}{' '}{warning.suggestion.name ?? displayNumber(warning.suggestion.number)}
                 </button>
               ) : null}
               {confirmed ? (
                 <span className="chip chip-success">{t('recipientWarnings.checked')}</span>
               ) : (
-                <button type="button" className="button button-small" onClick={() => confirmWarning(warning)}>
+                <button type="button" className="button button-small" onClick={() => actions.confirm(warning)}>
                   {warning.kind === 'name_mismatch' ? t('recipientWarnings.keepThisNumber') : t('recipientWarnings.numberIsRight')}
                 </button>
               )}

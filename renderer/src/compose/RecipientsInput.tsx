@@ -6,6 +6,15 @@ import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } f
 import { checkFaxNumber, cleanNumberInput, numberKey } from '../../../preload/fax-number';
 import { Icon } from '../components/Icon';
 import { addPasted, addRecipients, numberOptions, removeRecipient, type RecipientEntry } from '../data/compose';
+
+/** What the field does with what is typed, pasted or picked (compose's draft by default; Forward keeps its own list). */
+export interface RecipientActions {
+  add(inputs: Array<{ number: string; name?: string }>): void;
+  addPasted(text: string): void;
+  remove(key: string): void;
+}
+
+const composeActions: RecipientActions = { add: (inputs) => void addRecipients(inputs), addPasted: (text) => void addPasted(text), remove: removeRecipient };
 import { searchContacts } from '../data/directory';
 import { say, t } from '../i18n';
 
@@ -33,11 +42,13 @@ export function RecipientsInput({
   recipients,
   contactsAvailable,
   warnedNumbers = new Set<string>(),
+  actions = composeActions,
 }: {
   recipients: RecipientEntry[];
   contactsAvailable: boolean;
   /** Numbers (as keys) the misdirected-fax guard has an unconfirmed finding about. */
   warnedNumbers?: ReadonlySet<string>;
+  actions?: RecipientActions;
 }) {
   const [text, setText] = useState('');
   // Suggestions belong to the text they were found for; other text shows none.
@@ -72,12 +83,12 @@ export function RecipientsInput({
   const commit = () => {
     const value = text.trim();
     if (!value) return;
-    addRecipients([parseTyped(value)]);
+    actions.add([parseTyped(value)]);
     setText('');
   };
 
   const pick = (suggestion: Suggestion) => {
-    addRecipients([{ number: suggestion.number, ...(suggestion.name ? { name: suggestion.name } : {}) }]);
+    actions.add([{ number: suggestion.number, ...(suggestion.name ? { name: suggestion.name } : {}) }]);
     setText('');
   };
 
@@ -102,7 +113,7 @@ export function RecipientsInput({
     }
     if (event.key === 'Backspace' && text === '' && recipients.length > 0) {
       const last = recipients[recipients.length - 1];
-      if (last) removeRecipient(last.key);
+      if (last) actions.remove(last.key);
     }
     if (event.key === 'Escape') setFound({ query: '', contacts: [] });
   };
@@ -111,7 +122,7 @@ export function RecipientsInput({
     const pasted = event.clipboardData.getData('text');
     if (/[\n,;]/.test(pasted)) {
       event.preventDefault();
-      addPasted(pasted);
+      actions.addPasted(pasted);
     }
   };
 
@@ -132,7 +143,7 @@ export function RecipientsInput({
             {/* As typed; a number typed the national way also shows the international form it is sent to. */}
             <span className="mono">{recipient.e164 && typedWithPlus(recipient.input) ? recipient.e164 : recipient.input}</span>
             {recipient.e164 && !typedWithPlus(recipient.input) ? <span className="chip-hint mono">{recipient.e164}</span> : null}
-            <button type="button" onClick={() => removeRecipient(recipient.key)} aria-label={t('recipientsInput.remove', { value: recipient.name || recipient.input })}>
+            <button type="button" onClick={() => actions.remove(recipient.key)} aria-label={t('recipientsInput.remove', { value: recipient.name || recipient.input })}>
               <Icon name="close" size={12} />
             </button>
           </span>

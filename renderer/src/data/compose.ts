@@ -70,7 +70,8 @@ export function numberOptions(): NumberOptions {
   return { defaultCountry: settingsStore.get()?.defaultCountry ?? null };
 }
 
-function entry(input: string, name = ''): RecipientEntry {
+/** A recipient as typed: checked, with its E.164 form or the reason it is not a fax number. */
+export function recipientEntry(input: string, name = ''): RecipientEntry {
   keySeq += 1;
   const check = checkFaxNumber(input, numberOptions());
   return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : say(check.message) };
@@ -174,7 +175,7 @@ export function addRecipients(inputs: Array<{ number: string; name?: string }>):
       problems.push(t('compose.aFaxCanGo', { maxRecipients: faxLimits.maxRecipients, number: input.number }));
       break;
     }
-    const next = entry(input.number, input.name ?? '');
+    const next = recipientEntry(input.number, input.name ?? '');
     if (next.e164 && recipients.some((recipient) => recipient.e164 === next.e164)) continue;
     recipients.push(next);
     added += 1;
@@ -191,6 +192,22 @@ export function removeRecipient(key: string): void {
   update((state) => ({ ...state, recipients: state.recipients.filter((recipient) => recipient.key !== key) }));
 }
 
+/**
+ * Recipients added by number alone get the name of the contact the number belongs to (shown on the chip, sent as
+ * the recipient's name). Not an edit of the user's: a draft from earlier keeps its question.
+ */
+export function nameRecipients(names: ReadonlyArray<{ number: string; name: string }>): void {
+  const byNumber = new Map(names.map((entry) => [entry.number, entry.name]));
+  const state = composeStore.get();
+  const recipients = state.recipients.map((recipient) => {
+    const name = recipient.name || recipient.e164 === null ? undefined : byNumber.get(recipient.e164);
+    return name === undefined ? recipient : { ...recipient, name };
+  });
+  if (recipients.every((recipient, index) => recipient === state.recipients[index])) return;
+  composeStore.set({ ...state, recipients });
+  scheduleSave();
+}
+
 export function renameRecipient(key: string, name: string): void {
   update((state) => ({ ...state, recipients: state.recipients.map((recipient) => (recipient.key === key ? { ...recipient, name } : recipient)) }));
 }
@@ -198,7 +215,7 @@ export function renameRecipient(key: string, name: string): void {
 /** Puts another number (and name) in place of a recipient: the guard's one-click fix. */
 export function replaceRecipient(key: string, replacement: { number: string; name: string | null }): void {
   update((state) => {
-    const replaced = entry(replacement.number, replacement.name ?? '');
+    const replaced = recipientEntry(replacement.number, replacement.name ?? '');
     const duplicate = replaced.e164 !== null && state.recipients.some((recipient) => recipient.key !== key && recipient.e164 === replaced.e164);
     return {
       ...state,
@@ -327,7 +344,7 @@ export function loadDraft(draft: Draft, options: { notice?: DraftNotice | null }
     editedAt: draft.updatedAt,
     notice: options.notice ?? null,
     draftId: draft.id,
-    recipients: draft.recipients.map((recipient) => entry(recipient.number, recipient.name ?? '')),
+    recipients: draft.recipients.map((recipient) => recipientEntry(recipient.number, recipient.name ?? '')),
     subject: draft.subject,
     notes: draft.notes,
     coverId: draft.coverId,

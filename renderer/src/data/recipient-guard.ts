@@ -5,7 +5,7 @@
  */
 import { numberKey } from '../../../preload/fax-number';
 import type { DraftRecipient, RecipientWarning } from '../../../preload/models';
-import { composeStore, confirmWarnings, draftRecipients, replaceRecipient, type ComposeState, type RecipientEntry } from './compose';
+import { composeStore, confirmWarnings, draftRecipients, nameRecipients, replaceRecipient, type ComposeState, type RecipientEntry } from './compose';
 import { faxApi, type IpcError } from './ipc';
 import { settingsStore } from './settings';
 import { createStore } from './store';
@@ -38,6 +38,12 @@ export async function checkRecipientsNow(): Promise<{ warnings: RecipientWarning
   const result = await faxApi().checkRecipients({ recipients });
   if (!result.ok) return { error: result.error };
   if (mine === sequence) guardStore.set({ warnings: result.value, checkedFor: signature });
+  // Numbers added without a name get their contact's name (checked once the guard has spoken).
+  const unnamed = state.recipients.filter((recipient) => !recipient.name && recipient.e164 !== null).map((recipient) => recipient.e164 ?? '');
+  if (unnamed.length > 0) {
+    const names = await faxApi().contactNames({ numbers: unnamed });
+    if (names.ok && names.value.length > 0) nameRecipients(names.value);
+  }
   return { warnings: result.value };
 }
 

@@ -21,14 +21,17 @@ function scrollRowIntoView(node: HTMLDivElement | null, index: number): void {
   else if (top + rowHeight > node.scrollTop + node.clientHeight) node.scrollTo({ top: top + rowHeight - node.clientHeight });
 }
 
-function who(fax: FaxSummary): string {
-  if (fax.direction === 'inbound') return fax.senderName ?? fax.counterpart ?? t('faxRows.unknownSender');
+/** Who a fax is with, by the name a person knows: the contact with that number first, then what the fax says. */
+export function who(fax: FaxSummary): string {
+  if (fax.direction === 'inbound') return fax.counterpartName ?? fax.senderName ?? fax.counterpart ?? t('faxRows.unknownSender');
   const more = fax.recipientCount > 1 ? ` +${fax.recipientCount - 1}` : '';
-  return `${fax.counterpart ?? t('faxRows.noRecipient')}${more}`;
+  return `${fax.counterpartName ?? fax.counterpart ?? t('faxRows.noRecipient')}${more}`;
 }
 
 function what(fax: FaxSummary): string {
-  const parts = [fax.subject, fax.direction === 'inbound' ? fax.counterpart : null, pagesText(fax.pages), fax.reference].filter(Boolean);
+  // The number beside the name it was shown by (a sent fax's number, when a name stands for it above).
+  const number = fax.direction === 'inbound' || fax.counterpartName ? fax.counterpart : null;
+  const parts = [fax.subject, number, pagesText(fax.pages), fax.reference].filter(Boolean);
   return parts.join(' · ');
 }
 

@@ -70,7 +70,7 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
     <article className="detail" aria-labelledby="fax-title">
       <div className="detail-header">
         <div>
-          <h2 id="fax-title">{detail.direction === 'inbound' ? t('faxDetail.from', { sender: detail.senderName ?? detail.counterpart ?? t('faxDetail.unknownSender') }) : t('faxDetail.to', { recipient: detail.counterpart ?? t('faxRows.noRecipient'), more: Math.max(0, detail.recipientCount - 1) })}</h2>
+          <h2 id="fax-title">{detail.direction === 'inbound' ? t('faxDetail.from', { sender: detail.counterpartName ?? detail.senderName ?? detail.counterpart ?? t('faxDetail.unknownSender') }) : t('faxDetail.to', { recipient: detail.counterpartName ?? detail.counterpart ?? t('faxRows.noRecipient'), more: Math.max(0, detail.recipientCount - 1) })}</h2>
           <p className="view-subtitle">
             {dateTime(detail.createdAt)} · {pagesText(detail.pages)} · <span className="mono">{detail.reference}</span>
           </p>
@@ -129,6 +129,12 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
           <>
             <dt>{t('faxDetail.subject')}</dt>
             <dd>{detail.subject}</dd>
+          </>
+        ) : null}
+        {detail.direction === 'inbound' && detail.senderName && detail.counterpartName && detail.senderName !== detail.counterpartName ? (
+          <>
+            <dt>{t('faxDetail.senderHeader')}</dt>
+            <dd>{detail.senderName}</dd>
           </>
         ) : null}
         {detail.direction === 'inbound' && detail.counterpart ? (

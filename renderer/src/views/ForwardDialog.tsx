@@ -1,48 +1,87 @@
 import { useState } from 'react';
-import { checkFaxNumber, splitPastedNumbers } from '../../../preload/fax-number';
+import { splitPastedNumbers } from '../../../preload/fax-number';
+import { faxLimits } from '../../../preload/fax-limits';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FindingsList } from '../compose/RecipientWarnings';
-import { numberOptions } from '../data/compose';
+import { RecipientsInput, type RecipientActions } from '../compose/RecipientsInput';
+import { RecipientWarnings } from '../compose/RecipientWarnings';
+import { canUse } from '../data/capabilities';
+import { recipientEntry, type RecipientEntry } from '../data/compose';
+import { connectionStore } from '../data/connection';
 import { forwardFax } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { checkNumbers } from '../data/recipient-guard';
+import { useStore } from '../data/store';
 import type { RecipientWarning } from '../../../preload/models';
-import { say, t } from '../i18n';
+import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 
-/** Sends a fax's document (a received one, typically) on to other numbers. */
+const draftOf = (entries: readonly RecipientEntry[]) => entries.map((entry) => ({ number: entry.e164 ?? entry.input, ...(entry.name ? { name: entry.name } : {}) }));
+
+/**
+ * Sends a fax's document (a received one, typically) on to other numbers: picked from contacts or typed, checked by
+ * the misdirected-fax guard, whose findings offer the same one-click fix and "Number is right" as compose.
+ */
 export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () => void }) {
-  const [numbers, setNumbers] = useState('');
+  const connection = useStore(connectionStore);
+  const [entries, setEntries] = useState<RecipientEntry[]>([]);
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  /** The guard's findings for the numbers as they were when Forward was pressed; a second press forwards anyway. */
-  const [findings, setFindings] = useState<{ numbers: string; warnings: RecipientWarning[] } | null>(null);
-  const entries = splitPastedNumbers(numbers);
-  const checks = entries.map((entry) => ({ entry, check: checkFaxNumber(entry, numberOptions()) }));
-  const invalid = checks.find((item) => !item.check.ok);
+  /** The guard's findings for the recipients as they were when Forward was pressed. */
+  const [findings, setFindings] = useState<{ signature: string; warnings: RecipientWarning[] } | null>(null);
+  const [confirmed, setConfirmed] = useState<string[]>([]);
+  const signature = JSON.stringify(draftOf(entries));
+  const shownFindings = findings?.signature === signature ? findings.warnings : null;
+  const open = shownFindings?.filter((warning) => !confirmed.includes(warning.key)) ?? [];
+  const invalid = entries.find((entry) => entry.error);
   const ready = entries.length > 0 && !invalid;
 
-  const shownFindings = findings?.numbers === numbers ? findings.warnings : null;
+  const actions: RecipientActions = {
+    add: (inputs) =>
+      setEntries((current) => {
+        const next = [...current];
+        for (const input of inputs) {
+          if (next.length >= faxLimits.maxRecipients) break;
+          const entry = recipientEntry(input.number, input.name ?? '');
+          if (entry.e164 === null || !next.some((other) => other.e164 === entry.e164)) next.push(entry);
+        }
+        return next;
+      }),
+    addPasted: (text) => actions.add(splitPastedNumbers(text).map((number) => ({ number }))),
+    remove: (key) => setEntries((current) => current.filter((entry) => entry.key !== key)),
+  };
+
+  const findingActions = {
+    fix: (warning: RecipientWarning) => {
+      const suggestion = warning.suggestion;
+      if (!suggestion) return;
+      setEntries((current) => {
+        const index = current.findIndex((entry) => entry.e164 === warning.number);
+        if (index < 0) return current;
+        const replacement = recipientEntry(suggestion.number, suggestion.name ?? '');
+        const duplicate = current.some((entry, other) => other !== index && entry.e164 === replacement.e164);
+        return duplicate ? current.filter((_, other) => other !== index) : current.map((entry, other) => (other === index ? replacement : entry));
+      });
+    },
+    confirm: (warning: RecipientWarning) => setConfirmed((current) => [...new Set([...current, warning.key])]),
+  };
 
   const send = async () => {
     setBusy(true);
-    const recipients = checks.map((item) => ({ number: item.check.ok ? item.check.e164 : item.entry }));
+    const recipients = draftOf(entries);
+    // A second press with findings on screen forwards anyway; otherwise the guard looks first.
     if (!shownFindings) {
       const checked = await checkNumbers(recipients);
-      if ('error' in checked || checked.warnings.length > 0) {
+      const unconfirmed = 'warnings' in checked ? checked.warnings.filter((warning) => !confirmed.includes(warning.key)) : [];
+      if ('error' in checked || unconfirmed.length > 0) {
         setBusy(false);
         if ('error' in checked) setError(checked.error);
-        else setFindings({ numbers, warnings: checked.warnings });
+        else setFindings({ signature, warnings: checked.warnings });
         return;
       }
     }
-    const refused = await forwardFax({
-      faxId,
-      recipients,
-      ...(subject.trim() ? { subject: subject.trim() } : {}),
-    });
+    const refused = await forwardFax({ faxId, recipients, ...(subject.trim() ? { subject: subject.trim() } : {}) });
     setBusy(false);
     if (refused) setError(refused);
     else onClose();
@@ -56,24 +95,20 @@ export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () =>
         <>
           <button type="button" className="button" onClick={onClose}>{t('confirmDialog.cancel')}</button>
           <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void send()}>
-            {busy ? t('forwardDialog.queuing') : shownFindings ? t('forwardDialog.forwardAnyway') : t('faxDetail.forward')}
+            {busy ? t('forwardDialog.queuing') : open.length > 0 ? t('forwardDialog.forwardAnyway') : t('faxDetail.forward')}
           </button>
         </>
       }
     >
-      <label className="field">
-        <span>{t('forwardDialog.toFaxNumbersOne')}</span>
-        <textarea className="textarea" value={numbers} onChange={(event) => setNumbers(event.target.value)} aria-invalid={invalid ? true : undefined} placeholder="+1 415 555 0100" />
-        {invalid && !invalid.check.ok ? <span className="field-error">“{invalid.entry}”: {say(invalid.check.message)}</span> : null}
-      </label>
+      <RecipientsInput recipients={entries} contactsAvailable={canUse(connection, 'contacts')} warnedNumbers={new Set(open.map((warning) => warning.number))} actions={actions} />
       <label className="field">
         <span>{t('forwardDialog.subjectOptionalPrintedOn')}</span>
         <input className="input" value={subject} onChange={(event) => setSubject(event.target.value)} />
       </label>
-      {shownFindings ? (
-        <div className="notice notice-warning" role="alert" data-testid="forward-guard">
+      {shownFindings && shownFindings.length > 0 ? (
+        <div className="stack" data-testid="forward-guard">
           <p className="notice-title">{t('forwardDialog.checkTheNumbersBefore')}</p>
-          <FindingsList warnings={shownFindings} />
+          <RecipientWarnings warnings={shownFindings} state={{ confirmedWarnings: confirmed }} actions={findingActions} />
         </div>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
