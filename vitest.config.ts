@@ -55,6 +55,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // One Chromium for all e2e files (each opens its own context in it).
+          globalSetup: ['test/e2e/browser-server.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { seedDemoAccount, type DemoAccount } from '../fax-service/demo-seed';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
@@ -37,6 +38,7 @@ export async function startApp(
     baseUrl: t.sandbox.baseUrl,
     caPath: t.sandbox.caCertPath,
     colorScheme: options.colorScheme ?? 'light',
+    browserWsEndpoint: inject('e2eBrowser'),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
   });

@@ -107,6 +107,7 @@ describe('renderer lock-down', () => {
       'checkRecipients',
       'clearLockPin',
       'connect',
+      'contactNames',
       'copyText',
       'createWebhook',
       'deleteWebhook',

@@ -32,6 +32,8 @@ export const quietChromiumFlags = [
 
 export interface HarnessOptions extends NodeMainOptions {
   headless?: boolean;
+  /** A running Chromium to open the window in (the e2e suite shares one); without it, one is started and stopped. */
+  browserWsEndpoint?: string;
   /** Opens Chromium's DevTools protocol on this port so an outside Playwright can connectOverCDP. */
   cdpPort?: number;
   viewport?: { width: number; height: number };
@@ -111,11 +113,13 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
   }
   const server: StaticServer = await serveRendererOnLoopback(rendererDir);
   const cdpPort = options.cdpPort === undefined ? null : options.cdpPort === 0 ? await freePort() : options.cdpPort;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: options.headless ?? true,
-    args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
-  });
+  const browser = options.browserWsEndpoint
+    ? await chromium.connect(options.browserWsEndpoint)
+    : await chromium.launch({
+        executablePath: chromiumPath,
+        headless: options.headless ?? true,
+        args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
+      });
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 820 },
     colorScheme: options.colorScheme ?? 'light',
@@ -193,6 +197,8 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
       if (closed) return;
       closed = true;
       unsubscribe();
+      // A shared browser only loses this window's context (close() on a connected browser disconnects from it).
+      await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await server.close();
       await host.dispose();

@@ -41,9 +41,17 @@ export function doneReport(output: string): unknown {
   return line ? (JSON.parse(line) as unknown) : null;
 }
 
+/**
+ * The environment a child app starts with: V8's compile cache on disk, so each of the hundreds of starts of the
+ * same bundle skips compiling it again (a tenth of a child's start).
+ */
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { NODE_COMPILE_CACHE: path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'compile-cache'), ...process.env, ...env };
+}
+
 export function runChildApp(bundle: string, env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
