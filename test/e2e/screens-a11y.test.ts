@@ -1,10 +1,10 @@
 // Every view, in the light and the dark theme: a screenshot under test-results/screens/, and axe-core finds no
 // accessibility violation.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { axeViolations } from './axe';
 import { corpusFile, dropFiles } from './drop';
 
 let t: TestSandbox;
@@ -13,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function audit(page: Page, view: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((violation) => `${view}: ${violation.id} (${violation.impact ?? ''}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
+const audit = axeViolations;
 
 const views: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
   {

@@ -1,89 +1,36 @@
 /**
- * The first page of a file about to be faxed — the guard against sending the wrong document. PDFs are drawn
- * with pdf.js, images shown as they are, TIFF decoded (UTIF.js); a Word file is converted by the Fax Service, so
- * it shows its type and estimated length.
+ * The first page of a file about to be faxed — the guard against sending the wrong document. A Word file is
+ * converted by the Fax Service, so it shows its type (and the card its estimated length).
  */
 import { useEffect, useRef, useState } from 'react';
-import UTIF from 'utif';
-import { fileBytes, type ComposeFile } from '../data/compose';
-import { openPdf, renderPage } from '../pdf/pdf-engine';
+import type { ComposeFile } from '../data/compose';
 import { t } from '../i18n';
+import type { PageSource } from './page-source';
+import type { FilePages } from './use-page-source';
 
-async function drawTiff(bytes: Uint8Array, canvas: HTMLCanvasElement): Promise<void> {
-  const ifds = UTIF.decode(bytes);
-  const first = ifds[0];
-  if (!first) throw new Error('no image');
-  UTIF.decodeImage(bytes, first);
-  const rgba = UTIF.toRGBA8(first);
-  const source = document.createElement('canvas');
-  source.width = first.width;
-  source.height = first.height;
-  source.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(rgba), first.width, first.height), 0, 0);
-  const scale = Math.min(128 / first.width, 164 / first.height);
-  canvas.width = Math.max(1, Math.round(first.width * scale));
-  canvas.height = Math.max(1, Math.round(first.height * scale));
-  canvas.getContext('2d')?.drawImage(source, 0, 0, canvas.width, canvas.height);
-  await Promise.resolve();
-}
-
-export function FileThumbnail({ file }: { file: ComposeFile }) {
+export function FileThumbnail({ file, pages }: { file: ComposeFile; pages: FilePages }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [image, setImage] = useState<string | null>(null);
-  const [state, setState] = useState<'loading' | 'done' | 'none'>('loading');
-  /** Why there is no picture, when main said why (e.g. the staged copy is no longer available). */
-  const [problem, setProblem] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState<{ source: PageSource; ok: boolean } | null>(null);
 
   useEffect(() => {
-    const run = { cancelled: false };
-    // Read through a call: the flag changes while this effect awaits.
-    const stopped = () => run.cancelled;
-    let url: string | null = null;
-    void (async () => {
-      try {
-        if (file.kind === 'docx') {
-          setState('none');
-          return;
-        }
-        const read = await fileBytes(file);
-        if (stopped()) return;
-        if ('error' in read) {
-          setProblem(read.error.message);
-          return setState('none');
-        }
-        const { bytes } = read;
-        if (file.kind === 'jpg' || file.kind === 'png') {
-          url = URL.createObjectURL(new Blob([bytes.slice()], { type: file.kind === 'png' ? 'image/png' : 'image/jpeg' }));
-          setImage(url);
-          setState('done');
-          return;
-        }
-        const target = canvas.current;
-        if (!target) return;
-        if (file.kind === 'tiff') await drawTiff(bytes, target);
-        else {
-          const pdf = await openPdf(bytes);
-          try {
-            const page = await pdf.getPage(1);
-            const base = page.getViewport({ scale: 1 });
-            await renderPage(page, target, 64 / base.width, 0).done;
-          } finally {
-            await pdf.destroy();
-          }
-        }
-        if (!stopped()) setState('done');
-      } catch {
-        if (!stopped()) setState('none');
-      }
-    })();
+    const target = canvas.current;
+    if (pages.state !== 'ready' || !target) return;
+    const { source } = pages;
+    const run = { current: true };
+    source.draw(1, target, { width: 64, height: 82 }).then(
+      () => run.current && setDrawn({ source, ok: true }),
+      () => run.current && setDrawn({ source, ok: false }),
+    );
     return () => {
-      run.cancelled = true;
-      if (url) URL.revokeObjectURL(url);
+      run.current = false;
     };
-  }, [file]);
+  }, [pages]);
 
+  const state = pages.state === 'none' ? 'none' : pages.state === 'ready' && drawn?.source === pages.source ? (drawn.ok ? 'done' : 'none') : 'loading';
+  const problem = pages.state === 'none' ? pages.problem : null;
   return (
     <div className="thumbnail" aria-hidden="true" data-state={state} data-testid="thumbnail" title={problem ?? undefined}>
-      {image ? <img src={image} alt="" /> : <canvas ref={canvas} className={state === 'done' ? undefined : 'hidden'} />}
+      <canvas ref={canvas} className={state === 'done' ? undefined : 'hidden'} />
       {state !== 'done' ? <span>{problem ? t('fileThumbnail.missing') : file.kind.toUpperCase()}</span> : null}
     </div>
   );

@@ -57,7 +57,7 @@ export function PreflightLine({ file }: { file: ComposeFile }) {
   if (found.state === 'error') return <div className="field-hint">{t('preflight.preFlightCouldNot', { error: found.error ?? '' })}</div>;
   if (found.state === 'checking') {
     return (
-      <div className="field-hint" role="status">{found.pageCount ? t('preflight.checkingPagesOf', { checked: found.pages.length, total: found.pageCount }) : t('preflight.checkingPagesAsFaxed', { checked: found.pages.length })}
+      <div className="field-hint" role="status">{found.pageCount ? t('preflight.checkingPagesOf', { checked: found.pages.length, total: found.pageCount }) : found.pages.length === 0 ? t('preflight.checkingPagesStart') : t('preflight.checkingPagesAsFaxed', { checked: found.pages.length })}
       </div>
     );
   }

@@ -2,7 +2,7 @@
  * Recipients as chips: numbers are checked as they are typed (E.164, with the country code), a pasted list
  * becomes several chips, "Name <+number>" keeps the name, and contacts are suggested as you type.
  */
-import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { checkFaxNumber, cleanNumberInput, numberKey } from '../../../preload/fax-number';
 import { Icon } from '../components/Icon';
 import { addPasted, addRecipients, numberOptions, removeRecipient, type RecipientEntry } from '../data/compose';
@@ -43,12 +43,15 @@ export function RecipientsInput({
   contactsAvailable,
   warnedNumbers = new Set<string>(),
   actions = composeActions,
+  takeFocus = null,
 }: {
   recipients: RecipientEntry[];
   contactsAvailable: boolean;
   /** Numbers (as keys) the misdirected-fax guard has an unconfirmed finding about. */
   warnedNumbers?: ReadonlySet<string>;
   actions?: RecipientActions;
+  /** Asks for the cursor in the field (New fax): the field takes it and says so with `taken`. */
+  takeFocus?: { wanted: boolean; taken: () => void } | null;
 }) {
   const [text, setText] = useState('');
   // Suggestions belong to the text they were found for; other text shows none.
@@ -56,9 +59,17 @@ export function RecipientsInput({
   const [active, setActive] = useState(0);
   const listId = useId();
   const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!takeFocus?.wanted) return;
+    input.current?.focus();
+    takeFocus.taken();
+  }, [takeFocus]);
   const query = text.trim();
   const searchable = contactsAvailable && query.length >= 2 && !query.startsWith('+');
   const suggestions = searchable && found.query === query ? found.contacts : [];
+  // No digit (of any script) and no plus: a name to find among contacts, not a fax number typed wrong.
+  const typingName = query.length > 0 && !/[\p{Nd}+＋]/u.test(query);
 
   useEffect(() => {
     if (!searchable) return;
@@ -107,6 +118,11 @@ export function RecipientsInput({
         return;
       }
       if (text.trim()) {
+        if (typingName && event.key === 'Enter') {
+          // A name with no contact to pick stays typed; the hint says why nothing was added.
+          event.preventDefault();
+          return;
+        }
         event.preventDefault();
         commit();
       }
@@ -126,7 +142,16 @@ export function RecipientsInput({
     }
   };
 
-  const live = text.trim().length >= 4 ? checkFaxNumber(parseTyped(text.trim()).number, numberOptions()) : null;
+  const live = query.length >= 4 && !typingName ? checkFaxNumber(parseTyped(query).number, numberOptions()) : null;
+  const nameHint = !typingName || query.length < 2
+    ? null
+    : !contactsAvailable
+      ? t('recipientsInput.typeTheNumber', { query })
+      : found.query !== query
+        ? t('recipientsInput.searchingContacts', { query })
+        : suggestions.length > 0
+          ? t('recipientsInput.pickAContact')
+          : t('recipientsInput.noContactMatches', { query });
   const invalid = recipients.filter((recipient) => recipient.error);
 
   return (
@@ -150,6 +175,7 @@ export function RecipientsInput({
         ))}
         <input
           id={`${listId}-input`}
+          ref={input}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -167,8 +193,8 @@ export function RecipientsInput({
           data-testid="recipient-input"
         />
       </div>
-      <span id={hintId} className={live && !live.ok ? 'field-error' : 'field-hint'} aria-live="polite">
-        {live ? (live.ok ? t('recipientsInput.pressEnterToAdd', { e164: live.e164 }) : say(live.message)) : t('recipientsInput.upTo20Recipients', { length: recipients.length })}
+      <span id={hintId} className={live && !live.ok ? 'field-error' : 'field-hint'} aria-live="polite" data-testid="recipient-hint">
+        {nameHint ?? (live ? (live.ok ? t('recipientsInput.pressEnterToAdd', { e164: live.e164 }) : say(live.message)) : t('recipientsInput.upTo20Recipients', { length: recipients.length }))}
       </span>
       {invalid.map((recipient) => (
         <span key={recipient.key} className="field-error" role="alert">

@@ -16,6 +16,9 @@ export const staleDraftMs = 15 * 60_000;
 
 export const draftsAsideStore = createStore<Draft[]>([]);
 
+/** "New fax" asked for the cursor in "To": compose's recipients field takes it (once) when it shows. */
+export const focusToFieldStore = createStore<boolean>(false);
+
 export async function loadDraftsAside(): Promise<void> {
   const result = await faxApi().listDraftsAside();
   if (result.ok) draftsAsideStore.set(result.value);
@@ -38,6 +41,7 @@ export function openNewFax(now: number = Date.now()): void {
   const state = composeStore.get();
   if (isFromEarlier(state, now) && state.notice === null) composeStore.set({ ...state, notice: { kind: 'resumed', at: state.editedAt ?? now } });
   navigate('compose');
+  focusToFieldStore.set(true);
   void loadDraftsAside();
 }
 

@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { faxLimits } from '../../../preload/fax-limits';
-import { FileThumbnail } from '../compose/FileThumbnail';
+import { FileList, kindName } from '../compose/FileList';
 import { RecipientsInput } from '../compose/RecipientsInput';
-import { FaxView, PreflightLine, PreflightSummary, ThumbnailFlag } from '../compose/Preflight';
+import { FaxView, PreflightSummary } from '../compose/Preflight';
 import { FindingsList, RecipientWarnings } from '../compose/RecipientWarnings';
 import { DraftNotice, DraftsAside } from '../compose/DraftNotices';
+import { focusToFieldStore } from '../data/drafts';
 import { CoverSheetField } from '../compose/CoverSheetField';
 import { coverSheetProblem } from '../data/cover-sheets';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
-import { bytesText, pagesText } from '../format';
 import { accountStore, pagesRemaining } from '../data/account';
 import { canUse, hasKey } from '../data/capabilities';
-import { addFiles, composeStore, confirmWarnings, dismissProblems, setReplyWithinDays, fileBytes, moveFile, pageTotals, removeFile, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
+import { addFiles, composeStore, confirmWarnings, dismissProblems, setReplyWithinDays, fileBytes, pageTotals, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
 import { connectionStore } from '../data/connection';
 import type { IpcError } from '../data/ipc';
 import { guardStore, recipientOf, unconfirmedWarnings, warningsBeforeSend } from '../data/recipient-guard';
@@ -22,9 +22,6 @@ import { useStore } from '../data/store';
 import type { RecipientWarning } from '../../../preload/models';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { t } from '../i18n';
-import type { MessageId } from '../../../preload/i18n/translator';
-
-const kindNames: Record<ComposeFile['kind'], MessageId> = { pdf: 'compose.pdfDocument', docx: 'compose.wordDocument', jpg: 'compose.jpegImage', png: 'compose.pngImage', tiff: 'compose.tiffImage' };
 
 function OriginalView({ file }: { file: ComposeFile }) {
   const [read, setRead] = useState<Awaited<ReturnType<typeof fileBytes>> | null>(null);
@@ -48,7 +45,7 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
       }
     >
       {file.kind === 'docx' ? (
-        <p>{t('compose.theFaxServiceConverts', { kind: t(kindNames[file.kind]), pages: file.pages })}</p>
+        <p>{t('compose.theFaxServiceConverts', { kind: kindName(file.kind), pages: file.pages })}</p>
       ) : (
         <>
           {file.kind === 'pdf' ? (
@@ -66,6 +63,36 @@ function FilePreview({ file, onClose }: { file: ComposeFile; onClose: () => void
   );
 }
 
+/**
+ * When the fax goes: now, or at a time. The date and time fields (six Tab stops in Chromium) are there only once
+ * "At a time" is chosen, so the way to Send stays short.
+ */
+function SendAtField({ scheduleAt }: { scheduleAt: string }) {
+  const [laterChosen, setLaterChosen] = useState(false);
+  const later = laterChosen || scheduleAt !== '';
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>{t('compose.sendAt')}</label>
+        <select
+          id={id}
+          className="input"
+          value={later ? 'later' : 'now'}
+          onChange={(event) => {
+            setLaterChosen(event.target.value === 'later');
+            if (event.target.value === 'now') setField('scheduleAt', '');
+          }}
+        >
+          <option value="now">{t('compose.sendNow')}</option>
+          <option value="later">{t('compose.sendAtATime')}</option>
+        </select>
+      {later ? (
+        <input className="input" type="datetime-local" aria-label={t('compose.sendAtTime')} value={scheduleAt} onChange={(event) => setField('scheduleAt', event.target.value)} data-testid="send-at-time" />
+      ) : null}
+    </div>
+  );
+}
+
 export function ComposeView() {
   const state = useStore(composeStore);
   const account = useStore(accountStore);
@@ -75,6 +102,7 @@ export function ComposeView() {
   const [preview, setPreview] = useState<ComposeFile | null>(null);
   const [toConfirm, setToConfirm] = useState<RecipientWarning[] | null>(null);
   const guard = useStore(guardStore);
+  const focusTo = useStore(focusToFieldStore);
   const warnings = guard.warnings.filter((warning) => recipientOf(warning, state) !== undefined);
   const open = unconfirmedWarnings(warnings, state);
   const picker = useRef<HTMLInputElement>(null);
@@ -148,7 +176,7 @@ export function ComposeView() {
       <div className="compose">
         <div className="stack">
           <div className="card">
-            <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} warnedNumbers={new Set(open.map((warning) => warning.number))} />
+            <RecipientsInput recipients={state.recipients} contactsAvailable={canUse(connection, 'contacts')} takeFocus={{ wanted: focusTo, taken: () => focusToFieldStore.set(false) }} warnedNumbers={new Set(open.map((warning) => warning.number))} />
             <RecipientWarnings warnings={warnings} state={state} />
             <label className="field">
               <span>{t('faxDetail.subject')}</span>
@@ -172,11 +200,7 @@ export function ComposeView() {
                 </select>
                 <span className="field-hint">{t('compose.aFaxBackFrom')}</span>
               </label>
-              <label className="field">
-                <span>{t('compose.sendAt')}</span>
-                <input className="input" type="datetime-local" value={state.scheduleAt} onChange={(event) => setField('scheduleAt', event.target.value)} />
-                <span className="field-hint">{t('compose.emptySendNow')}</span>
-              </label>
+              <SendAtField scheduleAt={state.scheduleAt} />
             </div>
           </div>
           <div className="card">
@@ -203,34 +227,7 @@ export function ComposeView() {
               <p className="field-hint" role="status">{t('compose.checkingFile', { staging: state.staging })}
               </p>
             ) : null}
-            <ol className="file-list" aria-label={t('compose.documentsToSend')}>
-              {state.files.map((file, index) => (
-                <li key={file.id} className="file-card" data-testid="file-card">
-                  <button type="button" className="icon-button thumbnail-button" onClick={() => setPreview(file)} aria-label={t('compose.preview', { name: file.name })}>
-                    <FileThumbnail file={file} />
-                    <ThumbnailFlag file={file} />
-                  </button>
-                  <div className="file-card-text">
-                    <div className="file-name">{file.name}</div>
-                    <div className="field-hint">
-                      {t(kindNames[file.kind])} · {file.pagesEstimated ? t('compose.aboutPages', { pages: pagesText(file.pages) }) : pagesText(file.pages)} · {bytesText(file.size)}
-                    </div>
-                    <PreflightLine file={file} />
-                  </div>
-                  <div className="row row-tight">
-                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, -1)} disabled={index === 0} aria-label={t('compose.moveUp', { name: file.name })}>
-                      <Icon name="up" />
-                    </button>
-                    <button type="button" className="icon-button" onClick={() => moveFile(file.id, 1)} disabled={index === state.files.length - 1} aria-label={t('compose.moveDown', { name: file.name })}>
-                      <Icon name="down" />
-                    </button>
-                    <button type="button" className="icon-button" onClick={() => removeFile(file.id)} aria-label={t('compose.remove', { name: file.name })}>
-                      <Icon name="trash" />
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <FileList files={state.files} onPreview={setPreview} />
           </div>
         </div>
         <aside className="card compose-summary" aria-label={t('compose.summary')}>

@@ -103,7 +103,8 @@ export function HotFoldersSettings() {
       {automation.hotFolders.map((folder) => (
         <HotFolderForm key={`${folder.id}:${JSON.stringify(folder)}`} folder={folder} status={statuses.find((status) => status.id === folder.id)} automation={automation} printers={printers} isNew={false} onDone={() => undefined} />
       ))}
-      {adding ? <HotFolderForm folder={adding} status={undefined} automation={automation} printers={printers} isNew onDone={() => setAdding(null)} /> : null}
+      {/* Once saved, the new item is in the list above: its form there takes over (never two forms for one item). */}
+      {adding && !automation.hotFolders.some((item) => item.id === adding.id) ? <HotFolderForm folder={adding} status={undefined} automation={automation} printers={printers} isNew onDone={() => setAdding(null)} /> : null}
     </div>
   );
 }

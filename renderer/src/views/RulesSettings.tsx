@@ -113,7 +113,8 @@ export function RulesSettings() {
       {automation.inboundRules.map((rule) => (
         <RuleForm key={`${rule.id}:${JSON.stringify(rule)}`} rule={rule} automation={automation} printers={printers} isNew={false} onDone={() => undefined} />
       ))}
-      {adding ? <RuleForm rule={adding} automation={automation} printers={printers} isNew onDone={() => setAdding(null)} /> : null}
+      {/* Once saved, the new item is in the list above: its form there takes over (never two forms for one item). */}
+      {adding && !automation.inboundRules.some((item) => item.id === adding.id) ? <RuleForm rule={adding} automation={automation} printers={printers} isNew onDone={() => setAdding(null)} /> : null}
     </div>
   );
 }
