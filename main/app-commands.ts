@@ -13,7 +13,8 @@ import type { Desktop } from './desktop';
 import type { Logger } from './log/logger';
 import type { EventBus } from './runtime/event-bus';
 import { createUpdateController, type UpdateController, type UpdaterPort } from './updates/update-controller';
-import { onMainLocaleChange } from './i18n/main-locale';
+import { onMainLocaleChange, say } from './i18n/main-locale';
+import { msg } from '../preload/i18n/translator';
 
 export interface AppCommands {
   run(id: CommandId): Promise<CommandOutcome>;
@@ -94,8 +95,8 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
   const actions: MainCommandActions = {
     openFile: async () => {
       const paths = await deps.desktop.chooseOpenPaths({
-        title: 'Open a document to fax',
-        filters: [{ name: 'Documents', extensions: ['pdf', 'docx', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] }],
+        title: say(msg('dialogs.openDocumentToFax')),
+        filters: [{ name: say(msg('dialogs.documents')), extensions: ['pdf', 'docx', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] }],
       });
       if (paths.length > 0) await deps.openFiles(paths);
     },

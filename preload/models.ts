@@ -150,6 +150,8 @@ export interface FaxDetail extends FaxSummary {
   recipients: RecipientView[];
   cost: string | null;
   providerError: string | null;
+  /** The carrier's value in plain words, in the app's language, when it is one the app recognises. */
+  providerReason?: string | null | undefined;
   /** request_id of the reply this detail came from. */
   requestId: string | null;
   /** Outbox submission that created this fax, when it was sent from this app. */

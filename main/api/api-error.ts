@@ -128,7 +128,7 @@ function httpAppError(failure: Extract<ApiFailure, { kind: 'http' }>): AppError 
     case 402:
       return failure.code === 'page_limit_reached' || failure.code === null
         ? new AppError('quota', msg('apiError.theAccountSPage'), details)
-        : new AppError('quota', msg('apiError.sendingIsPausedOn', { code: failure.code }), details);
+        : new AppError('quota', msg('apiError.sendingIsPausedOn'), details);
     case 403:
       return new AppError('permission', said ? msg('apiError.thisApiKeyIsSaid', { said }) : msg('apiError.thisApiKeyIs'), details);
     case 404:

@@ -4,6 +4,7 @@
  * recorded in the audit log.
  */
 import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary } from '../../preload/models';
+import { describeRecipientError } from '../api/recipient-errors';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
@@ -104,11 +105,14 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       const recipientNames = contactNames(decorated.recipients.map((recipient) => recipient.to));
       const recipients = decorated.recipients.map((recipient) => {
         const key = numberKey(recipient.to);
-        return recipient.name === null && key !== null && recipientNames.has(key) ? { ...recipient, name: recipientNames.get(key) ?? null } : recipient;
+        // The reason is worded now, in the app's language: the cache may hold it in the language it was read in.
+        const worded = { ...recipient, reason: describeRecipientError(recipient.error) };
+        return recipient.name === null && key !== null && recipientNames.has(key) ? { ...worded, name: recipientNames.get(key) ?? null } : worded;
       });
       return {
         ...decorated,
         recipients,
+        providerReason: describeRecipientError(decorated.providerError),
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),

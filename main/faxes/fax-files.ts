@@ -14,6 +14,7 @@ import type { Cache } from '../store/cache/cache';
 import { csvRow } from './csv';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
+import { say } from '../i18n/main-locale';
 
 export type ListFilter = Omit<FaxListQuery, 'offset' | 'limit'>;
 
@@ -41,7 +42,7 @@ export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
     async savePdf(id) {
       const detail = deps.cache.faxes.detail(id);
       const target = await deps.desktop.chooseSavePath({
-        title: 'Save fax as PDF',
+        title: say(msg('dialogs.saveFaxAsPdf')),
         defaultName: `fax-${detail?.reference ?? id}.pdf`.replace(/[^\w.-]/g, '_'),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       });
@@ -53,7 +54,7 @@ export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
 
     async exportList(filter) {
       const target = await deps.desktop.chooseSavePath({
-        title: 'Export list as CSV',
+        title: say(msg('dialogs.exportListAsCsv')),
         defaultName: `${filter.direction === 'inbound' ? 'inbox' : 'sent'}-${new Date(now()).toISOString().slice(0, 10)}.csv`,
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       });

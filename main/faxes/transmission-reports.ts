@@ -23,6 +23,7 @@ import { msg, type Message } from '../../preload/i18n/translator';
 import { writeProblem } from '../files/write-problem';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { FaxId } from '../../preload/fax-id';
+import { say } from '../i18n/main-locale';
 
 export interface TransmissionReports {
   /** The report's PDF bytes (Print). */
@@ -177,7 +178,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     async save(faxId) {
       const fax = outboundFax(faxId);
       const bytes = await build(faxId);
-      const target = await deps.desktop.chooseSavePath({ title: 'Save transmission report', defaultName: fileNameFor(fax.reference, now()), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+      const target = await deps.desktop.chooseSavePath({ title: say(msg('dialogs.saveTransmissionReport')), defaultName: fileNameFor(fax.reference, now()), filters: [{ name: 'PDF', extensions: ['pdf'] }] });
       if (target === null) return { saved: false };
       await writeThroughPart(target, (out) => pipeline(Readable.from([bytes]), out)).catch((error: unknown) => {
         throw new AppError('file', writeProblem(error));

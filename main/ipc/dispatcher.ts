@@ -9,6 +9,8 @@ import { failure, ok, type IpcResult } from '../../preload/ipc-result';
 import { appErrorOf } from '../api/api-error';
 import type { AppError } from '../errors';
 import type { Logger } from '../log/logger';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export type Handlers = HandlersFor<InvokeContract>;
 export type Dispatch = (name: string, request: unknown) => Promise<IpcResult<unknown>>;
@@ -24,7 +26,7 @@ export function createDispatcher(handlers: Handlers, log: Logger, gate: Gate = (
   return async (name, request) => {
     if (!isInvokeName(name)) {
       log.warn('ipc.unknown_channel');
-      return failure({ kind: 'invalid_input', message: 'Unknown request.' });
+      return failure({ kind: 'invalid_input', message: say(msg('ipc.unknownRequest')) });
     }
     const refusal = await gate(name);
     if (refusal) return failure(refusal.toIpcError());
@@ -33,7 +35,7 @@ export function createDispatcher(handlers: Handlers, log: Logger, gate: Gate = (
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
       log.warn('ipc.invalid_request', { channel: name, field: where });
-      return failure({ kind: 'invalid_input', message: `The request was not valid${where}: ${issue?.message ?? 'invalid'}.` });
+      return failure({ kind: 'invalid_input', message: say(msg('ipc.requestNotValid', { where, issue: issue?.message ?? '' })) });
     }
     try {
       const handler = handlers[name] as (request: unknown) => Promise<unknown>;
@@ -43,7 +45,7 @@ export function createDispatcher(handlers: Handlers, log: Logger, gate: Gate = (
       const appError = appErrorOf(error);
       if (appError) return failure(appError.toIpcError());
       log.error('ipc.handler_crashed', { channel: name, error });
-      return failure({ kind: 'internal', message: 'Something went wrong inside the app. The problem was logged without personal data.' });
+      return failure({ kind: 'internal', message: say(msg('ipc.somethingWentWrong')) });
     }
   };
 }

@@ -29,7 +29,8 @@ import { SealedReader } from '../store/crypto/sealed-file';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Staging } from './staging';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
-import { msg } from '../../preload/i18n/translator';
+import { msg, translate, type Message } from '../../preload/i18n/translator';
+import { storeMessage, wordStoredMessage } from '../i18n/stored-message';
 import type { FaxId } from '../../preload/fax-id';
 
 /** Named points of the send path; tests kill the process at each of them. */
@@ -78,7 +79,11 @@ const acceptedFilesKeptMs = 7 * 24 * 3600 * 1000;
 const acceptedListedMs = 24 * 3600 * 1000;
 /** A send that would wait less than this for the rate limit just waits inside it. */
 const budgetSlackMs = 250;
-const rateLimitWait = 'Waiting for the Fax Service\'s rate limit; the fax goes out by itself, exactly once.';
+
+/** A failure as the journal keeps it: the message by id, and its English words for older readers and support. */
+function storedError(kind: string, text: Message, details: { requestId?: string | undefined; code?: string | undefined } = {}): NonNullable<SubmissionRecord['error']> {
+  return { kind, message: translate('en', text), text: storeMessage(text), ...(details.requestId ? { requestId: details.requestId } : {}), ...(details.code ? { code: details.code } : {}) };
+}
 
 function view(record: SubmissionRecord, progress: { sent: number; total: number } | undefined): SubmissionView {
   return {
@@ -94,7 +99,7 @@ function view(record: SubmissionRecord, progress: { sent: number; total: number 
     faxId: record.faxId,
     bytesSent: progress?.sent ?? 0,
     bytesTotal: progress?.total ?? 0,
-    error: record.error,
+    error: record.error ? { kind: record.error.kind, message: wordStoredMessage(record.error.text, record.error.message), ...(record.error.requestId ? { requestId: record.error.requestId } : {}), ...(record.error.code ? { code: record.error.code } : {}) } : null,
     nextAttemptAt: record.nextAttemptAt,
     origin: record.origin,
     outcomeUnknown: record.outcomeUnknown,
@@ -235,12 +240,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   function failureState(error: unknown, record: SubmissionRecord): Partial<SubmissionRecord> {
     const appError = describeFailure(error, record);
-    const stored = {
-      kind: appError.kind,
-      message: appError.message,
-      ...(appError.details.requestId ? { requestId: appError.details.requestId } : {}),
-      ...(appError.details.code ? { code: appError.details.code } : {}),
-    };
+    const stored = storedError(appError.kind, appError.text, appError.details);
     const retryDelay = (): number => retryDelaysMs[Math.min(record.attempts - 1, retryDelaysMs.length - 1)] ?? 300_000;
     if (error instanceof FaxApiError) {
       const verdict = classifyFailure(error, { write: true });
@@ -301,7 +301,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     // Waiting for the rate limit is "waiting", not "uploading": the send starts when a request may go.
     const available = deps.connection.budget()?.availableAt('user');
     if (available && available.at - now() > budgetSlackMs) {
-      record = { ...record, state: 'waiting', nextAttemptAt: available.at, error: { kind: 'rate_limited', message: rateLimitWait }, holdReason: null };
+      record = { ...record, state: 'waiting', nextAttemptAt: available.at, error: storedError('rate_limited', msg('outbox.waitingForTheRateLimit')), holdReason: null };
       await save(record);
       return;
     }
@@ -526,7 +526,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       if (!record) throw new AppError('not_found', msg('outbox.thisItemIsNo'));
       if (record.outcomeUnknown) throw new AppError('conflict', msg('outbox.thisFaxMayAlready'), { code: 'outcome_unknown' });
       if (record.state !== 'held' && record.state !== 'failed' && record.state !== 'scheduled') throw new AppError('invalid_input', msg('outbox.onlyHeldCanBeEdited'));
-      const next: SubmissionRecord = { ...record, state: 'failed', holdReason: null, nextAttemptAt: null, error: { kind: 'taken_back', message: 'Taken back to edit.' } };
+      const next: SubmissionRecord = { ...record, state: 'failed', holdReason: null, nextAttemptAt: null, error: storedError('taken_back', msg('outbox.takenBackToEdit')) };
       await save(next);
       announce();
       return next;

@@ -17,6 +17,7 @@ import { checkFileSize } from '../files/submission-rules';
 import type { Logger } from '../log/logger';
 import { readSealed, readSealedJson, writeSealed, writeSealedJson } from '../store/crypto/sealed-file';
 import { msg } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
 
 const stagedSchema = z.object({
   id: z.string(),
@@ -120,7 +121,7 @@ export function createStaging(options: { dataDir: string; fileKey: Buffer; log: 
           staged.push(await stageOne(filePath));
         } catch (error) {
           if (!isAppError(error)) options.log.error('staging.failed', { error });
-          rejected.push({ name: displayName(filePath), message: isAppError(error) ? error.message : 'This file could not be added.' });
+          rejected.push({ name: displayName(filePath), message: say(isAppError(error) ? error.text : msg('staging.fileCouldNotBeAdded')) });
         }
       }
       return { staged, rejected };

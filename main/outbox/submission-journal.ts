@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
 import { storedFaxIdSchema } from '../../preload/fax-id';
+import { storedMessageSchema } from '../i18n/stored-message';
 
 export const submissionStates = ['scheduled', 'pending', 'uploading', 'waiting', 'accepted', 'failed', 'held'] as const;
 
@@ -36,7 +37,8 @@ export const submissionRecordSchema = z.object({
   faxId: storedFaxIdSchema.nullable(),
   reference: z.string().nullable(),
   acceptedAt: z.number().nullable(),
-  error: z.object({ kind: z.string(), message: z.string(), requestId: z.string().optional(), code: z.string().optional() }).nullable(),
+  /** Why the last attempt failed: `text` is the message by id (worded when shown), `message` its English words (records before ids had only these). */
+  error: z.object({ kind: z.string(), message: z.string(), text: storedMessageSchema.optional(), requestId: z.string().optional(), code: z.string().optional() }).nullable(),
   /** The compose draft this submission was made from: that draft is spent the moment this record exists. */
   draftId: z.string().nullable().default(null),
   /** An attempt went out and no readable answer came back: the fax may exist on the service. */

@@ -11,6 +11,8 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import { appOrigin } from '../security/app-files';
 import { isTrustedSender } from '../security/trusted-sender';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export function senderFacts(event: IpcMainInvokeEvent): { webContentsId: number; frameUrl: string | null; isTopFrame: boolean } {
   const frame = event.senderFrame;
@@ -26,7 +28,7 @@ export function registerIpcHandlers(dispatch: Dispatch, trustedWebContentsIds: R
     ipcMain.handle(invokeChannelName(name), async (event, request: unknown): Promise<IpcResult<unknown>> => {
       if (!isTrustedSender(senderFacts(event), trustedWebContentsIds, appOrigin)) {
         log.warn('ipc.untrusted_sender', { channel: name });
-        return failure({ kind: 'forbidden', message: 'This request did not come from the app window.' });
+        return failure({ kind: 'forbidden', message: say(msg('ipc.notFromTheAppWindow')) });
       }
       return dispatch(name, request);
     });

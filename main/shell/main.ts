@@ -33,6 +33,8 @@ import { createMainWindow, windowSizes } from './main-window';
 import { createAppTray } from './tray';
 import { electronUpdater, setInstallAtQuit } from './updater';
 import { keepWindowState } from './window-state';
+import { say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 // Another profile (e.g. the demo's) lives in its own folder with its own keychain entry.
 const profileDir = profileDirFromArgv(process.argv);
@@ -115,7 +117,7 @@ if (!app.requestSingleInstanceLock()) {
       window.hide();
       if (decision.tellUser && settings) {
         settings.update({ trayNoticeShown: true });
-        if (Notification.isSupported()) new Notification({ title: 'Fax Desktop is still running', body: 'It keeps receiving and sending faxes in the tray. Quit it from the tray icon or the File menu.' }).show();
+        if (Notification.isSupported()) new Notification({ title: say(msg('tray.stillRunning')), body: say(msg('tray.stillRunningBody')) }).show();
       }
     });
     window.on('closed', () => {

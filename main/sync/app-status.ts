@@ -6,6 +6,8 @@
  */
 import type { AppStatus, ConnectionState, SyncState } from '../../preload/models';
 import type { EventBus } from '../runtime/event-bus';
+import { onMainLocaleChange, say } from '../i18n/main-locale';
+import { msg } from '../../preload/i18n/translator';
 
 export interface AppStatusService {
   current(): AppStatus;
@@ -39,7 +41,7 @@ export function statusOf(connection: ConnectionState | null, sync: SyncState, pr
     case 'unreadable':
       return { kind: 'unreadable', since: sync.since ?? Date.now(), retryAt: sync.nextRunAt, requestId: sync.requestId ?? null, lastSuccessAt };
     case 'error':
-      return { kind: 'error', message: sync.message ?? 'Syncing failed; the app retries by itself.', retryAt: sync.nextRunAt, requestId: sync.requestId ?? null, lastSuccessAt };
+      return { kind: 'error', message: sync.message ?? say(msg('syncEngine.failed')), retryAt: sync.nextRunAt, requestId: sync.requestId ?? null, lastSuccessAt };
     case 'stopped':
       return { kind: 'connecting' };
   }
@@ -62,6 +64,8 @@ export function createAppStatus(deps: { events: EventBus; connection: () => Conn
   deps.events.subscribe((name) => {
     if (name === 'connectionChanged' || name === 'syncStateChanged') update();
   });
+  // A message shown in the status bar follows the language when it changes.
+  onMainLocaleChange(update);
   return {
     current: () => {
       update();

@@ -11,6 +11,8 @@ import { FaxApiError } from '../api/api-error';
 import { classifyFailure } from '../api/failure-class';
 import type { ConnectionService } from '../connection/connection-service';
 import { isAppError } from '../errors';
+import { say } from '../i18n/main-locale';
+import { msg, type Message } from '../../preload/i18n/translator';
 import type { Logger } from '../log/logger';
 import type { EventBus } from '../runtime/event-bus';
 import { realTimers, type Timers } from '../runtime/timers';
@@ -20,6 +22,13 @@ import { syncDirectory } from './directory-sync';
 import { syncFaxes } from './fax-sync';
 import { nextPassDelay, shareWait, inUseDelayMs } from './poll-cadence';
 import type { Presence } from './presence';
+
+/** The engine's state with its message by id: worded when read, in the language of that moment. */
+type EngineState = Omit<SyncState, 'message'> & { message: Message | null };
+
+function worded(state: EngineState): SyncState {
+  return { ...state, message: state.message ? say(state.message) : null };
+}
 
 export interface SyncDeps {
   cache: Cache;
@@ -56,7 +65,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
   const log = deps.log.child('sync');
-  let state: SyncState = { phase: 'stopped', lastSuccessAt: null, nextRunAt: null, message: null };
+  let state: EngineState = { phase: 'stopped', lastSuccessAt: null, nextRunAt: null, message: null };
   let timer: unknown = null;
   let running: Promise<void> | null = null;
   let failures = 0;
@@ -66,9 +75,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let lastChangeAt = 0;
   const unsubscribers: Array<() => void> = [];
 
-  function setState(next: SyncState): void {
+  function setState(next: EngineState): void {
     state = next;
-    deps.events.emit('syncStateChanged', next);
+    deps.events.emit('syncStateChanged', worded(next));
   }
 
   function schedule(delayMs: number): void {
@@ -124,7 +133,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   async function pass(): Promise<void> {
     if (!deps.connection.usable()) {
-      setState({ phase: 'stopped', lastSuccessAt: state.lastSuccessAt, nextRunAt: null, message: 'Not connected.' });
+      setState({ phase: 'stopped', lastSuccessAt: state.lastSuccessAt, nextRunAt: null, message: msg('syncEngine.notConnected') });
       return;
     }
     if (waitForBudget()) return;
@@ -156,7 +165,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       const backoff = Math.min(maxBackoffMs, intervalMs() * 2 ** Math.min(failures, 6));
       const requestId = error instanceof FaxApiError && error.requestId ? { requestId: error.requestId } : {};
       if (error instanceof FaxApiError && error.status === 401) {
-        setState({ phase: 'stopped', lastSuccessAt: state.lastSuccessAt, nextRunAt: null, message: 'The API key was refused.' });
+        setState({ phase: 'stopped', lastSuccessAt: state.lastSuccessAt, nextRunAt: null, message: msg('syncEngine.keyRefused') });
         return;
       }
       if (error instanceof FaxApiError && error.status === 429) {
@@ -173,7 +182,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         phase: verdict === 'offline' ? 'offline' : unreadable ? 'unreadable' : 'error',
         lastSuccessAt: state.lastSuccessAt,
         nextRunAt: now() + backoff,
-        message: verdict === 'offline' ? 'Offline: showing saved faxes. The app retries by itself.' : isAppError(error) ? error.message : 'Syncing failed; the app retries by itself.',
+        message: verdict === 'offline' ? msg('syncEngine.offline') : isAppError(error) ? error.text : msg('syncEngine.failed'),
         since: trouble ?? now(),
         ...requestId,
       });
@@ -197,7 +206,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   const engine: SyncEngine = {
-    state: (): SyncState => state,
+    state: (): SyncState => worded(state),
 
     start(): void {
       if (started) return;

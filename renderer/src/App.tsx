@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from './components/Dialog';
 import { Sidebar } from './components/Sidebar';
-import { Banners, StatusBar } from './components/StatusBar';
+import { Banners } from './components/Banners';
+import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { startFaxWith } from './data/drafts';
 import { connectionStore, onboardingStore } from './data/connection';

@@ -63,8 +63,3 @@ export function clockTime(epochMs: number, seconds = false): string {
   return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString(locale, { month: 'short', day: 'numeric' })} ${time}`;
 }
 
-export function timeUntil(epochMs: number): string {
-  const seconds = Math.max(0, Math.round((epochMs - Date.now()) / 1000));
-  if (seconds < 60) return t('format.seconds', { seconds });
-  return new Date(epochMs).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
-}

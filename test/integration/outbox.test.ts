@@ -8,6 +8,7 @@ import { useSandbox } from '../helpers/sandbox-fixture';
 import { value, type Reply } from '../helpers/ipc-value';
 import { corpusDir } from '../helpers/corpus';
 import { waitUntil } from '../helpers/wait';
+import { chooseMainLanguage } from '../../main/i18n/main-locale';
 import type { FaxJson, ListJson } from '../fax-service/testkit';
 
 const fixture = useSandbox();
@@ -71,6 +72,15 @@ describe('outbox', () => {
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds }));
     const held = await settled(app, submitted.id, ['held']);
     expect(held.error).toMatchObject({ kind: 'quota', code: 'page_limit_reached' });
+    // The journal keeps the reason by id: read in German, the same held fax explains itself in German.
+    chooseMainLanguage('de');
+    try {
+      const german = value<SubmissionView[]>(await app.call('listOutbox'))[0];
+      expect(german?.error?.message).toMatch(/Kontingent|Seiten/);
+      expect(german?.error?.message).not.toBe(held.error?.message);
+    } finally {
+      chooseMainLanguage('system');
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(value<SubmissionView[]>(await app.call('listOutbox'))[0]).toMatchObject({ state: 'held', attempts: 1 });
     await fixture.t.control('PATCH', `/accounts/${app.accountId}`, { page_limit: 100 });

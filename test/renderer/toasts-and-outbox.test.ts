@@ -1,5 +1,6 @@
 // Messages with a request id stay until dismissed; an outbox item whose outcome is unknown says "Checking…".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queuedMessage } from '../../renderer/src/data/compose';
 import { submissionStatus } from '../../renderer/src/data/outbox';
 import { clearToasts, dismissToast, toast, toastStore } from '../../renderer/src/data/toasts';
 import type { SubmissionView } from '../../preload/models';
@@ -48,7 +49,7 @@ describe('outbox items', () => {
 
   it('an unknown outcome is "Checking…", never "Not sent" or "Waiting to retry"', () => {
     expect(submissionStatus(item({ outcomeUnknown: true }), 0)).toMatchObject({ label: 'Checking…', tone: 'info', actionable: true });
-    expect(submissionStatus(item({ outcomeUnknown: true }), 0).detail).toMatch(/could not be read.*Asking again at/);
+    expect(submissionStatus(item({ outcomeUnknown: true }), 0).detail).toMatch(/could not be read\. Asking again in 10 seconds\.$/);
     expect(submissionStatus(item({ outcomeUnknown: true, state: 'uploading' }), 0).label).toBe('Checking…');
   });
 
@@ -64,5 +65,38 @@ describe('outbox items', () => {
     expect(submissionStatus(item({ state: 'failed', error: { kind: 'invalid_input', message: 'Refused.' } }), 0)).toMatchObject({ label: 'Not sent', tone: 'danger', detail: 'Refused.' });
     expect(submissionStatus(item({ state: 'held', error: { kind: 'quota', message: 'Allowance used up.' } }), 0)).toMatchObject({ label: 'On hold', tone: 'warning' });
     expect(submissionStatus(item({ state: 'uploading', error: null }), 0)).toMatchObject({ label: 'Uploading', actionable: false });
+  });
+
+  it('the next try in words a person reads: "in 5 seconds" within the minute, a clock time after it, never "at 5 s"', () => {
+    pinClock('10:40:00');
+    const now = at('10:40:00');
+    const detail = (seconds: number, error: SubmissionView['error'] = null) => submissionStatus(item({ error, nextAttemptAt: now + seconds * 1000 }), now).detail;
+    expect(detail(5)).toBe('Next try in 5 seconds.');
+    expect(detail(1)).toBe('Next try in 1 second.');
+    expect(detail(5, { kind: 'offline', message: 'The Fax Service cannot be reached.' })).toBe('Next try in 5 seconds. The Fax Service cannot be reached.');
+    expect(detail(135)).toBe('Next try at 10:42 AM.');
+    for (let seconds = 0; seconds < 200; seconds += 7) expect(detail(seconds)).not.toMatch(/\d s\b|at \d+ s/);
+  });
+});
+
+describe('the toast after Send says where the fax is', () => {
+  const submission = (state: SubmissionView['state']): SubmissionView => ({
+    id: 's', state, createdAt: 0, scheduledAt: null, recipients: [], subject: '', fileCount: 1, pages: 1, attempts: 0, faxId: null,
+    bytesSent: 0, bytesTotal: 0, error: null, nextAttemptAt: null, origin: 'compose', outcomeUnknown: false,
+  });
+  const statuses = ['starting', 'signed_out', 'connecting', 'key_rejected', 'syncing', 'up_to_date', 'rate_limited', 'offline', 'unreadable', 'error'] as const;
+  const states = ['scheduled', 'pending', 'uploading', 'waiting', 'accepted', 'failed', 'held'] as const;
+
+  it('"uploading now" only while connected and on its way; offline and on hold say so', () => {
+    for (const state of states) {
+      for (const status of statuses) {
+        const said = queuedMessage(submission(state), status);
+        const uploading = said === 'In the outbox: uploading now.';
+        const canUpload = (state === 'pending' || state === 'uploading' || state === 'accepted') && !['starting', 'signed_out', 'connecting', 'key_rejected', 'offline'].includes(status);
+        expect(uploading, `${state} while ${status}`).toBe(canUpload);
+        if (status === 'offline' && state !== 'scheduled' && state !== 'held' && state !== 'failed') expect(said).toMatch(/when the Fax Service can be reached/);
+        if (state === 'held') expect(said).toMatch(/on hold/);
+      }
+    }
   });
 });

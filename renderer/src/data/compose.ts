@@ -6,11 +6,12 @@
  */
 import { checkFaxNumber, splitPastedNumbers, type NumberOptions } from '../../../preload/fax-number';
 import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
-import type { Draft, DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
+import type { AppStatus, Draft, DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { showOutbox } from './list-filters';
 import { onLockChange } from './lock';
 import { settingsStore } from './settings';
+import { statusStore } from './status';
 import { navigate } from './navigation';
 import { createStore } from './store';
 import { toast } from './toasts';
@@ -145,8 +146,17 @@ export async function sendDraft(): Promise<IpcError | null> {
   return null;
 }
 
+/** Says where the fax is: "uploading now" only when it is, never while offline or on hold. */
+export function queuedMessage(submission: SubmissionView, status: AppStatus['kind']): string {
+  if (submission.state === 'scheduled') return t('compose.scheduledTheFaxWaits');
+  if (submission.state === 'held' || submission.state === 'failed' || status === 'key_rejected' || status === 'signed_out') return t('compose.inTheOutboxHeld');
+  if (submission.state === 'waiting' || status === 'offline' || status === 'starting' || status === 'connecting') return t('compose.inTheOutboxOffline');
+  return t('compose.inTheOutboxUploading');
+}
+
 function announceQueued(submission: SubmissionView): void {
-  toast('success', submission.state === 'scheduled' ? t('compose.scheduledTheFaxWaits') : t('compose.inTheOutboxUploading'));
+  const text = queuedMessage(submission, statusStore.get().kind);
+  toast(text === t('compose.inTheOutboxUploading') || submission.state === 'scheduled' ? 'success' : 'info', text);
 }
 
 /** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */

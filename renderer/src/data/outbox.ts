@@ -3,7 +3,7 @@
  * (state word, tone, explanation) is decided here, once, for every view that shows it.
  */
 import type { SubmissionView, UploadProgress } from '../../../preload/models';
-import { clockTime, dateTime, timeUntil } from '../format';
+import { clockTime, dateTime } from '../format';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import { toastError } from './toasts';
@@ -46,12 +46,24 @@ const labels: Record<SubmissionView['state'], MessageId> = {
   held: 'outbox.onHold',
 };
 
+function secondsUntil(epochMs: number, now: number): number {
+  return Math.max(0, Math.round((epochMs - now) / 1000));
+}
+
+/** "Next try in 5 seconds" within the minute, "Next try at 10:42" after it — never "at 5 s". */
+function nextTry(at: number, reason: string | null, now: number): string {
+  const seconds = secondsUntil(at, now);
+  if (seconds < 60) return reason === null ? t('outbox.nextTryIn', { seconds }) : t('outbox.nextTryInBecause', { seconds, reason });
+  return reason === null ? t('outbox.nextTryAt', { at: clockTime(at) }) : t('outbox.nextTryAtBecause', { at: clockTime(at), reason });
+}
+
 export function submissionStatus(item: SubmissionView, now: number = Date.now()): SubmissionStatus {
   const actionable = item.state === 'held' || item.state === 'failed' || item.state === 'waiting' || item.state === 'scheduled';
   // The answer to an earlier attempt could not be read: the app is finding out, never "not sent".
   if (item.outcomeUnknown && (item.state === 'waiting' || item.state === 'pending' || item.state === 'uploading')) {
     const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? item.nextAttemptAt : null;
-    return { label: t('lockScreen.checking'), tone: 'info', detail: next !== null ? t('outbox.askingAgainAt', { reason: item.error?.message ?? t('outbox.theFaxServiceS'), at: timeUntil(next) }) : item.error?.message ?? t('outbox.theFaxServiceS'), actionable };
+    const reason = item.error?.message ?? t('outbox.theFaxServiceS');
+    return { label: t('lockScreen.checking'), tone: 'info', detail: next === null ? reason : secondsUntil(next, now) < 60 ? t('outbox.askingAgainIn', { reason, seconds: secondsUntil(next, now) }) : t('outbox.askingAgainAt', { reason, at: clockTime(next) }), actionable };
   }
   // Waiting for the rate limit is waiting — never "uploading".
   if (item.state === 'waiting' && item.error?.kind === 'rate_limited') {
@@ -59,7 +71,7 @@ export function submissionStatus(item: SubmissionView, now: number = Date.now())
   }
   const tone = item.state === 'failed' ? 'danger' : item.state === 'held' ? 'warning' : 'info';
   let detail: string | null = null;
-  if (item.state === 'waiting' && item.nextAttemptAt) detail = item.error ? t('outbox.nextTryAtBecause', { at: timeUntil(item.nextAttemptAt), reason: item.error.message }) : t('outbox.nextTryAt', { at: timeUntil(item.nextAttemptAt) });
+  if (item.state === 'waiting' && item.nextAttemptAt) detail = nextTry(item.nextAttemptAt, item.error?.message ?? null, now);
   else if (item.state === 'scheduled' && item.scheduledAt) detail = t('outbox.goesOut', { at: dateTime(item.scheduledAt) });
   else if (item.state === 'held' || item.state === 'failed') detail = item.error?.message ?? null;
   return { label: t(labels[item.state]), tone, detail, actionable };

@@ -123,13 +123,16 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="unread-slot">{fax.unread ? <span className="unread-dot" role="img" aria-label={t('faxList.unread')} /> : null}</span>
         <span className="who">{who(fax)}</span>
         <span className="when">{shortDate(fax.createdAt)}</span>
-        <span className="what">{what(fax)}</span>
-        <span className="meta">
-          {summary ? <span className="chip">{summary}</span> : null}
-          {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`}>{replyLabel(fax.reply).label}</span> : null}
-          {fax.handled ? <span className="chip chip-success">{t('faxRows.handled')}</span> : null}
-          {fax.replyTo ? <span className="chip chip-info">{t('faxRows.replyTo', { reference: fax.replyTo.reference })}</span> : null}
-          <StatusChip status={fax.status} direction={fax.direction} />
+        {/* Subject and chips share the second line, so the chips never narrow the name above them. */}
+        <span className="row-detail">
+          <span className="what">{what(fax)}</span>
+          <span className="meta">
+            {summary ? <span className="chip" title={summary}>{summary}</span> : null}
+            {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`} title={replyLabel(fax.reply).label}>{replyLabel(fax.reply).label}</span> : null}
+            {fax.handled ? <span className="chip chip-success" title={t('faxRows.handled')}>{t('faxRows.handled')}</span> : null}
+            {fax.replyTo ? <span className="chip chip-info" title={t('faxRows.replyTo', { reference: fax.replyTo.reference })}>{t('faxRows.replyTo', { reference: fax.replyTo.reference })}</span> : null}
+            <StatusChip status={fax.status} direction={fax.direction} />
+          </span>
         </span>
       </div>
     );

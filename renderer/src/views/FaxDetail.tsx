@@ -5,7 +5,6 @@ import { Icon } from '../components/Icon';
 import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
-import { RequestId } from '../components/RequestId';
 import { faxesVersionStore, loadFax, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveTransmissionReport } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
@@ -14,7 +13,8 @@ import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
 import { HandlingPanel } from './HandlingPanel';
 import { RuleActionsPanel } from './RuleActionsPanel';
-import { LinkReplyDialog, NumberHistoryDialog, ReplyFacts } from './ReplyParts';
+import { LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
+import { FaxFacts, RecipientResults } from './FaxFacts';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -120,85 +120,11 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
       {detail.direction === 'inbound' ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
 
-      <dl className="facts">
-        <dt>{t('faxDetail.status')}</dt>
-        <dd>
-          <StatusChip status={detail.status} direction={detail.direction} />
-        </dd>
-        {detail.subject ? (
-          <>
-            <dt>{t('faxDetail.subject')}</dt>
-            <dd>{detail.subject}</dd>
-          </>
-        ) : null}
-        {detail.direction === 'inbound' && detail.senderName && detail.counterpartName && detail.senderName !== detail.counterpartName ? (
-          <>
-            <dt>{t('faxDetail.senderHeader')}</dt>
-            <dd>{detail.senderName}</dd>
-          </>
-        ) : null}
-        {detail.direction === 'inbound' && detail.counterpart ? (
-          <>
-            <dt>{t('faxDetail.fromNumber')}</dt>
-            <dd>
-              {detail.counterpart}{' '}
-              <button type="button" className="button button-small" onClick={() => setHistory(detail.counterpart)}>{t('faxDetail.allFaxesWithThis')}</button>
-            </dd>
-          </>
-        ) : null}
-        <ReplyFacts detail={detail} onLink={() => setLinking(true)} />
-        {detail.cost ? (
-          <>
-            <dt>{t('faxDetail.cost')}</dt>
-            <dd>{detail.cost}</dd>
-          </>
-        ) : null}
-        {detail.providerError ? (
-          <>
-            <dt>{t('faxDetail.carrierSays')}</dt>
-            <dd className="mono">{detail.providerError}</dd>
-          </>
-        ) : null}
-        {detail.requestId ? (
-          <>
-            <dt>{t('faxDetail.requestId')}</dt>
-            <dd>
-              <RequestId id={detail.requestId} label={false} />
-            </dd>
-          </>
-        ) : null}
-      </dl>
-
-      {detail.recipients.length > 0 ? (
-        <table className="table" aria-label={t('faxDetail.recipients')}>
-          <thead>
-            <tr>
-              <th>{detail.direction === 'inbound' ? t('faxDetail.receivedOn') : t('faxDetail.recipient')}</th>
-              <th>{t('faxDetail.result')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.recipients.map((recipient, index) => (
-              <tr key={`${recipient.to}-${index}`} data-testid="recipient-row">
-                <td>
-                  {recipient.name ? <div>{recipient.name}</div> : null}
-                  <span className="mono">{recipient.to}</span>{' '}
-                  {detail.direction === 'outbound' ? (
-                    <button type="button" className="link-button" onClick={() => setHistory(recipient.to)} aria-label={t('faxDetail.allFaxesWith', { to: recipient.to })}>{t('faxDetail.history')}</button>
-                  ) : null}
-                </td>
-                <td>
-                  <StatusChip status={recipient.status} direction={detail.direction} />
-                  {recipient.reason ? <div className="reason">{recipient.reason}</div> : null}
-                  {recipient.error && !recipient.reason ? <div className="reason mono">{recipient.error}</div> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-
+      {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
+      {/* The document comes before the facts: at 1024 × 768 its first page is on screen without scrolling. What failed stays above it. */}
       <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} />
+      <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
+      {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}

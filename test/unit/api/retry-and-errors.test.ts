@@ -57,7 +57,7 @@ describe('errors shown to the user', () => {
     [{ kind: 'malformed', status: 200, detail: 'not JSON', requestId: 'req_9' }, 'server', /could not read/],
     [{ kind: 'http', status: 401, type: 'authentication_error', code: null, message: null, requestId: 'req_2', retryAfterMs: null }, 'authentication', /drafts and queued faxes are kept/],
     [{ kind: 'http', status: 402, type: 'quota_error', code: 'page_limit_reached', message: null, requestId: null, retryAfterMs: null }, 'quota', /allowance/],
-    [{ kind: 'http', status: 402, type: 'quota_error', code: 'account_paused', message: null, requestId: null, retryAfterMs: null }, 'quota', /paused.*account_paused/],
+    [{ kind: 'http', status: 402, type: 'quota_error', code: 'account_paused', message: null, requestId: null, retryAfterMs: null }, 'quota', /^Sending is paused on this account\. Top up/],
     [{ kind: 'http', status: 403, type: 'permission_error', code: 'missing_scope', message: 'needs fax:send', requestId: null, retryAfterMs: null }, 'permission', /lacks a scope.*needs fax:send/],
     [{ kind: 'http', status: 429, type: 'rate_limit_error', code: null, message: null, requestId: null, retryAfterMs: 3000 }, 'rate_limited', /waits/],
     [{ kind: 'http', status: 503, type: null, code: null, message: null, requestId: null, retryAfterMs: null }, 'server', /503/],
