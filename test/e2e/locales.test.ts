@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandItems } from '../../main/commands/menu-model';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { corpusFile, dropFiles } from './drop';
 import { drawMenus } from './menu-drawing';
 
 let app: AppFixture;
@@ -42,6 +43,39 @@ describe('locales', () => {
     const input = page.getByRole('combobox').first();
     await input.fill('0049 30 1234567');
     await page.getByText('Verwenden Sie + statt 00 vor der Landesvorwahl').waitFor();
+  });
+
+  it('at 1024 px, a fax waiting to be retried and a failed fax explain themselves in German', async () => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await app.t.control('POST', '/faults', { method: 'POST', path: '/faxes', status: 503, times: 1000 });
+    try {
+      await page.getByRole('combobox').first().fill('+1 415 555 0101');
+      await page.getByRole('combobox').first().press('Enter');
+      await dropFiles(page, [corpusFile('calgray.pdf')]);
+      await page.getByTestId('file-card').first().waitFor();
+      await page.getByRole('button', { name: 'Fax senden' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Empfänger vor dem Senden prüfen' });
+      const outbox = page.getByRole('heading', { name: 'Postausgang & Gesendet' });
+      await dialog.or(outbox).first().waitFor();
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Trotzdem senden' }).click();
+      const item = page.getByTestId('outbox-item').first();
+      // The reason the journal kept is worded in German, and the next try is "in N Sekunden", not "um 5 s".
+      await expect.poll(() => item.textContent(), { timeout: 20_000 }).toMatch(/Beim Fax-Dienst ist ein Problem aufgetreten \(503\)/);
+      expect(await item.textContent()).toMatch(/Nächster Versuch (in \d+ Sekunden?|um \d\d:\d\d)/);
+      expect(await item.textContent()).not.toMatch(/\d s\b|Next try|The Fax Service/);
+      await screenshot(page, 'outbox-waiting-de-1024');
+      await page.getByTestId('outbox-item').first().getByRole('button', { name: /Verwerfen/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Fax verwerfen' }).click();
+    } finally {
+      await app.t.control('DELETE', '/faults');
+    }
+    // A seeded failed fax: its recipient's reason in German.
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Fehlgeschlagen' }).click();
+    await page.getByTestId('fax-row').first().click();
+    await expect.poll(() => page.getByTestId('recipient-row').first().textContent()).toMatch(/Niemand hat den Anruf angenommen|Die Leitung war besetzt|Die Nummer/);
+    await screenshot(page, 'failed-fax-de-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('switches to English from Settings, everywhere, and back to the computer’s language', async () => {
