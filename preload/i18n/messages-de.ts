@@ -923,4 +923,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'tray.stillRunningBody': 'Die App empfängt und sendet weiter Faxe im Infobereich. Beenden Sie sie über das Symbol dort oder das Menü „Datei“.',
   'faxDetail.failureReason': 'Grund',
   'faxDetail.carrierWords': 'Wortlaut des Netzbetreibers',
+  'numbers.capabilityFax': 'Fax',
+  'numbers.capabilityVoice': 'Telefonie',
+  'numbers.capabilitySms': 'SMS',
+  'numbers.capabilityMms': 'MMS',
 };

@@ -921,6 +921,10 @@ export const en = {
   'tray.stillRunningBody': 'It keeps receiving and sending faxes in the tray. Quit it from the tray icon or the File menu.',
   'faxDetail.failureReason': 'Reason',
   'faxDetail.carrierWords': 'The carrier’s words',
+  'numbers.capabilityFax': 'Fax',
+  'numbers.capabilityVoice': 'Voice',
+  'numbers.capabilitySms': 'Text messages',
+  'numbers.capabilityMms': 'Picture messages',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -63,3 +63,26 @@ export function clockTime(epochMs: number, seconds = false): string {
   return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString(locale, { month: 'short', day: 'numeric' })} ${time}`;
 }
 
+
+/**
+ * A cost as main states it ("0.07 USD", "12"): an amount with a currency code is written the way the window's
+ * language writes money ("0,07 $" in German); anything else is shown as the service gave it.
+ */
+export function moneyText(cost: string): string {
+  const match = /^(-?\d+(?:\.\d+)?) ([A-Z]{3})$/.exec(cost.trim());
+  if (!match) return cost;
+  try {
+    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: match[2] ?? '' }).format(Number(match[1]));
+  } catch {
+    // A code Intl does not know (not ISO 4217): as given.
+    return cost;
+  }
+}
+
+const capabilityWords: Readonly<Record<string, MessageId>> = { fax: 'numbers.capabilityFax', voice: 'numbers.capabilityVoice', sms: 'numbers.capabilitySms', mms: 'numbers.capabilityMms' };
+
+/** What a number can do, in words; a capability the app does not know, verbatim. */
+export function capabilityText(capability: string): string {
+  const words = capabilityWords[capability.toLowerCase()];
+  return words ? t(words) : capability;
+}

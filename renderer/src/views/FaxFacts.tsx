@@ -2,6 +2,7 @@
 import type { FaxDetail as Detail } from '../../../preload/models';
 import { RequestId } from '../components/RequestId';
 import { StatusChip } from '../components/StatusChip';
+import { moneyText } from '../format';
 import { t } from '../i18n';
 import { ReplyFacts } from './ReplyParts';
 
@@ -38,7 +39,7 @@ export function FaxFacts({ detail, onHistory, onLink }: { detail: Detail; onHist
       {detail.cost ? (
         <>
           <dt>{t('faxDetail.cost')}</dt>
-          <dd>{detail.cost}</dd>
+          <dd>{moneyText(detail.cost)}</dd>
         </>
       ) : null}
       {detail.providerError && detail.providerReason ? (

@@ -2,6 +2,7 @@ import { EmptyState, SkeletonLines } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { loadNumbers } from '../data/directory';
 import { useResult } from '../hooks/useResult';
+import { capabilityText } from '../format';
 import { t } from '../i18n';
 
 export function NumbersView() {
@@ -30,7 +31,7 @@ export function NumbersView() {
                 <tr key={number.id}>
                   <td className="mono">{number.number}</td>
                   <td>{number.label ?? ''}</td>
-                  <td>{number.capabilities.join(', ')}</td>
+                  <td>{number.capabilities.map(capabilityText).join(', ')}</td>
                 </tr>
               ))}
             </tbody>
