@@ -26,4 +26,35 @@ describe('navigation', () => {
     expect(navigate('outbox')).toBe(false);
     expect(navigate('settings')).toBe(true);
   });
+
+  it('a screen asked for while the window starts opens once the key’s scopes are known, if they allow it', () => {
+    connectionStore.set(null);
+    expect(navigate('compose')).toBe(false);
+    expect(routeStore.get().screen).toBe('inbox');
+    connectionStore.set({ status: 'connecting', baseUrl: '' });
+    expect(routeStore.get().screen).toBe('inbox');
+    connectionStore.set(connected({}));
+    expect(routeStore.get().screen).toBe('compose');
+
+    // Not allowed by the scopes: the wish is dropped, not kept for later.
+    routeStore.set({ screen: 'inbox', faxId: null });
+    connectionStore.set({ status: 'connecting', baseUrl: '' });
+    expect(navigate('contacts')).toBe(false);
+    connectionStore.set(connected({ contacts: false }));
+    expect(routeStore.get().screen).toBe('inbox');
+    connectionStore.set(connected({}));
+    expect(routeStore.get().screen).toBe('inbox');
+
+    // A later choice wins over an earlier wish; signing out drops it.
+    connectionStore.set(null);
+    expect(navigate('outbox')).toBe(false);
+    expect(navigate('settings')).toBe(true);
+    connectionStore.set(connected({}));
+    expect(routeStore.get().screen).toBe('settings');
+    connectionStore.set(null);
+    expect(navigate('outbox')).toBe(false);
+    connectionStore.set({ status: 'signed_out', baseUrl: '' });
+    connectionStore.set(connected({}));
+    expect(routeStore.get().screen).toBe('settings');
+  });
 });

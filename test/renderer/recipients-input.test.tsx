@@ -97,4 +97,29 @@ describe('numbers typed the national way', () => {
     fireEvent.change(input, { target: { value: '(415) 555-0199' } });
     expect(screen.getByText('Add the country code with a leading + (e.g. +1 415 555 0100).')).toBeTruthy();
   });
+
+  it('leaving the field adds a typed number, never a typed name, and nothing when the whole window lost focus', () => {
+    render(<Harness />);
+    const input = screen.getByTestId('recipient-input');
+    const chips = () => composeStore.get().recipients.map((recipient) => recipient.input);
+    const hasFocus = vi.spyOn(document, 'hasFocus');
+
+    hasFocus.mockReturnValue(true);
+    fireEvent.change(input, { target: { value: '+1 415 555 0100' } });
+    fireEvent.blur(input);
+    expect(chips()).toEqual(['+1 415 555 0100']);
+
+    fireEvent.change(input, { target: { value: 'Carla' } });
+    fireEvent.blur(input);
+    expect(chips()).toEqual(['+1 415 555 0100']);
+    expect((input as HTMLInputElement).value).toBe('Carla');
+
+    // Switching to another program: the half-typed number stays as typed.
+    hasFocus.mockReturnValue(false);
+    fireEvent.change(input, { target: { value: '+1 415 55' } });
+    fireEvent.blur(input);
+    expect(chips()).toEqual(['+1 415 555 0100']);
+    expect((input as HTMLInputElement).value).toBe('+1 415 55');
+    hasFocus.mockRestore();
+  });
 });

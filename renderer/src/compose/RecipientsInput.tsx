@@ -98,6 +98,15 @@ export function RecipientsInput({
     setText('');
   };
 
+  /**
+   * Leaving the field adds a number typed there, as a chip. Not a name (it is looked up, never a chip of its own),
+   * and not when the whole window lost focus (switching to another program changes nothing in the draft).
+   */
+  const commitOnBlur = () => {
+    if (typingName || !document.hasFocus()) return;
+    commit();
+  };
+
   const pick = (suggestion: Suggestion) => {
     actions.add([{ number: suggestion.number, ...(suggestion.name ? { name: suggestion.name } : {}) }]);
     setText('');
@@ -180,7 +189,7 @@ export function RecipientsInput({
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onBlur={commit}
+          onBlur={commitOnBlur}
           placeholder={recipients.length === 0 ? t('recipientsInput.faxNumber1415') : ''}
           aria-describedby={hintId}
           role="combobox"

@@ -36,9 +36,32 @@ export function screenAvailable(screen: Screen, connection: ConnectionState | nu
   return needs === null || canUse(connection, needs);
 }
 
-/** Shows a screen if the key may use it; returns whether it did. */
+/** A screen asked for while the key's scopes were not known yet (the window just loaded): opened once they are. */
+let wanted: Route | null = null;
+
+function scopesUnknown(connection: ConnectionState | null): boolean {
+  return connection === null || connection.status === 'connecting';
+}
+
+/**
+ * Shows a screen if the key may use it; returns whether it did. Asked for before the key's scopes are known (a
+ * click on "New fax" while the window starts), it opens as soon as they are and allow it, instead of being lost.
+ */
 export function navigate(screen: Screen, faxId: FaxId | null = null): boolean {
-  if (!screenAvailable(screen, connectionStore.get())) return false;
+  const connection = connectionStore.get();
+  if (!screenAvailable(screen, connection)) {
+    wanted = scopesUnknown(connection) ? { screen, faxId } : null;
+    return false;
+  }
+  wanted = null;
   routeStore.set({ screen, faxId });
   return true;
 }
+
+connectionStore.subscribe(() => {
+  const connection = connectionStore.get();
+  if (wanted === null || scopesUnknown(connection)) return;
+  const { screen, faxId } = wanted;
+  wanted = null;
+  if (screenAvailable(screen, connection)) routeStore.set({ screen, faxId });
+});
