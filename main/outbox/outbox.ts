@@ -85,6 +85,13 @@ function storedError(kind: string, text: Message, details: { requestId?: string 
   return { kind, message: translate('en', text), text: storeMessage(text), ...(details.requestId ? { requestId: details.requestId } : {}), ...(details.code ? { code: details.code } : {}) };
 }
 
+/** The stored failure as the window shows it: its message worded now, in the app's language. */
+function viewError(error: SubmissionRecord['error']): SubmissionView['error'] {
+  if (error === null) return null;
+  const { text, message, ...rest } = error;
+  return { ...rest, message: wordStoredMessage(text, message) };
+}
+
 function view(record: SubmissionRecord, progress: { sent: number; total: number } | undefined): SubmissionView {
   return {
     id: record.id,
@@ -99,7 +106,7 @@ function view(record: SubmissionRecord, progress: { sent: number; total: number 
     faxId: record.faxId,
     bytesSent: progress?.sent ?? 0,
     bytesTotal: progress?.total ?? 0,
-    error: record.error ? { kind: record.error.kind, message: wordStoredMessage(record.error.text, record.error.message), ...(record.error.requestId ? { requestId: record.error.requestId } : {}), ...(record.error.code ? { code: record.error.code } : {}) } : null,
+    error: viewError(record.error),
     nextAttemptAt: record.nextAttemptAt,
     origin: record.origin,
     outcomeUnknown: record.outcomeUnknown,

@@ -6,7 +6,7 @@
  */
 import type { AppStatus, ConnectionState, SyncState } from '../../preload/models';
 import type { EventBus } from '../runtime/event-bus';
-import { onMainLocaleChange, say } from '../i18n/main-locale';
+import { say } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';
 
 export interface AppStatusService {
@@ -62,10 +62,9 @@ export function createAppStatus(deps: { events: EventBus; connection: () => Conn
     deps.events.emit('statusChanged', status);
   };
   deps.events.subscribe((name) => {
-    if (name === 'connectionChanged' || name === 'syncStateChanged') update();
+    // settingsChanged: a message in the status bar follows the language (core sets main's language first).
+    if (name === 'connectionChanged' || name === 'syncStateChanged' || name === 'settingsChanged') update();
   });
-  // A message shown in the status bar follows the language when it changes.
-  onMainLocaleChange(update);
   return {
     current: () => {
       update();

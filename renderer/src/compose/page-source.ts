@@ -47,12 +47,17 @@ async function pdfSource(bytes: Uint8Array): Promise<PageSource> {
 
 function tiffSource(bytes: Uint8Array): PageSource {
   const pages = UTIF.decode(bytes);
+  // Page 1 is drawn twice (thumbnail and strip): each page is decoded once.
+  const decoded = new WeakSet<object>();
   return {
     pageCount: pages.length,
     draw(page, canvas, box) {
       const ifd = pages[page - 1];
       if (!ifd) return Promise.reject(new Error('no such page'));
-      UTIF.decodeImage(bytes, ifd);
+      if (!decoded.has(ifd)) {
+        UTIF.decodeImage(bytes, ifd);
+        decoded.add(ifd);
+      }
       const source = document.createElement('canvas');
       source.width = ifd.width;
       source.height = ifd.height;

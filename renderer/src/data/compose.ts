@@ -16,6 +16,7 @@ import { navigate } from './navigation';
 import { createStore } from './store';
 import { toast } from './toasts';
 import { say, t } from '../i18n';
+import type { MessageId } from '../../../preload/i18n/translator';
 
 export interface RecipientEntry {
   key: string;
@@ -146,17 +147,21 @@ export async function sendDraft(): Promise<IpcError | null> {
   return null;
 }
 
-/** Says where the fax is: "uploading now" only when it is, never while offline or on hold. */
+/** Where the fax is: "uploading now" only when it is, never while offline or on hold. */
+function queuedMessageId(submission: SubmissionView, status: AppStatus['kind']): MessageId {
+  if (submission.state === 'scheduled') return 'compose.scheduledTheFaxWaits';
+  if (submission.state === 'held' || submission.state === 'failed' || status === 'key_rejected' || status === 'signed_out') return 'compose.inTheOutboxHeld';
+  if (submission.state === 'waiting' || status === 'offline' || status === 'starting' || status === 'connecting') return 'compose.inTheOutboxOffline';
+  return 'compose.inTheOutboxUploading';
+}
+
 export function queuedMessage(submission: SubmissionView, status: AppStatus['kind']): string {
-  if (submission.state === 'scheduled') return t('compose.scheduledTheFaxWaits');
-  if (submission.state === 'held' || submission.state === 'failed' || status === 'key_rejected' || status === 'signed_out') return t('compose.inTheOutboxHeld');
-  if (submission.state === 'waiting' || status === 'offline' || status === 'starting' || status === 'connecting') return t('compose.inTheOutboxOffline');
-  return t('compose.inTheOutboxUploading');
+  return t(queuedMessageId(submission, status));
 }
 
 function announceQueued(submission: SubmissionView): void {
-  const text = queuedMessage(submission, statusStore.get().kind);
-  toast(text === t('compose.inTheOutboxUploading') || submission.state === 'scheduled' ? 'success' : 'info', text);
+  const id = queuedMessageId(submission, statusStore.get().kind);
+  toast(id === 'compose.inTheOutboxUploading' || id === 'compose.scheduledTheFaxWaits' ? 'success' : 'info', t(id));
 }
 
 /** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */

@@ -50,11 +50,14 @@ function secondsUntil(epochMs: number, now: number): number {
   return Math.max(0, Math.round((epochMs - now) / 1000));
 }
 
-/** "Next try in 5 seconds" within the minute, "Next try at 10:42" after it — never "at 5 s". */
-function nextTry(at: number, reason: string | null, now: number): string {
+/** Within the minute "… in 5 seconds", after it "… at 10:42" — never "at 5 s". */
+function soonOrAt(at: number, now: number, soon: MessageId, later: MessageId, values: Readonly<Record<string, string>> = {}): string {
   const seconds = secondsUntil(at, now);
-  if (seconds < 60) return reason === null ? t('outbox.nextTryIn', { seconds }) : t('outbox.nextTryInBecause', { seconds, reason });
-  return reason === null ? t('outbox.nextTryAt', { at: clockTime(at) }) : t('outbox.nextTryAtBecause', { at: clockTime(at), reason });
+  return seconds < 60 ? t(soon, { ...values, seconds }) : t(later, { ...values, at: clockTime(at) });
+}
+
+function nextTry(at: number, reason: string | null, now: number): string {
+  return reason === null ? soonOrAt(at, now, 'outbox.nextTryIn', 'outbox.nextTryAt') : soonOrAt(at, now, 'outbox.nextTryInBecause', 'outbox.nextTryAtBecause', { reason });
 }
 
 export function submissionStatus(item: SubmissionView, now: number = Date.now()): SubmissionStatus {
@@ -63,7 +66,7 @@ export function submissionStatus(item: SubmissionView, now: number = Date.now())
   if (item.outcomeUnknown && (item.state === 'waiting' || item.state === 'pending' || item.state === 'uploading')) {
     const next = item.state === 'waiting' && item.nextAttemptAt !== null && item.nextAttemptAt > now ? item.nextAttemptAt : null;
     const reason = item.error?.message ?? t('outbox.theFaxServiceS');
-    return { label: t('lockScreen.checking'), tone: 'info', detail: next === null ? reason : secondsUntil(next, now) < 60 ? t('outbox.askingAgainIn', { reason, seconds: secondsUntil(next, now) }) : t('outbox.askingAgainAt', { reason, at: clockTime(next) }), actionable };
+    return { label: t('lockScreen.checking'), tone: 'info', detail: next === null ? reason : soonOrAt(next, now, 'outbox.askingAgainIn', 'outbox.askingAgainAt', { reason }), actionable };
   }
   // Waiting for the rate limit is waiting — never "uploading".
   if (item.state === 'waiting' && item.error?.kind === 'rate_limited') {

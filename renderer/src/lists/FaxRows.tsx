@@ -22,6 +22,11 @@ function scrollRowIntoView(node: HTMLDivElement | null, index: number): void {
 }
 
 /** Who a fax is with, by the name a person knows: the contact with that number first, then what the fax says. */
+/** A chip on a row: shortened with an ellipsis when the row is narrow, so it carries its whole text as a tooltip. */
+function RowChip({ text, tone }: { text: string; tone?: 'success' | 'info' | 'danger' }) {
+  return <span className={tone ? `chip chip-${tone}` : 'chip'} title={text}>{text}</span>;
+}
+
 export function who(fax: FaxSummary): string {
   if (fax.direction === 'inbound') return fax.counterpartName ?? fax.senderName ?? fax.counterpart ?? t('faxRows.unknownSender');
   const more = fax.recipientCount > 1 ? ` +${fax.recipientCount - 1}` : '';
@@ -105,6 +110,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     const top = index * rowHeight;
     if (!fax) return <div key={`s${index}`} className="skeleton row-skeleton" style={{ top: top + 12 }} aria-hidden="true" />;
     const summary = results(fax);
+    const reply = fax.reply ? replyLabel(fax.reply) : null;
     return (
       <div
         key={fax.id}
@@ -127,10 +133,10 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="row-detail">
           <span className="what">{what(fax)}</span>
           <span className="meta">
-            {summary ? <span className="chip" title={summary}>{summary}</span> : null}
-            {fax.reply ? <span className={`chip chip-${replyLabel(fax.reply).tone}`} title={replyLabel(fax.reply).label}>{replyLabel(fax.reply).label}</span> : null}
-            {fax.handled ? <span className="chip chip-success" title={t('faxRows.handled')}>{t('faxRows.handled')}</span> : null}
-            {fax.replyTo ? <span className="chip chip-info" title={t('faxRows.replyTo', { reference: fax.replyTo.reference })}>{t('faxRows.replyTo', { reference: fax.replyTo.reference })}</span> : null}
+            {summary ? <RowChip text={summary} /> : null}
+            {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
+            {fax.handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
+            {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
             <StatusChip status={fax.status} direction={fax.direction} />
           </span>
         </span>

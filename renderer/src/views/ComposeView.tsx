@@ -74,18 +74,18 @@ function SendAtField({ scheduleAt }: { scheduleAt: string }) {
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>{t('compose.sendAt')}</label>
-        <select
-          id={id}
-          className="input"
-          value={later ? 'later' : 'now'}
-          onChange={(event) => {
-            setLaterChosen(event.target.value === 'later');
-            if (event.target.value === 'now') setField('scheduleAt', '');
-          }}
-        >
-          <option value="now">{t('compose.sendNow')}</option>
-          <option value="later">{t('compose.sendAtATime')}</option>
-        </select>
+      <select
+        id={id}
+        className="input"
+        value={later ? 'later' : 'now'}
+        onChange={(event) => {
+          setLaterChosen(event.target.value === 'later');
+          if (event.target.value === 'now') setField('scheduleAt', '');
+        }}
+      >
+        <option value="now">{t('compose.sendNow')}</option>
+        <option value="later">{t('compose.sendAtATime')}</option>
+      </select>
       {later ? (
         <input className="input" type="datetime-local" aria-label={t('compose.sendAtTime')} value={scheduleAt} onChange={(event) => setField('scheduleAt', event.target.value)} data-testid="send-at-time" />
       ) : null}
