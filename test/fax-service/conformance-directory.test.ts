@@ -48,6 +48,19 @@ describe('Address book, numbers, account', () => {
     expect(list.data.data).toEqual([expect.objectContaining({ number: '+14155559000', label: 'Front desk' })]);
   });
 
+  it('[D2][D3] numbers and cover sheets made in the same instant are listed in the order they were made', async () => {
+    const made = await t.fullAccess();
+    const names = Array.from({ length: 12 }, (_, index) => `Cover ${String(index)}`);
+    const numbers = names.map((_, index) => `+1415555${String(7000 + index)}`);
+    // The sandbox's clock does not move between these calls: every row has the same created_at.
+    for (const name of names) await t.control('POST', `/accounts/${made.accountId}/covers`, { name });
+    for (const number of numbers) await t.control('POST', `/accounts/${made.accountId}/numbers`, { number });
+    const account = (await t.api(made.key, 'GET', '/account')).json as { data: { cover_sheets: Array<{ name: string }> } };
+    expect(account.data.cover_sheets.map((cover) => cover.name)).toEqual(names);
+    const listed = (await t.api(made.key, 'GET', '/numbers?limit=100')).json as ListJson<{ number: string }>;
+    expect(listed.data.data.map((row) => row.number)).toEqual(numbers);
+  });
+
   it('[D3] GET /account gives plan, pages used, page limit and billing cycle', async () => {
     const { data } = (await t.api(key, 'GET', '/account')).json as { data: Record<string, unknown> };
     expect(data).toMatchObject({ plan: 'team', pages_used: 120, page_limit: 500 });

@@ -96,7 +96,7 @@ export function createControlPlane(deps: ControlDeps) {
   const insertRecipient = db.prepare('INSERT INTO recipients (fax_id, position, to_number, name, status, error) VALUES (?, 0, ?, ?, ?, ?)');
 
   const ownNumber = (accountId: string): string =>
-    (db.prepare('SELECT number FROM numbers WHERE account_id = ? ORDER BY created_at, id LIMIT 1').get(accountId) as { number: string } | undefined)?.number ??
+    (db.prepare('SELECT number FROM numbers WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1').get(accountId) as { number: string } | undefined)?.number ??
     '+15550100000';
 
   const randomNumber = (): string => `+1555${String(crypto.randomInt(1_000_000, 9_999_999))}`;

@@ -23,12 +23,12 @@ export function listNumbers(context: ApiContext): Promise<Reply> {
   const { limit, offset } = pagination(context.url);
   const { db } = context.services;
   const total = (db.prepare('SELECT COUNT(*) AS total FROM numbers WHERE account_id = ?').get(context.account.id) as { total: number }).total;
-  const rows = db.prepare('SELECT id, number, label, created_at FROM numbers WHERE account_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?').all(context.account.id, limit, offset) as NumberRow[];
+  const rows = db.prepare('SELECT id, number, label, created_at FROM numbers WHERE account_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?').all(context.account.id, limit, offset) as NumberRow[];
   return Promise.resolve({ status: 200, json: listEnvelope(rows.map(numberResource), total, limit, offset, context.requestId) });
 }
 
 export function getAccount(context: ApiContext): Promise<Reply> {
   checkKnownParams(context.url, []);
-  const covers = context.services.db.prepare('SELECT id, name FROM covers WHERE account_id = ? ORDER BY created_at, id').all(context.account.id) as Array<{ id: string; name: string }>;
+  const covers = context.services.db.prepare('SELECT id, name FROM covers WHERE account_id = ? ORDER BY created_at, rowid').all(context.account.id) as Array<{ id: string; name: string }>;
   return Promise.resolve({ status: 200, json: { data: accountResource(context.account, covers), request_id: context.requestId } });
 }

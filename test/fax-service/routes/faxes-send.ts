@@ -119,7 +119,7 @@ function createFax(context: ApiContext, submission: Submission): { fax: FaxRow; 
     return { path: target, type: document.type, pages: document.pages };
   });
   const now = clock.now();
-  const fromNumber = (db.prepare('SELECT number FROM numbers WHERE account_id = ? ORDER BY created_at, id LIMIT 1').get(context.account.id) as
+  const fromNumber = (db.prepare('SELECT number FROM numbers WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1').get(context.account.id) as
     | { number: string }
     | undefined)?.number ?? null;
   const insert = db.transaction(() => {

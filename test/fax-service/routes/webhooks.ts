@@ -17,7 +17,7 @@ export function listWebhooks(context: ApiContext): Promise<Reply> {
   const { db } = context.services;
   const total = (db.prepare('SELECT COUNT(*) AS total FROM webhooks WHERE account_id = ? AND deleted_at IS NULL').get(context.account.id) as { total: number }).total;
   const rows = db
-    .prepare('SELECT * FROM webhooks WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?')
+    .prepare('SELECT * FROM webhooks WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, rowid LIMIT ? OFFSET ?')
     .all(context.account.id, limit, offset) as WebhookRow[];
   return Promise.resolve({ status: 200, json: listEnvelope(rows.map(webhookResource), total, limit, offset, context.requestId) });
 }
