@@ -1,9 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/slow-first-sequencer';
 
 // A stray require('electron') in plain Node must return a path, never start a download (see TOOLCHAIN.md).
 process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent';
 process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ??= '1';
+
+/**
+ * Unit files that replace a module (`vi.mock`) or a global need a fresh module graph each; every other unit file
+ * shares its worker's modules with the files before it (`isolate: false`), which halves the unit run — most of a
+ * small file's time was importing what the previous file had already imported.
+ */
+const unitFiles = fs.globSync('test/unit/**/*.test.ts');
+const replacesModules = (file: string): boolean => /\bvi\.(?:do)?[mM]ock\(|\bvi\.stub(?:Global|Env)\(/.test(fs.readFileSync(file, 'utf8'));
+const isolatedUnitFiles = unitFiles.filter(replacesModules).map((file) => file.split(path.sep).join('/'));
+const sharedModuleFiles = fs.globSync('test/{renderer,fax-service}/**/*.test.{ts,tsx}').filter(replacesModules);
+if (sharedModuleFiles.length > 0) throw new Error(`These files replace a module but run in a project that shares modules between files: ${sharedModuleFiles.join(', ')}`);
 
 export default defineConfig({
   test: {
@@ -18,6 +31,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: isolatedUnitFiles,
+          isolate: false,
+          environment: 'node',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-mocks',
+          include: isolatedUnitFiles,
           environment: 'node',
           testTimeout: 15_000,
         },
@@ -27,6 +51,8 @@ export default defineConfig({
         test: {
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          // No renderer file replaces a module: they share their worker's modules (and its jsdom) as unit files do.
+          isolate: false,
           environment: 'jsdom',
         },
       },
@@ -35,6 +61,8 @@ export default defineConfig({
         test: {
           name: 'sandbox',
           include: ['test/fax-service/**/*.test.ts'],
+          // Each file starts its own sandbox; none replaces a module.
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

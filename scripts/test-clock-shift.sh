@@ -10,5 +10,5 @@ fi
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1 ELECTRON_OVERRIDE_DIST_PATH=/nonexistent FAX_ISOLATED_KEYRING=1
 for shift in '-365d' '+365d'; do
   printf '\n\033[1m== unit and renderer tests, clock %s\033[0m\n' "$shift"
-  faketime -f "$shift" bash scripts/with-keyring.sh npx vitest run --project unit --project renderer
+  faketime -f "$shift" bash scripts/with-keyring.sh npx vitest run --project unit --project unit-mocks --project renderer
 done
