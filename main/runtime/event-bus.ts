@@ -10,8 +10,15 @@ export type EventListener = <K extends EventName>(name: K, payload: EventPayload
 
 export interface EventBus {
   emit<K extends EventName>(name: K, payload: EventPayload<K>): void;
-  /** Listens to every event; returns the function that stops listening. */
+  /** Listens to one event, with its payload typed; returns the function that stops listening. */
+  on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void;
+  /** Listens to every event (the shell and the harness forward them all); returns the function that stops listening. */
   subscribe(listener: EventListener): () => void;
+}
+
+/** `emit` pairs every payload with its own event's name, so the name is what types the payload. */
+function isNamed<K extends EventName>(emitted: EventName, _payload: unknown, name: K): _payload is EventPayload<K> {
+  return emitted === name;
 }
 
 export function createEventBus(onListenerError?: (error: unknown) => void): EventBus {
@@ -25,6 +32,12 @@ export function createEventBus(onListenerError?: (error: unknown) => void): Even
           onListenerError?.(error);
         }
       }
+    },
+    on(name, listener) {
+      const forOne: EventListener = (emitted, payload) => {
+        if (isNamed(emitted, payload, name)) listener(payload);
+      };
+      return this.subscribe(forOne);
     },
     subscribe(listener) {
       listeners.add(listener);
