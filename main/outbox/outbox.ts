@@ -26,6 +26,8 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import { SealedReader } from '../store/crypto/sealed-file';
+import { createOneTimer } from '../runtime/one-timer';
+import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Staging } from './staging';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
@@ -177,13 +179,11 @@ export interface Outbox {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
   const log = deps.log.child('outbox');
   const records = new Map<string, SubmissionRecord>();
   const progress = new Map<string, { sent: number; total: number }>();
-  let timer: unknown = null;
-  let working: Promise<void> | null = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   let started = false;
   let unsubscribe: (() => void) | null = null;
 
@@ -210,16 +210,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   }
 
   function schedule(): void {
-    if (timer !== null) timers.clear(timer);
-    timer = null;
-    if (!started) return;
+    timer.cancel();
+    // Without a usable key nothing can go: the connection's next change (signed in again) starts the next pass.
+    if (!started || !deps.connection.usable()) return;
     const times = [...records.values()].map(dueAt).filter((time): time is number => time !== null);
     if (times.length === 0) return;
     const delay = Math.max(0, Math.min(...times) - now());
-    timer = timers.set(() => {
-      timer = null;
-      void outbox.work();
-    }, delay);
+    timer.after(delay, () => void outbox.work());
   }
 
   /** What the user reads when a send failed: the cover sheet named when it is what the service refused. */
@@ -390,6 +387,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     }
   }
 
+  const passes = createSerialPass(workLoop, { onError: (error) => log.error('outbox.work_failed', { error }), afterEach: schedule });
+
   const outbox: Outbox = {
     list,
 
@@ -415,23 +414,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
               records.set(record.id, { ...record, state: 'pending', holdReason: null });
             }
           }
-          void outbox.work();
         }
+        if (deps.connection.usable()) void outbox.work();
       });
       announce();
       void outbox.work();
     },
 
-    /** Sends what is due, one submission at a time; joins the pass under way. */
-    work(): Promise<void> {
-      working ??= workLoop()
-        .catch((error: unknown) => log.error('outbox.work_failed', { error }))
-        .finally(() => {
-          working = null;
-          schedule();
-        });
-      return working;
-    },
+    /** Sends what is due, one submission at a time; asked during a pass, looks once more after it. */
+    work: () => passes.run(),
 
     async submit(input: NewSubmission): Promise<SubmissionView> {
       // A draft is sent once: asking again (a double click, a lost reply) gets the submission it already made.
@@ -564,9 +555,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     async stop(): Promise<void> {
       started = false;
       unsubscribe?.();
-      if (timer !== null) timers.clear(timer);
-      timer = null;
-      await working;
+      timer.cancel();
+      await passes.idle();
     },
   };
   return outbox;

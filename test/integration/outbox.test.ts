@@ -9,6 +9,7 @@ import { value, type Reply } from '../helpers/ipc-value';
 import { corpusDir } from '../helpers/corpus';
 import { waitUntil } from '../helpers/wait';
 import { chooseMainLanguage } from '../../main/i18n/main-locale';
+import { realTimers, type Timers } from '../../main/runtime/timers';
 import type { FaxJson, ListJson } from '../fax-service/testkit';
 
 const fixture = useSandbox();
@@ -85,6 +86,32 @@ describe('outbox', () => {
     expect(value<SubmissionView[]>(await app.call('listOutbox'))[0]).toMatchObject({ state: 'held', attempts: 1 });
     await fixture.t.control('PATCH', `/accounts/${app.accountId}`, { page_limit: 100 });
     value(await app.call('retrySubmission', { id: submitted.id }));
+    await settled(app, submitted.id);
+    expect(await serverFaxes(app)).toHaveLength(1);
+  });
+
+  it('a submission that cannot go now (signed out) waits for the connection without setting timers over and over', async () => {
+    let timersSet = 0;
+    const counting: Timers = {
+      set: (callback, milliseconds) => {
+        timersSet += 1;
+        return realTimers.set(callback, milliseconds);
+      },
+      clear: (handle) => realTimers.clear(handle),
+    };
+    const app = await fixture.connect({ extra: { timers: counting } });
+    const fileIds = await stage(app, 'empty.pdf');
+    value(await app.call('signOut'));
+    const services = await app.core.services();
+    expect(app.core.connection.usable()).toBe(false);
+    const submitted = await services.outbox.submit({ recipients: [{ number: '+14155550100' }], fileIds });
+    expect(submitted.state).toBe('pending');
+    const before = timersSet;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A pass that cannot send is not retried on a 0 ms timer: signing in again is what moves it on.
+    expect(timersSet - before).toBeLessThan(5);
+    expect(services.outbox.record(submitted.id)?.state).toBe('pending');
+    value(await app.call('connect', { apiKey: app.key }));
     await settled(app, submitted.id);
     expect(await serverFaxes(app)).toHaveLength(1);
   });
