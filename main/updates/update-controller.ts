@@ -7,6 +7,7 @@
  */
 import type { UpdateView } from '../../preload/models';
 import type { Logger } from '../log/logger';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 
 export const checkEveryMs = 6 * 3600 * 1000;
@@ -44,8 +45,8 @@ export interface UpdateControllerDeps {
 }
 
 export function createUpdateController(deps: UpdateControllerDeps): UpdateController {
-  const timers = deps.timers ?? realTimers;
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
+  let started = false;
   let readyVersion: string | null = null;
   let restartWanted = false;
   let checking = false;
@@ -69,9 +70,8 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     }
   };
   const schedule = (): void => {
-    timer = timers.set(() => {
-      void check().finally(schedule);
-    }, checkEveryMs);
+    // A check still under way when the controller stopped does not set the timer again.
+    if (started) timer.after(checkEveryMs, () => void check().finally(schedule));
   };
   const installIfFree = (): void => {
     if (!restartWanted || readyVersion === null || deps.uploading()) return;
@@ -81,13 +81,14 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
 
   return {
     start() {
-      if (timer !== null) return;
+      if (started) return;
+      started = true;
       void check();
       schedule();
     },
     stop() {
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      started = false;
+      timer.cancel();
     },
     view,
     downloaded(version) {

@@ -28,6 +28,20 @@ describe('update controller', () => {
     await vi.waitFor(() => expect(port.check).toHaveBeenCalledTimes(2));
   });
 
+  it('stopped while a check is under way: the check ends and no next check is set', async () => {
+    const { controller, port, scheduled } = setup();
+    let finish = (): void => undefined;
+    controller.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    port.check.mockImplementation(() => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))));
+    scheduled[0]?.callback();
+    expect(port.check).toHaveBeenCalledTimes(2);
+    controller.stop();
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(scheduled).toHaveLength(1);
+  });
+
   it('turned off in Settings: never checks', () => {
     const { controller, port } = setup({ enabled: false });
     controller.start();
