@@ -5,10 +5,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './eslint.boundaries.js';
 import { layerConfigs } from './eslint.layers.js';
+import { runtimeConfigs } from './eslint.runtime.js';
 import { testClockConfigs } from './eslint.test-clock.js';
 
 export default tseslint.config(
-  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'eslint.layers.js', 'eslint.test-clock.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
+  { ignores: ['eslint.config.js', 'eslint.boundaries.js', 'eslint.layers.js', 'eslint.test-clock.js', 'eslint.runtime.js', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'bench/.work/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -30,6 +31,7 @@ export default tseslint.config(
   },
   ...boundaryConfigs,
   ...layerConfigs,
+  ...runtimeConfigs,
   {
     files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -114,24 +114,19 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
   };
   const runner = createCommandRunner({ context, actions, showWindow: () => deps.desktop.showWindow(), events: deps.events, log: deps.log.child('command') });
 
-  deps.events.subscribe((name, payload) => {
-    if (name === 'faxesChanged') {
-      const next = (payload as { unreadInbound: number }).unreadInbound;
-      if (next !== unread) {
-        unread = next;
-        changed();
-      }
-    }
-    if (name === 'handlingChanged') {
-      const next = (payload as { notHandled: number }).notHandled;
-      if (next !== notHandled) {
-        notHandled = next;
-        changed();
-      }
-    }
-    if (name === 'outboxChanged') updates?.uploadsChanged();
-    if (name === 'connectionChanged' || name === 'lockChanged') changed();
+  deps.events.on('faxesChanged', ({ unreadInbound }) => {
+    if (unreadInbound === unread) return;
+    unread = unreadInbound;
+    changed();
   });
+  deps.events.on('handlingChanged', (handling) => {
+    if (handling.notHandled === notHandled) return;
+    notHandled = handling.notHandled;
+    changed();
+  });
+  deps.events.on('outboxChanged', () => updates?.uploadsChanged());
+  deps.events.on('connectionChanged', changed);
+  deps.events.on('lockChanged', changed);
   onMainLocaleChange(() => changed());
 
   const menus = {

@@ -4,7 +4,7 @@
  * Everything that stores data needs the data keys from the OS keychain, so it opens in `start()`; without a
  * keychain those parts answer with the keychain error instead of storing anything in the clear.
  */
-import type { AppInfo, Settings, SyncState } from '../preload/models';
+import type { AppInfo, SyncState } from '../preload/models';
 import type { ApiSession, SessionOptions } from './connection/api-session';
 import { createConnectionService, type ConnectionService } from './connection/connection-service';
 import type { Desktop } from './desktop';
@@ -17,7 +17,7 @@ import { openOfficeAutomation } from './automation/office-automation';
 import { createBackgroundProblems, type BackgroundProblems } from './automation/background-problems';
 import { createFaxPrinters } from './faxprinters/fax-printers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
-import { createEventBus, type EventBus, type EventPayload } from './runtime/event-bus';
+import { createEventBus, type EventBus } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
 import type { HandlerContext, Services } from './ipc/services';
 import { updateSettings } from './ipc/settings-handlers';
@@ -118,9 +118,7 @@ export function createCore(deps: CoreDeps): Core {
   const events = createEventBus((error) => deps.log.error('events.listener_failed', { error }));
   setSystemLanguages(deps.systemLanguages ?? []);
   chooseMainLanguage(deps.settings.get().language);
-  events.subscribe((name, payload) => {
-    if (name === 'settingsChanged') chooseMainLanguage((payload as Settings).language);
-  });
+  events.on('settingsChanged', (settings) => chooseMainLanguage(settings.language));
   const connection = createConnectionService({
     settings: deps.settings,
     secrets: deps.secrets,
@@ -190,12 +188,11 @@ export function createCore(deps: CoreDeps): Core {
     // A sent fax that has just finished gets its report in the reports folder (when one is set); a new folder
     // gets the reports still waiting at once.
     let reportFolder = deps.settings.get().reportFolder;
-    events.subscribe((name, payload) => {
-      if (name === 'faxesChanged') void reports.autosave((payload as EventPayload<'faxesChanged'>).updated);
-      if (name === 'settingsChanged' && (payload as Settings).reportFolder !== reportFolder) {
-        reportFolder = (payload as Settings).reportFolder;
-        void reports.retry();
-      }
+    events.on('faxesChanged', (change) => void reports.autosave(change.updated));
+    events.on('settingsChanged', (settings) => {
+      if (settings.reportFolder === reportFolder) return;
+      reportFolder = settings.reportFolder;
+      void reports.retry();
     });
     const office = await openOfficeAutomation({
       dataDir: deps.dataDir,

@@ -5,6 +5,8 @@
  * Retry-After has passed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers } from '../runtime/timers';
 
 export type Priority = 'user' | 'background';
 
@@ -75,7 +77,7 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   let blockedUntil = 0;
   let inFlight = 0;
   const waiters: Waiter[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  const timer = createOneTimer(realTimers);
 
   const reserve = (): number => Math.max(1, Math.floor(limit * (options.reserveFraction ?? 0.15)));
 
@@ -100,13 +102,11 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   }
 
   function schedule(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
+    timer.cancel();
     if (waiters.length === 0) return;
     const at = now();
     const wakeAt = Math.max(blockedUntil, resetAt ?? at + 1000);
-    timer = setTimeout(pump, Math.max(10, wakeAt - at));
-    timer.unref();
+    timer.after(Math.max(10, wakeAt - at), pump);
   }
 
   function pump(): void {
@@ -196,7 +196,7 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
     },
 
     dispose(): void {
-      if (timer) clearTimeout(timer);
+      timer.cancel();
       for (const waiter of waiters.splice(0)) waiter.reject(new Error('disposed'));
     },
   };

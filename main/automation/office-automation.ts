@@ -4,7 +4,7 @@
  * and stops it with the rest of main.
  */
 import type { OpenPart } from '../runtime/part-file';
-import type { EventPayload, EventBus } from '../runtime/event-bus';
+import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
@@ -102,10 +102,9 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
       // New faxes change how many are not handled: the tray and the status bar hear of it.
       let notHandled = cache.handling.notHandled();
       unsubscribe.push(
-        events.subscribe((name, payload) => {
-          if (name === 'handlingChanged') notHandled = (payload as EventPayload<'handlingChanged'>).notHandled;
-          if (name === 'automationChanged') reminder.schedule();
-          if (name !== 'faxesChanged') return;
+        events.on('handlingChanged', (handling) => (notHandled = handling.notHandled)),
+        events.on('automationChanged', () => reminder.schedule()),
+        events.on('faxesChanged', () => {
           const next = cache.handling.notHandled();
           if (next === notHandled) return;
           notHandled = next;

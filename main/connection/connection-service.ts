@@ -13,6 +13,8 @@ import type { FaxClient } from '../api/fax-client';
 import type { RateBudget } from '../api/rate-budget';
 import { AppError, isAppError } from '../errors';
 import type { EventBus } from '../runtime/event-bus';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers } from '../runtime/timers';
 import type { Logger } from '../log/logger';
 import { baseUrlProblem, normaliseBaseUrl } from '../../preload/settings';
 import type { SecretStore } from '../store/secret-store';
@@ -77,7 +79,7 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
   let state: ConnectionState = { status: 'connecting', baseUrl: deps.settings.get().baseUrl };
   let session: ApiSession | null = null;
   let key: string | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
+  const retryTimer = createOneTimer(realTimers);
   let offlineAttempts = 0;
   const listeners = new Set<(state: ConnectionState) => void>();
 
@@ -151,17 +153,13 @@ export function createConnectionService(deps: ConnectionDeps): ConnectionService
     return Promise.resolve(key);
   };
 
-  function clearRetry(): void {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-  }
+  const clearRetry = (): void => retryTimer.cancel();
 
   function scheduleOfflineRetry(): number {
     clearRetry();
     const wait = offlineRetryMs[Math.min(offlineAttempts, offlineRetryMs.length - 1)] ?? 300_000;
     offlineAttempts += 1;
-    retryTimer = setTimeout(() => void service.reconnect().catch(() => undefined), wait);
-    retryTimer.unref();
+    retryTimer.after(wait, () => void service.reconnect().catch(() => undefined));
     return now() + wait;
   }
 

@@ -21,6 +21,7 @@ import type { SettingsStore } from '../store/settings-store';
 import { buildReportPdf, type ReportInput } from './report-document';
 import { msg, type Message } from '../../preload/i18n/translator';
 import { writeProblem } from '../files/write-problem';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { FaxId } from '../../preload/fax-id';
 import { say } from '../i18n/main-locale';
@@ -77,7 +78,6 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   const now = deps.now ?? Date.now;
   const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const log = deps.log.child('reports');
-  const timers = deps.timers ?? realTimers;
 
   function outboundFax(faxId: FaxId): FaxDetail & { sendRequestId: string | null } {
     const detail = deps.cache.faxes.detail(faxId);
@@ -97,7 +97,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   }
 
   let autosaving: Promise<void> = Promise.resolve();
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   let stopped = false;
   // Read through a function: a pass runs across awaits, during which stop() may be called.
   const halted = (): boolean => stopped;
@@ -156,11 +156,10 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
   }
 
   function schedule(): void {
-    if (timer !== null) timers.clear(timer);
-    timer = null;
+    timer.cancel();
     const next = deps.cache.reports.nextDue();
     if (stopped || next === null || deps.settings.get().reportFolder === null) return;
-    timer = timers.set(() => void queue(drain), Math.min(Math.max(0, next - now()), maxRetryMs));
+    timer.after(Math.min(Math.max(0, next - now()), maxRetryMs), () => void queue(drain));
   }
 
   // One after another: two syncs in quick succession never save the same report twice.
@@ -209,8 +208,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
 
     stop() {
       stopped = true;
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
     },
   };
 

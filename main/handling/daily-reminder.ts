@@ -5,6 +5,7 @@
  */
 import { msg } from '../../preload/i18n/translator';
 import type { Message } from '../../preload/i18n/translator';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 
 export interface DailyReminderDeps {
@@ -39,8 +40,7 @@ export function startOfLocalDay(now: number): number {
 
 export function createDailyReminder(deps: DailyReminderDeps): DailyReminder {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
 
   function fire(): void {
     const counts = deps.counts(startOfLocalDay(now()));
@@ -49,21 +49,18 @@ export function createDailyReminder(deps: DailyReminderDeps): DailyReminder {
 
   const reminder: DailyReminder = {
     schedule() {
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
       const at = deps.at();
       if (at === null) return;
       // Long waits are cut in hours: a computer that slept wakes to a timer that is re-checked soon.
       const due = nextOccurrence(now(), at);
-      timer = timers.set(() => {
-        timer = null;
+      timer.after(Math.min(due - now(), 3_600_000), () => {
         if (now() >= due - 1000) fire();
         reminder.schedule();
-      }, Math.min(due - now(), 3_600_000));
+      });
     },
     stop() {
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
     },
   };
   return reminder;

@@ -24,6 +24,9 @@ import type { Logger } from '../log/logger';
 import type { Checkpoint, Outbox } from '../outbox/outbox';
 import type { Staging } from '../outbox/staging';
 import type { EventBus } from '../runtime/event-bus';
+import { createDisposables } from '../runtime/disposables';
+import { createOneTimer } from '../runtime/one-timer';
+import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Claim, ClaimJournal } from './claims';
 import { freeName } from '../runtime/free-name';
@@ -80,7 +83,6 @@ async function statOrNull(file: string): Promise<fs.Stats | null> {
 
 export function createHotFolders(deps: HotFolderDeps): HotFolders {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
   const log = deps.log.child('hotfolders');
   const stableMs = deps.stableMs ?? 2_000;
@@ -88,11 +90,10 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
   const openForWriting = deps.openForWriting ?? ((file: string) => isOpenForWriting(file));
   const watched = new Map<string, Watched>();
   const active = new Map<string, Claim>();
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   let running = false;
-  let pass: Promise<void> | null = null;
-  let again = false;
-  let unsubscribe: (() => void) | null = null;
+  let stopping = false;
+  const listening = createDisposables();
 
   const announce = (): void => deps.events.emit('hotFoldersChanged', [...watched.values()].map((entry) => entry.status));
 
@@ -385,52 +386,37 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
     }
   }
 
-  // A change noticed during a pass is looked at in one more pass straight after it.
-  const wantsAnotherPass = (): boolean => again && running;
-
-  function tick(): Promise<void> {
-    if (pass) {
-      again = true;
-      return pass;
-    }
-    pass = (async () => {
-      do {
-        again = false;
-        await runPass();
-      } while (wantsAnotherPass());
-    })().finally(() => {
-      pass = null;
-      schedule(scanMs);
-    });
-    return pass;
-  }
+  // A change noticed during a pass is looked at in one more pass straight after it (not once the folders stop).
+  const passes = createSerialPass(
+    async () => {
+      if (!stopping) await runPass();
+    },
+    { onError: (error) => log.error('hotfolders.pass_failed', { error }), afterEach: () => schedule(scanMs) },
+  );
+  const tick = (): Promise<void> => passes.run();
 
   function schedule(delay: number): void {
     if (!running) return;
-    if (timer !== null) timers.clear(timer);
-    timer = timers.set(() => {
-      timer = null;
-      void tick();
-    }, delay);
+    timer.after(delay, () => void tick());
   }
 
   return {
     async start() {
       for (const claim of await deps.claims.readAll()) active.set(claim.id, claim);
       running = true;
-      unsubscribe = deps.events.subscribe((name) => {
-        if (name === 'outboxChanged' || name === 'automationChanged') schedule(0);
-      });
+      stopping = false;
+      listening.add(deps.events.on('outboxChanged', () => schedule(0)));
+      listening.add(deps.events.on('automationChanged', () => schedule(0)));
       await tick();
     },
     tick,
     status: () => [...watched.values()].map((entry) => ({ ...entry.status })),
     async stop() {
       running = false;
-      unsubscribe?.();
-      if (timer !== null) timers.clear(timer);
-      timer = null;
-      await pass;
+      stopping = true;
+      listening.dispose();
+      timer.cancel();
+      await passes.idle();
       for (const entry of watched.values()) entry.watcher?.close();
     },
   };

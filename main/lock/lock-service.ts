@@ -13,6 +13,7 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../store/secret-store';
 import type { SettingsStore } from '../store/settings-store';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import { hashPin, pinMatches, pinRule, secretsEqual } from './pin-hash';
 import { msg } from '../../preload/i18n/translator';
@@ -57,12 +58,11 @@ export function waitAfterFailures(failures: number): number {
 
 export function createLockService(deps: LockDeps): LockService {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
   let persisted: Persisted = { locked: false, failures: 0, lastFailureAt: 0 };
   let pinSet = false;
   let keyStored = false;
   let lastActivity = now();
-  let idleTimer: unknown = null;
+  const idleTimer = createOneTimer(deps.timers ?? realTimers);
   let disposed = false;
   let stopListening: (() => void) | null = null;
 
@@ -85,18 +85,13 @@ export function createLockService(deps: LockDeps): LockService {
   }
 
   function scheduleIdleCheck(): void {
-    if (idleTimer !== null) timers.clear(idleTimer);
-    idleTimer = null;
+    idleTimer.cancel();
     if (disposed || persisted.locked) return;
     const idleMs = deps.settings.get().autoLockMinutes * 60_000;
-    idleTimer = timers.set(
-      () => {
-        idleTimer = null;
-        if (now() - lastActivity >= idleMs) void lock('idle');
-        else scheduleIdleCheck();
-      },
-      Math.max(1_000, lastActivity + idleMs - now()),
-    );
+    idleTimer.after(Math.max(1_000, lastActivity + idleMs - now()), () => {
+      if (now() - lastActivity >= idleMs) void lock('idle');
+      else scheduleIdleCheck();
+    });
   }
 
   async function lock(reason: 'idle' | 'manual'): Promise<LockState> {
@@ -108,8 +103,7 @@ export function createLockService(deps: LockDeps): LockService {
       return state();
     }
     await persist({ ...persisted, locked: true });
-    if (idleTimer !== null) timers.clear(idleTimer);
-    idleTimer = null;
+    idleTimer.cancel();
     deps.audit('lock');
     deps.log.info('lock.locked', { reason });
     emit();
@@ -218,8 +212,7 @@ export function createLockService(deps: LockDeps): LockService {
     dispose() {
       disposed = true;
       stopListening?.();
-      if (idleTimer !== null) timers.clear(idleTimer);
-      idleTimer = null;
+      idleTimer.cancel();
     },
   };
 }

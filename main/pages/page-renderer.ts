@@ -6,6 +6,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers } from '../runtime/timers';
 import type { GrayImage, PageMeasures } from './fax-raster';
 import type { RenderableKind, RenderReply, RenderRequest, RenderSource } from './render-protocol';
 import { msg, type Message } from '../../preload/i18n/translator';
@@ -56,7 +58,7 @@ const idleMs = 30_000;
 
 export function createPageRenderer(location: PageRendererLocation, log: Logger): PageRenderer {
   let worker: Worker | null = null;
-  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+  const idleTimer = createOneTimer(realTimers);
   let nextId = 1;
   const pending = new Map<number, { resolve: (reply: Success) => void; reject: (error: AppError) => void }>();
 
@@ -91,14 +93,13 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
   }
 
   function scheduleIdle(): void {
-    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer.cancel();
     if (pending.size > 0) return;
-    idleTimer = setTimeout(() => {
+    idleTimer.after(idleMs, () => {
       const idle = worker;
       worker = null;
       void idle?.terminate();
-    }, idleMs);
-    idleTimer.unref();
+    });
   }
 
   function ask(body: RequestBody, source: RenderSource): Promise<Success> {
@@ -108,7 +109,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
     const request = { ...body, id, source: sent };
     return new Promise<Success>((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer.cancel();
       start().postMessage(request, 'bytes' in sent ? [sent.bytes.buffer as ArrayBuffer] : []);
     });
   }
@@ -131,7 +132,7 @@ export function createPageRenderer(location: PageRendererLocation, log: Logger):
       return { pageCount: reply.pageCount, pages: reply.pages };
     },
     async close() {
-      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer.cancel();
       const closing = worker;
       worker = null;
       failAll((msg('pageRenderer.theAppIsClosing')));

@@ -6,7 +6,8 @@
 import type { FaxesChanged } from '../../preload/models';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
-import type { EventBus, EventPayload } from '../runtime/event-bus';
+import type { EventBus } from '../runtime/event-bus';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import { msg } from '../../preload/i18n/translator';
@@ -29,9 +30,8 @@ const checkEveryMs = 60 * 60 * 1000;
 export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: Logger; now?: () => number; timers?: Timers }): ReplyTracker {
   const { cache, events } = deps;
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   const log = deps.log.child('replies');
-  let timer: unknown = null;
   let unsubscribe: (() => void) | null = null;
 
   function changed(ids: FaxId[]): void {
@@ -39,14 +39,12 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
   }
 
   function schedule(): void {
-    if (timer !== null) timers.clear(timer);
     const next = cache.replies.nextDueMs();
     const wait = next === null ? checkEveryMs : Math.min(checkEveryMs, Math.max(1000, next - now() + 1000));
-    timer = timers.set(() => {
-      timer = null;
+    timer.after(wait, () => {
       tracker.checkOverdue();
       schedule();
-    }, wait);
+    });
   }
 
   function onFaxesChanged(change: FaxesChanged): void {
@@ -62,9 +60,7 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
   const tracker: ReplyTracker = {
     start() {
       if (unsubscribe) return;
-      unsubscribe = events.subscribe((name, payload) => {
-        if (name === 'faxesChanged') onFaxesChanged(payload as EventPayload<'faxesChanged'>);
-      });
+      unsubscribe = events.on('faxesChanged', onFaxesChanged);
       tracker.checkOverdue();
       schedule();
     },
@@ -72,8 +68,7 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
     stop() {
       unsubscribe?.();
       unsubscribe = null;
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
     },
 
     linkByHand(inboundId, outboundId) {

@@ -25,6 +25,9 @@ import type { Checkpoint } from '../outbox/outbox';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
+import { createDisposables } from '../runtime/disposables';
+import { createOneTimer } from '../runtime/one-timer';
+import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import type { RuleActionRow } from '../store/cache/rule-action-repository';
@@ -81,14 +84,12 @@ const retryWait = (attempts: number): number => Math.min(maxRetryMs, firstRetryM
 
 export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
   const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const unsubscribe: Array<() => void> = [];
+  const listening = createDisposables();
 
   const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
 
@@ -196,35 +197,25 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
 
   function schedule(): void {
     if (stopped) return;
-    if (timer !== null) timers.clear(timer);
+    timer.cancel();
     const next = journal.nextDue();
-    if (next === null) {
-      timer = null;
-      return;
-    }
+    if (next === null) return;
     // Due already but not done: its fax is still arriving (the next sync, or this look, moves it on).
     const delay = next - now();
-    timer = timers.set(() => void run(), delay > 0 ? Math.min(delay, maxRetryMs) : idleCheckMs);
+    timer.after(delay > 0 ? Math.min(delay, maxRetryMs) : idleCheckMs, () => void run());
   }
 
-  function run(): Promise<void> {
-    running = running
-      .then(pass)
-      .catch((error: unknown) => log.error('rules.pass_failed', { error }))
-      .then(schedule);
-    return running;
-  }
+  const passes = createSerialPass(pass, { onError: (error) => log.error('rules.pass_failed', { error }), afterEach: schedule });
+  const run = (): Promise<void> => passes.run();
 
   return {
     async start() {
       stopped = false;
-      unsubscribe.push(
-        deps.events.subscribe((name) => {
-          if (name === 'faxesChanged') void run();
-          if (name === 'automationChanged') {
-            journal.retryNow();
-            void run();
-          }
+      listening.add(deps.events.on('faxesChanged', () => void run()));
+      listening.add(
+        deps.events.on('automationChanged', () => {
+          journal.retryNow();
+          void run();
         }),
       );
       await run();
@@ -236,10 +227,9 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     },
     async stop() {
       stopped = true;
-      for (const off of unsubscribe.splice(0)) off();
-      if (timer !== null) timers.clear(timer);
-      timer = null;
-      await running;
+      listening.dispose();
+      timer.cancel();
+      await passes.idle();
     },
   };
 }

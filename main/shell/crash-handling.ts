@@ -5,6 +5,8 @@
 import type { BrowserWindow } from 'electron';
 import { appOrigin } from '../security/app-files';
 import type { Logger } from '../log/logger';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers } from '../runtime/timers';
 import { hangGraceMs, type CrashRecovery } from '../window/crash-recovery';
 
 export function handleRendererFailures(window: BrowserWindow, recovery: CrashRecovery, log: Logger): void {
@@ -16,17 +18,14 @@ export function handleRendererFailures(window: BrowserWindow, recovery: CrashRec
     if (action === 'error-page') void window.loadURL(`${appOrigin}/crashed.html`);
   };
   contents.on('render-process-gone', (_event, details) => act(details.reason));
-  let hang: NodeJS.Timeout | null = null;
+  const hang = createOneTimer(realTimers);
   window.on('unresponsive', () => {
-    hang ??= setTimeout(() => {
-      hang = null;
+    if (hang.waiting) return;
+    hang.after(hangGraceMs, () => {
       log.error('shell.renderer_hung');
       // Ends the hung renderer; 'render-process-gone' then reloads it (or shows the error page).
       contents.forcefullyCrashRenderer();
-    }, hangGraceMs);
+    });
   });
-  window.on('responsive', () => {
-    if (hang) clearTimeout(hang);
-    hang = null;
-  });
+  window.on('responsive', () => hang.cancel());
 }

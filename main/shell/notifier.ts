@@ -8,27 +8,27 @@ import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 
 export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: FaxId) => void; onUnread: (count: number) => void }): () => void {
-  return options.events.subscribe((name, payload) => {
-    if (name === 'faxReceived') {
-      const notice = payload as Parameters<typeof faxNotification>[0];
+  const enabled = (): boolean => options.settings.get().notifications.enabled && Notification.isSupported();
+  const listening = [
+    options.events.on('faxReceived', (notice) => {
       const text = faxNotification(notice, options.settings.get().notifications);
       if (!text || !Notification.isSupported()) return;
       const notification = new Notification({ title: text.title, body: text.body });
       notification.on('click', () => options.onOpenFax(notice.faxId));
       notification.show();
-    }
-    if (name === 'replyOverdue' && options.settings.get().notifications.enabled && Notification.isSupported()) {
-      const overdue = payload as { faxId: FaxId; reference: string };
+    }),
+    options.events.on('replyOverdue', (overdue) => {
+      if (!enabled()) return;
       const notification = new Notification({ title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: overdue.reference })) });
       notification.on('click', () => options.onOpenFax(overdue.faxId));
       notification.show();
-    }
-    if (name === 'notice' && options.settings.get().notifications.enabled && Notification.isSupported()) {
-      const notice = payload as { title: string; body: string };
-      new Notification({ title: notice.title, body: notice.body }).show();
-    }
-    if (name === 'faxesChanged') {
-      options.onUnread((payload as { unreadInbound: number }).unreadInbound);
-    }
-  });
+    }),
+    options.events.on('notice', (notice) => {
+      if (enabled()) new Notification({ title: notice.title, body: notice.body }).show();
+    }),
+    options.events.on('faxesChanged', (change) => options.onUnread(change.unreadInbound)),
+  ];
+  return () => {
+    for (const stop of listening) stop();
+  };
 }

@@ -15,6 +15,7 @@ import { say } from '../i18n/main-locale';
 import { msg, type Message } from '../../preload/i18n/translator';
 import type { Logger } from '../log/logger';
 import type { EventBus } from '../runtime/event-bus';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
@@ -63,10 +64,9 @@ const budgetSlackMs = 250;
 
 export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? realTimers;
   const log = deps.log.child('sync');
   let state: EngineState = { phase: 'stopped', lastSuccessAt: null, nextRunAt: null, message: null };
-  let timer: unknown = null;
+  const timer = createOneTimer(deps.timers ?? realTimers);
   let running: Promise<void> | null = null;
   let failures = 0;
   let started = false;
@@ -81,11 +81,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   function schedule(delayMs: number): void {
-    if (timer !== null) timers.clear(timer);
-    timer = timers.set(() => {
-      timer = null;
-      void engine.runOnce();
-    }, delayMs);
+    timer.after(delayMs, () => void engine.runOnce());
     state = { ...state, nextRunAt: now() + delayMs };
   }
 
@@ -192,15 +188,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function onConnection(connection: ConnectionState): void {
     if (connection.status === 'connected') void engine.runOnce();
     else if (connection.status === 'signed_out' || connection.status === 'key_rejected') {
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
       setState({ phase: 'stopped', lastSuccessAt: state.lastSuccessAt, nextRunAt: null, message: null });
     }
   }
 
   /** Someone started looking at the app: the next pass comes within seconds, not at the background interval. */
   function onPresence(): void {
-    if (!deps.presence.inUse() || timer === null || state.phase !== 'idle') return;
+    if (!deps.presence.inUse() || !timer.waiting || state.phase !== 'idle') return;
     const remaining = (state.nextRunAt ?? now()) - now();
     if (remaining > inUseDelayMs) schedule(Math.max(shareWait(requestTimes, now(), limitPerMinute()), 500));
   }
@@ -231,12 +226,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
     expedite(): void {
       lastChangeAt = now();
-      if (!started || running || (timer !== null && (state.nextRunAt ?? 0) - now() <= 1500)) return;
+      if (!started || running || (timer.waiting && (state.nextRunAt ?? 0) - now() <= 1500)) return;
       schedule(Math.max(1500, shareWait(requestTimes, now(), limitPerMinute())));
     },
 
     reschedule(): void {
-      if (timer !== null && state.phase === 'idle') schedule(nextDelay());
+      if (timer.waiting && state.phase === 'idle') schedule(nextDelay());
     },
 
     requests: (): number => requestsMade,
@@ -244,8 +239,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     async stop(): Promise<void> {
       started = false;
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      timer.cancel();
       await running;
     },
   };

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { WindowState } from './window-bounds';
 
@@ -18,10 +19,9 @@ export interface WindowStateFile {
 export function windowStateFile(dataDir: string, timers: Timers = realTimers): WindowStateFile {
   const file = path.join(dataDir, 'window-state.json');
   let pending: WindowState | null = null;
-  let timer: unknown = null;
+  const timer = createOneTimer(timers);
   const write = (): void => {
-    if (timer !== null) timers.clear(timer);
-    timer = null;
+    timer.cancel();
     if (!pending) return;
     const text = JSON.stringify(pending);
     pending = null;
@@ -43,7 +43,7 @@ export function windowStateFile(dataDir: string, timers: Timers = realTimers): W
     },
     remember(state) {
       pending = state;
-      timer ??= timers.set(write, 1000);
+      if (!timer.waiting) timer.after(1000, write);
     },
     flush: write,
   };
