@@ -21,7 +21,8 @@ import { msg, type Message } from '../../preload/i18n/translator';
 import { isAppError } from '../errors';
 import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
-import type { Checkpoint, Outbox } from '../outbox/outbox';
+import type { Outbox } from '../outbox/outbox';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import type { Staging } from '../outbox/staging';
 import type { EventBus } from '../runtime/event-bus';
 import { createDisposables } from '../runtime/disposables';
@@ -83,7 +84,7 @@ async function statOrNull(file: string): Promise<fs.Stats | null> {
 
 export function createHotFolders(deps: HotFolderDeps): HotFolders {
   const now = deps.now ?? Date.now;
-  const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const log = deps.log.child('hotfolders');
   const stableMs = deps.stableMs ?? 2_000;
   const scanMs = deps.scanMs ?? 2_000;

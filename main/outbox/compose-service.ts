@@ -14,7 +14,8 @@ import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import { plainSizeOf } from '../store/crypto/sealed-file';
 import type { Drafts } from './drafts';
-import type { Checkpoint, Outbox } from './outbox';
+import type { Outbox } from './outbox';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import type { Staging } from './staging';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
@@ -63,7 +64,7 @@ export interface ComposeDeps {
 }
 
 export function createComposeService(deps: ComposeDeps): ComposeService {
-  const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const { outbox, staging, cache } = deps;
 
   /** The document the service transmitted for a fax (its cover page included), staged for sending again. */

@@ -26,6 +26,7 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
 import { SealedReader } from '../store/crypto/sealed-file';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import { createOneTimer } from '../runtime/one-timer';
 import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
@@ -35,8 +36,6 @@ import { msg, translate, type Message } from '../../preload/i18n/translator';
 import { storeMessage, wordStoredMessage } from '../i18n/stored-message';
 import type { FaxId } from '../../preload/fax-id';
 
-/** Named points of the send path; tests kill the process at each of them. */
-export type Checkpoint = (name: string) => void;
 
 export interface OutboxDeps {
   journal: SubmissionJournal;
@@ -179,7 +178,7 @@ export interface Outbox {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const now = deps.now ?? Date.now;
-  const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const log = deps.log.child('outbox');
   const records = new Map<string, SubmissionRecord>();
   const progress = new Map<string, { sent: number; total: number }>();

@@ -21,7 +21,7 @@ import { writeProblem } from '../files/write-problem';
 import { writeThroughPart, type OpenPart } from '../runtime/part-file';
 import { freeName } from '../runtime/free-name';
 import type { Logger } from '../log/logger';
-import type { Checkpoint } from '../outbox/outbox';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
@@ -84,7 +84,7 @@ const retryWait = (attempts: number): number => Math.min(maxRetryMs, firstRetryM
 
 export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const now = deps.now ?? Date.now;
-  const checkpoint: Checkpoint = deps.checkpoint ?? (() => undefined);
+  const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
   const timer = createOneTimer(deps.timers ?? realTimers);

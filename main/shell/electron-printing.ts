@@ -8,28 +8,11 @@ import { msg } from '../../preload/i18n/translator';
 import type { PrintJob } from '../desktop';
 import { AppError } from '../errors';
 import { allPages, printDocumentHtml } from '../rules/print-document';
+import { createHardenedWindow } from './web-preferences';
 
-/** Spelled out literally, as the main window's are, so scanners see them where the window is made. */
+/** A hidden window with no preload, made with the same settings as every window (web-preferences.ts). */
 function hiddenWindow(): BrowserWindow {
-  return new BrowserWindow({
-    show: false,
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      safeDialogs: true,
-      disableBlinkFeatures: 'Auxclick',
-      devTools: false,
-    },
-  });
+  return createHardenedWindow({ show: false }, { devTools: false });
 }
 
 export async function listPrinters(): Promise<PrinterInfo[]> {

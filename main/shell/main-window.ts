@@ -1,15 +1,14 @@
-/**
- * The main window, created in exactly one place with its security settings spelled out literally (so reviewers
- * and scanners such as Electronegativity see them where the window is made).
- */
-import { BrowserWindow } from 'electron';
+/** The main window, created in exactly one place, with the settings every window has (web-preferences.ts). */
+import type { BrowserWindow } from 'electron';
+import { createHardenedWindow } from './web-preferences';
 import type { OpeningBounds, WindowSizes } from '../window/window-bounds';
 
 export const windowSizes: WindowSizes = { width: 1280, height: 820, minWidth: 960, minHeight: 600 };
 
 export function createMainWindow(preloadPath: string, options: { devTools: boolean; bounds?: OpeningBounds }): BrowserWindow {
   const bounds: OpeningBounds = options.bounds ?? { width: windowSizes.width, height: windowSizes.height, maximized: false };
-  return new BrowserWindow({
+  return createHardenedWindow(
+    {
     ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
     width: bounds.width,
     height: bounds.height,
@@ -18,23 +17,7 @@ export function createMainWindow(preloadPath: string, options: { devTools: boole
     show: false,
     title: 'Fax Desktop',
     backgroundColor: '#f4f6f9',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-      // Middle-click must not open links in new windows.
-      disableBlinkFeatures: 'Auxclick',
-      devTools: options.devTools,
     },
-  });
+    { preload: preloadPath, devTools: options.devTools },
+  );
 }

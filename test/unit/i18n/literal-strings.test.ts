@@ -27,6 +27,7 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/badges/overlay-badge.ts': 'a canvas font',
   'main/shell/electron-printing.ts': 'an Electron event name',
   'main/shell/main-window.ts': 'the product name and an event name',
+  'main/shell/web-preferences.ts': 'a Blink feature name',
   'main/shell/main.ts': 'the product name',
   'main/shell/app-protocol.ts': 'an HTTP status text',
   'main/store/keychain-secret-store.ts': 'the keychain service name',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeElectron } from './fake-electron';
 
@@ -9,6 +10,7 @@ vi.mock('electron', async () => {
 });
 
 const { createMainWindow } = await import('../../../main/shell/main-window');
+const { createHardenedWindow } = await import('../../../main/shell/web-preferences');
 
 describe('createMainWindow', () => {
   createMainWindow('/app/preload/index.cjs', { devTools: false });
@@ -27,5 +29,25 @@ describe('createMainWindow', () => {
 
   it('loads our preload only', () => {
     expect(prefs.preload).toBe('/app/preload/index.cjs');
+  });
+});
+
+describe('every window', () => {
+  it('is made by createHardenedWindow: no other file in main/ constructs a BrowserWindow', () => {
+    const makers = fs
+      .globSync('main/**/*.ts')
+      .filter((file) => /new BrowserWindow\s*\(/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => file.split('\\').join('/'));
+    expect(makers).toEqual(['main/shell/web-preferences.ts']);
+  });
+
+  it('a window without a preload (the hidden print window) has the main window’s settings, without the bridge', () => {
+    createHardenedWindow({ show: false }, { devTools: false });
+    const windows = (fake.current ?? createFakeElectron()).windows;
+    const main = { ...(windows[0]?.options.webPreferences as Record<string, unknown>) };
+    const hidden = windows[windows.length - 1]?.options.webPreferences as Record<string, unknown>;
+    delete main.preload;
+    expect(hidden).toEqual(main);
+    expect(hidden).not.toHaveProperty('preload');
   });
 });
