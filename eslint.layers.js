@@ -8,13 +8,19 @@ import path from 'node:path';
 
 /** Top to bottom. Every file under main/ must belong to one. */
 export const mainLayers = [
-  { name: 'shell', paths: ['main/shell'] },
-  { name: 'app', paths: ['main/core.ts', 'main/app-commands.ts'] },
-  { name: 'ipc', paths: ['main/ipc'] },
-  { name: 'services', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges', 'main/hotfolders', 'main/automation', 'main/handling', 'main/rules', 'main/faxprinters'] },
-  { name: 'data', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
-  { name: 'runtime', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
+  { name: 'shell', job: 'Electron only: windows, `app://` protocol, guards, IPC registration, OS notifications, tray, menus', paths: ['main/shell'] },
+  { name: 'app', job: 'assembles the services from their interfaces; the only place that knows them all', paths: ['main/core.ts', 'main/app-commands.ts'] },
+  { name: 'ipc', job: 'one handler per contract channel (validate, dispatch), the dispatcher, the lock gate', paths: ['main/ipc'] },
+  { name: 'services', job: 'what the app does', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges', 'main/hotfolders', 'main/automation', 'main/handling', 'main/rules', 'main/faxprinters'] },
+  { name: 'data', job: 'the Fax Service client and its readers, encrypted stores, file checks, page drawing', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
+  { name: 'runtime', job: 'event bus, timers, serial passes, checkpoints, the redacting logger, the error type', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
 ];
+
+/** The layer table of docs/technical/architecture.md, made from `mainLayers` (a unit test fails when they differ). */
+export function layerTable() {
+  const folders = (paths) => paths.map((entry) => `\`${entry.replace(/^main\//, '')}${entry.endsWith('.ts') ? '' : '/'}\``).join(' ');
+  return ['| layer | folders (under `main/`) | job |', '|---|---|---|', ...mainLayers.map((layer) => `| ${layer.name} | ${folders(layer.paths)} | ${layer.job} |`)].join('\n');
+}
 
 /**
  * The index of the file's layer, or null. `file` is relative to the repository root, with forward slashes; an

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { boundaryConfigs } from '../../../eslint.boundaries.js';
-import { layerConfigs, layerOf } from '../../../eslint.layers.js';
+import { layerConfigs, layerOf, layerTable } from '../../../eslint.layers.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
@@ -75,5 +76,13 @@ describe('the layers of main (shell → app → ipc → services → data → ru
   it('a new folder in main/ must be given a layer', async () => {
     expect(await errorsFor('main/reports/report.ts', 'export const x = 1;\n')).toEqual([expect.stringContaining('is in no layer of main/')]);
     expect(layerOf('main/faxes/fax-files.ts')).not.toBeNull();
+  });
+});
+
+describe('the layer table in docs/technical/architecture.md', () => {
+  it('is the one the lint rule enforces, folder for folder', () => {
+    const doc = fs.readFileSync('docs/technical/architecture.md', 'utf8');
+    const shown = /\| layer \| folders[^\n]*\n(?:\|[^\n]*\n?)+/.exec(doc)?.[0].trimEnd();
+    expect(shown).toBe(layerTable());
   });
 });
