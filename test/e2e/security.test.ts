@@ -232,6 +232,7 @@ describe('renderer lock-down', () => {
     }, beaconUrl);
     expect(outcomes).toEqual({ https: 'blocked', http: 'blocked', data: 'blocked', javascript: 'blocked', xhr: 'blocked', websocket: 'blocked', beacon: 'sent', image: 'blocked' });
     // A javascript: URL navigated to is not run either.
+    const inlineBefore = (await violations()).filter((seen) => seen.directive === 'script-src-elem').length;
     await app.page.evaluate(() => {
       const link = document.createElement('a');
       link.href = "javascript:window.__pwned='navigation'";
@@ -239,7 +240,8 @@ describe('renderer lock-down', () => {
       link.click();
       link.remove();
     });
-    await app.page.waitForTimeout(300);
+    // The refused navigation is reported as a violation: once it is, nothing of it can still run.
+    await expect.poll(async () => (await violations()).filter((seen) => seen.directive === 'script-src-elem').length).toBeGreaterThan(inlineBefore);
     expect(await pwned()).toBeUndefined();
     const seen = await violations();
     expect(seen).toEqual(
@@ -283,7 +285,8 @@ describe('renderer lock-down', () => {
         setTimeout("window.__pwned = 'string timer'", 0);
       }, 0);
     });
-    await app.page.waitForTimeout(300);
+    // The string timer's refusal is the last thing the page reports; once it is there, every attempt has run.
+    await expect.poll(async () => (await violations()).slice(before).filter((seen) => seen.directive === 'script-src' && seen.blocked === 'eval').length).toBeGreaterThanOrEqual(3);
     expect(await app.page.evaluate(() => (window as unknown as { __evalRefusals: string[] }).__evalRefusals.slice())).toEqual(['eval', 'function']);
     expect(await pwned()).toBeUndefined();
     const added = (await violations()).slice(before);
@@ -332,11 +335,12 @@ describe('untrusted PDFs in the preview', () => {
     const url = app.page.url();
     const canvas = app.page.locator('.pdf-page canvas').first();
     const box = await canvas.boundingBox();
-    if (box) {
-      await app.page.mouse.click(box.x + box.width * 0.25, box.y + box.height * (1 - 315 / 792));
-      await app.page.mouse.click(box.x + box.width * 0.25, box.y + box.height * (1 - 265 / 792));
-    }
-    await app.page.waitForTimeout(1500);
+    if (!box) throw new Error('the preview’s first page has no box on screen');
+    await app.page.mouse.click(box.x + box.width * 0.25, box.y + box.height * (1 - 315 / 792));
+    await app.page.mouse.click(box.x + box.width * 0.25, box.y + box.height * (1 - 265 / 792));
+    // A link or an action would start its navigation, window or request from the click's own task: two frames
+    // later it would have.
+    await app.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(app.page.url()).toBe(url);
     expect(await pwned()).toBeUndefined();
     expect(dialogs).toEqual([]);

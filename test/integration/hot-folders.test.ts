@@ -15,6 +15,8 @@ import { onePagePdf, type FaxJson, type ListJson } from '../fax-service/testkit'
 
 const fixture = useSandbox();
 const timing = { stableMs: 300, scanMs: 100 };
+/** The app's clock runs ahead of the real one by this much: a quiet time passes without the test sleeping. */
+let skew = 0;
 
 const listing = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
 const files = (folder: string): string[] => listing(folder).filter((name) => fs.statSync(path.join(folder, name)).isFile());
@@ -37,7 +39,7 @@ describe('hot folders', () => {
   let app: ConnectedCore;
   let folder: string;
   beforeAll(async () => {
-    app = await fixture.connect({ extra: { hotFolderTiming: timing } });
+    app = await fixture.connect({ extra: { hotFolderTiming: timing, now: () => Date.now() + skew } });
   });
 
   const fresh = async (overrides: Partial<HotFolder> = {}): Promise<string> => {
@@ -75,8 +77,11 @@ describe('hot folders', () => {
     const half = Math.floor(onePagePdf.length / 2);
     fs.writeSync(handle, onePagePdf.subarray(0, half));
     // Another program holds it open for writing and pauses longer than the folder's quiet time: not taken.
-    await new Promise((resolve) => setTimeout(resolve, timing.stableMs * 4));
-    await (await app.core.services()).hotFolders.tick();
+    const hotFolders = (await app.core.services()).hotFolders;
+    await hotFolders.tick();
+    skew += timing.stableMs * 4;
+    await hotFolders.tick();
+    await hotFolders.tick();
     expect(files(folder)).toEqual(['scan.pdf']);
     expect((await statusOf(app))[0]?.waiting).toBe(1);
     fs.writeSync(handle, onePagePdf.subarray(half));
@@ -95,8 +100,11 @@ describe('hot folders', () => {
     fs.symlinkSync(path.join(outside, 'secret.pdf'), path.join(folder, 'link.pdf'));
     for (const name of ['~$letter.docx', 'upload.pdf.part', 'page.pdf.crdownload', '.hidden.pdf']) fs.writeFileSync(path.join(folder, name), onePagePdf);
     const before = (await outbound(app)).length;
-    await new Promise((resolve) => setTimeout(resolve, timing.stableMs * 3));
-    await (await app.core.services()).hotFolders.tick();
+    const hotFolders = (await app.core.services()).hotFolders;
+    await hotFolders.tick();
+    skew += timing.stableMs * 3;
+    await hotFolders.tick();
+    await hotFolders.tick();
     expect(listing(folder)).toEqual(['.hidden.pdf', 'link.pdf', 'page.pdf.crdownload', 'upload.pdf.part', '~$letter.docx']);
     expect(fs.readFileSync(path.join(outside, 'secret.pdf'))).toEqual(onePagePdf);
     expect(await outbound(app)).toHaveLength(before);
@@ -141,7 +149,8 @@ describe('hot folders', () => {
     fs.renameSync(folder, away);
     const gone = await waitUntil(() => statusOf(app), (status) => status[0]?.state === 'unavailable', { what: 'unavailable' });
     expect(gone[0]?.problem).toMatch(/cannot be reached/);
-    await new Promise((resolve) => setTimeout(resolve, timing.scanMs * 4));
+    // Looked at again and again while it is away: still one notice.
+    for (let look = 0; look < 4; look += 1) await (await app.core.services()).hotFolders.tick();
     expect(app.events.filter((event) => event.name === 'notice').length).toBe(noticesBefore + 1);
     fs.renameSync(away, folder);
     await waitUntil(() => statusOf(app), (status) => status[0]?.state === 'watching', { what: 'watching again' });
