@@ -15,25 +15,23 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { DraftRecipient, RecipientView, SubmissionView } from '../../preload/models';
-import { appErrorOf, FaxApiError } from '../api/api-error';
-import { classifyFailure } from '../api/failure-class';
-import type { FormFile } from '../api/multipart-body';
 import type { ConnectionService } from '../connection/connection-service';
-import { AppError, isAppError } from '../errors';
-import { contentTypes, extensions } from '../files/file-kind';
+import { AppError } from '../errors';
 import { checkFileCount, checkRecipients } from '../files/submission-rules';
 import type { EventBus } from '../runtime/event-bus';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
-import { SealedReader } from '../store/crypto/sealed-file';
 import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import { createOneTimer } from '../runtime/one-timer';
 import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
+import { failureOutcome, storedError } from './failure-policy';
+import { reconcileSubmission } from './reconcile';
 import type { Staging } from './staging';
+import { view } from './submission-view';
+import { sealedFormFile } from '../store/crypto/sealed-form-file';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
-import { msg, translate, type Message } from '../../preload/i18n/translator';
-import { storeMessage, wordStoredMessage } from '../i18n/stored-message';
+import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 
 
@@ -75,76 +73,10 @@ export interface NewSubmission {
 
 /** The service keeps Idempotency-Keys 24 hours; past this age an unanswered submission is looked for first. */
 export const reconcileAfterMs = 23 * 3600 * 1000;
-const retryDelaysMs = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 const acceptedFilesKeptMs = 7 * 24 * 3600 * 1000;
 const acceptedListedMs = 24 * 3600 * 1000;
 /** A send that would wait less than this for the rate limit just waits inside it. */
 const budgetSlackMs = 250;
-
-/** A failure as the journal keeps it: the message by id, and its English words for older readers and support. */
-function storedError(kind: string, text: Message, details: { requestId?: string | undefined; code?: string | undefined } = {}): NonNullable<SubmissionRecord['error']> {
-  return { kind, message: translate('en', text), text: storeMessage(text), ...(details.requestId ? { requestId: details.requestId } : {}), ...(details.code ? { code: details.code } : {}) };
-}
-
-/** The stored failure as the window shows it: its message worded now, in the app's language. */
-function viewError(error: SubmissionRecord['error']): SubmissionView['error'] {
-  if (error === null) return null;
-  const { text, message, ...rest } = error;
-  return { ...rest, message: wordStoredMessage(text, message) };
-}
-
-function view(record: SubmissionRecord, progress: { sent: number; total: number } | undefined): SubmissionView {
-  return {
-    id: record.id,
-    state: record.state,
-    createdAt: record.createdAt,
-    scheduledAt: record.scheduledAt,
-    recipients: record.recipients,
-    subject: record.subject,
-    fileCount: record.files.length,
-    pages: record.pages,
-    attempts: record.attempts,
-    faxId: record.faxId,
-    bytesSent: progress?.sent ?? 0,
-    bytesTotal: progress?.total ?? 0,
-    error: viewError(record.error),
-    nextAttemptAt: record.nextAttemptAt,
-    origin: record.origin,
-    outcomeUnknown: record.outcomeUnknown,
-  };
-}
-
-/** A FormFile that reads a sealed (encrypted) copy and decrypts it as it goes out. */
-function sealedFormFile(filePath: string, index: number, file: SubmissionRecord['files'][number], key: Buffer): FormFile {
-  return {
-    name: 'files',
-    // The user's own file name never leaves the machine: the service gets a neutral one.
-    filename: `document-${index + 1}.${extensions[file.kind]}`,
-    contentType: contentTypes[file.kind],
-    size: file.size,
-    async open() {
-      const reader = await SealedReader.open(filePath, key);
-      if (reader.plainSize !== file.size) {
-        await reader.close();
-        throw new Error('file changed during upload');
-      }
-      let index = 0;
-      return {
-        async next() {
-          if (index >= reader.chunks) return Buffer.alloc(0);
-          const chunk = await reader.chunk(index);
-          index += 1;
-          return chunk;
-        },
-        async finish() {
-          await reader.close();
-          if (index !== reader.chunks) throw new Error('file changed during upload');
-        },
-        close: () => reader.close().catch(() => undefined),
-      };
-    },
-  };
-}
 
 export interface Outbox {
   list(): SubmissionView[];
@@ -218,82 +150,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     timer.after(delay, () => void outbox.work());
   }
 
-  /** What the user reads when a send failed: the cover sheet named when it is what the service refused. */
-  function describeFailure(error: unknown, record: SubmissionRecord): AppError {
-    if (error instanceof FaxApiError) {
-      const failure = error.failure;
-      const mentionsCover = failure.kind === 'http' && /cover/i.test(`${failure.code ?? ''} ${failure.message ?? ''}`);
-      if (record.coverId && failure.kind === 'http' && failure.status >= 400 && failure.status < 500 && (failure.status === 404 || mentionsCover)) {
-        return new AppError(
-          'invalid_input',
-          msg('outbox.theFaxServiceDoes'),
-          { status: failure.status, ...(failure.requestId ? { requestId: failure.requestId } : {}), ...(failure.code ? { code: failure.code } : {}) },
-        );
-      }
-      if (classifyFailure(error, { write: true }) === 'unknown_outcome') {
-        return new AppError(
-          'server',
-          msg('outbox.theFaxServiceS'),
-          error.requestId ? { requestId: error.requestId } : {},
-        );
-      }
-    }
-    return appErrorOf(error) ?? new AppError('internal', msg('outbox.sendingFailedUnexpectedly'));
-  }
-
-  function failureState(error: unknown, record: SubmissionRecord): Partial<SubmissionRecord> {
-    const appError = describeFailure(error, record);
-    const stored = storedError(appError.kind, appError.text, appError.details);
-    const retryDelay = (): number => retryDelaysMs[Math.min(record.attempts - 1, retryDelaysMs.length - 1)] ?? 300_000;
-    if (error instanceof FaxApiError) {
-      const verdict = classifyFailure(error, { write: true });
-      if (verdict === 'unknown_outcome') return { state: 'waiting', nextAttemptAt: now() + retryDelay(), error: stored, holdReason: null, outcomeUnknown: true };
-      if (verdict === 'offline' || verdict === 'retryable') {
-        const budgetWait = error.status === 429 ? Math.max(0, (deps.connection.budget()?.snapshot().blockedUntil ?? 0) - now()) : 0;
-        return { state: 'waiting', nextAttemptAt: now() + Math.max(budgetWait, retryDelay()), error: stored, holdReason: null };
-      }
-      if (error.status === 401) return { state: 'held', holdReason: 'key', nextAttemptAt: null, error: stored };
-      if (error.status === 402) return { state: 'held', holdReason: 'quota', nextAttemptAt: null, error: stored };
-      if (error.failure.kind === 'tls') return { state: 'held', holdReason: 'certificate', nextAttemptAt: null, error: stored };
-      return { state: 'failed', nextAttemptAt: null, error: stored, holdReason: null };
-    }
-    if (isAppError(error) && (error.kind === 'not_connected' || error.kind === 'authentication')) {
-      return { state: 'held', holdReason: error.kind === 'authentication' ? 'key' : 'connection', nextAttemptAt: null, error: stored };
-    }
-    if (isAppError(error) && error.kind === 'offline') return { state: 'waiting', nextAttemptAt: now() + 30_000, error: stored, holdReason: null };
-    return { state: 'failed', nextAttemptAt: null, error: stored, holdReason: null };
-  }
-
-  /** Looks for a submission the service may have accepted under a key it no longer remembers. */
-  async function reconcile(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const client = deps.connection.client();
-    const from = (record.firstAttemptAt ?? record.createdAt) - 10 * 60_000;
-    const to = (record.lastAttemptAt ?? now()) + 10 * 60_000;
-    const wanted = [...record.recipients.map((recipient) => recipient.number)].sort().join(',');
-    for (let offset = 0; offset < 1000; offset += 100) {
-      const page = await client.listFaxes(
-        { limit: 100, offset, direction: 'outbound', createdAfter: new Date(from).toISOString(), createdBefore: new Date(to).toISOString() },
-        { priority: 'background' },
-      );
-      const match = page.items.find((fax) => {
-        const numbers = fax.recipients.map((recipient) => recipient.to).sort().join(',');
-        return numbers === wanted && (fax.pages === null || fax.pages === record.pages);
-      });
-      if (match) {
-        log.info('outbox.reconciled_found', { submissionId: record.id, faxId: match.id });
-        return { ...record, state: 'accepted', faxId: match.id, reference: match.reference, acceptedAt: now(), error: null, nextAttemptAt: null, outcomeUnknown: false };
-      }
-      if (!page.hasMore) break;
-    }
-    log.info('outbox.reconciled_absent', { submissionId: record.id });
-    // Not on the service: the old key is forgotten there, so a new key makes the next attempt a fresh one.
-    return { ...record, idempotencyKey: crypto.randomUUID(), keyGeneration: record.keyGeneration + 1, firstAttemptAt: null, state: 'pending', outcomeUnknown: false };
-  }
-
   async function sendOne(initial: SubmissionRecord): Promise<void> {
     let record = initial;
     if (record.firstAttemptAt !== null && now() - record.firstAttemptAt >= reconcileAfterMs) {
-      record = await reconcile(record);
+      record = await reconcileSubmission(record, { client: deps.connection.client(), now, log });
       await save(record);
       checkpoint('outbox.reconciled');
       if (record.state === 'accepted') {
@@ -350,7 +210,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       log.info('outbox.accepted', { submissionId: record.id, faxId: result.faxId, replayed: result.replayed, attempts: record.attempts });
       afterAccepted(record);
     } catch (error) {
-      record = { ...record, ...failureState(error, record) };
+      const budgetBlockedUntil = deps.connection.budget()?.snapshot().blockedUntil ?? 0;
+      record = { ...record, ...failureOutcome(error, { attempts: record.attempts, coverId: record.coverId, now: now(), budgetBlockedUntil }) };
       await save(record);
       checkpoint('outbox.failure_journaled');
       if (record.holdReason === 'quota') deps.onQuotaRefused?.();
