@@ -36,6 +36,7 @@ import { createPageRenderer, sourcePageRendererLocation, type PageRendererLocati
 import { createDrafts } from './outbox/drafts';
 import { createOpenedFiles, type OpenedFiles } from './outbox/opened-files';
 import { createOutbox } from './outbox/outbox';
+import { recordSendOutcomes } from './outbox/send-outcomes';
 import type { Checkpoint } from './runtime/checkpoint';
 import { createStaging } from './outbox/staging';
 import { createSubmissionJournal } from './outbox/submission-journal';
@@ -156,17 +157,22 @@ export function createCore(deps: CoreDeps): Core {
       events,
       log: deps.log,
       fileKey: keys.fileKey,
-      // A fax the service just accepted is followed closely until it reaches its final state; and the account is
-      // read again at once when it was paused (the service just took a fax, so it is not: the banner goes).
-      onAccepted: () => {
-        if (cache.directory.account()?.paused === true) accountDueNow(cache);
-        sync.expedite();
-      },
-      // A 402: the account is read again at once (its usage and pause show in the window).
-      onQuotaRefused: () => {
-        accountDueNow(cache);
-        sync.expedite();
-      },
+      outcomes: recordSendOutcomes({
+        cache,
+        events,
+        ...(deps.now ? { now: deps.now } : {}),
+        // A fax the service just accepted is followed closely until it reaches its final state; and the account is
+        // read again at once when it was paused (the service just took a fax, so it is not: the banner goes).
+        afterAccepted: () => {
+          if (cache.directory.account()?.paused === true) accountDueNow(cache);
+          sync.expedite();
+        },
+        // A 402: the account is read again at once (its usage and pause show in the window).
+        afterQuotaRefused: () => {
+          accountDueNow(cache);
+          sync.expedite();
+        },
+      }),
       ...common,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     });

@@ -14,7 +14,7 @@
  */
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import type { DraftRecipient, RecipientView, SubmissionView } from '../../preload/models';
+import type { DraftRecipient, SubmissionView } from '../../preload/models';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import { checkFileCount, checkRecipients } from '../files/submission-rules';
@@ -27,6 +27,7 @@ import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import { failureOutcome, storedError } from './failure-policy';
 import { reconcileSubmission } from './reconcile';
+import type { SendOutcomes } from './send-outcomes';
 import type { Staging } from './staging';
 import { view } from './submission-view';
 import { sealedFormFile } from '../store/crypto/sealed-form-file';
@@ -46,10 +47,8 @@ export interface OutboxDeps {
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
-  /** The service accepted a submission (its fax now exists). */
-  onAccepted?: () => void;
-  /** The service refused a submission for the allowance (402): the account is worth reading again. */
-  onQuotaRefused?: () => void;
+  /** What follows an accepted submission or a refusal for the allowance (wired in core). */
+  outcomes: SendOutcomes;
 }
 
 export interface NewSubmission {
@@ -157,7 +156,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       await save(record);
       checkpoint('outbox.reconciled');
       if (record.state === 'accepted') {
-        afterAccepted(record);
+        deps.outcomes.accepted(record);
         return;
       }
     }
@@ -208,27 +207,17 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       await save(record);
       checkpoint('outbox.accepted_journaled');
       log.info('outbox.accepted', { submissionId: record.id, faxId: result.faxId, replayed: result.replayed, attempts: record.attempts });
-      afterAccepted(record);
+      deps.outcomes.accepted(record);
     } catch (error) {
       const budgetBlockedUntil = deps.connection.budget()?.snapshot().blockedUntil ?? 0;
       record = { ...record, ...failureOutcome(error, { attempts: record.attempts, coverId: record.coverId, now: now(), budgetBlockedUntil }) };
       await save(record);
       checkpoint('outbox.failure_journaled');
-      if (record.holdReason === 'quota') deps.onQuotaRefused?.();
+      if (record.holdReason === 'quota') deps.outcomes.quotaRefused();
       log.warn('outbox.attempt_failed', { submissionId: record.id, state: record.state, kind: record.error?.kind, requestId: record.error?.requestId });
     } finally {
       progress.delete(record.id);
     }
-  }
-
-  function afterAccepted(record: SubmissionRecord): void {
-    if (record.faxId === null) return;
-    const recipients: RecipientView[] = record.recipients.map((recipient) => ({ to: recipient.number, name: recipient.name ?? null, status: 'queued', error: null, reason: null }));
-    deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id, requestId: record.acceptedRequestId });
-    if (record.replyWithinDays !== null) deps.cache.replies.expect(record.faxId, (record.acceptedAt ?? now()) + record.replyWithinDays * 86_400_000);
-    deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
-    deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
-    deps.onAccepted?.();
   }
 
   async function workLoop(): Promise<void> {

@@ -287,6 +287,7 @@ describe('outbox', () => {
       events: app.core.events,
       log: (await import('../../main/log/logger')).silentLogger,
       fileKey: keys.fileKey,
+      outcomes: (await import('../../main/outbox/send-outcomes')).recordSendOutcomes({ cache: services.cache, events: app.core.events }),
       // The service's fax was created "then": shift the clock so its created_at falls in the searched window.
       now: () => Date.now(),
     });
