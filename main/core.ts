@@ -20,7 +20,8 @@ import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher
 import { createEventBus, type EventBus } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
 import type { HandlerContext, Services } from './ipc/services';
-import { updateSettings } from './ipc/settings-handlers';
+import { appHandlers } from './ipc/app-handlers';
+import { sessionHandlers } from './ipc/session-handlers';
 import { lockGate, rendererEvents } from './ipc/lock-gate';
 import { createLockService, type LockService } from './lock/lock-service';
 import type { Logger } from './log/logger';
@@ -318,48 +319,24 @@ export function createCore(deps: CoreDeps): Core {
 
   const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log };
   const handlers: Handlers = {
-    getAppInfo: () => Promise.resolve(deps.appInfo),
-    copyText: async ({ text }) => {
-      await deps.desktop.copyText(text);
-      return null;
-    },
-    getConnection: () => Promise.resolve(connection.state()),
-    getStatus: () => Promise.resolve(status.current()),
-    getSettings: () => Promise.resolve(deps.settings.get()),
-    updateSettings: async (patch) => {
-      const next = updateSettings(patch, { settings: deps.settings, connection, events });
-      if (patch.pollIntervalSeconds !== undefined && opening) (await opening).sync.reschedule();
-      return next;
-    },
-    connect: (request) => connection.connect(request),
-    reconnect: () => connection.reconnect(),
-    signOut: () => connection.signOut(),
-    getLockState: async () => {
-      await ensureLock();
-      return lock.state();
-    },
-    lockNow: () => lock.lockNow(),
-    unlock: (credential) => lock.unlock(credential),
-    reportActivity: () => {
-      lock.noteActivity();
-      return Promise.resolve(null);
-    },
-    reportPresence: (window) => {
-      presence.report(window);
-      return Promise.resolve(null);
-    },
-    setLockPin: (request) => lock.setPin(request.pin, request.currentPin),
-    clearLockPin: (request) => lock.clearPin(request.currentPin),
+    ...appHandlers({
+      appInfo: deps.appInfo,
+      desktop: deps.desktop,
+      settings: deps.settings,
+      connection,
+      events,
+      status,
+      presence,
+      openedFiles,
+      crashRecovery,
+      commands,
+      rescheduleSync: async () => {
+        if (opening) (await opening).sync.reschedule();
+      },
+    }),
+    ...sessionHandlers({ connection, lock, ensureLock }),
     ...faxHandlers(context),
     ...composeHandlers(context),
-    takeOpenedFiles: () => Promise.resolve(openedFiles.take()),
-    runCommand: async ({ command }) => ({ outcome: await commands.run(command) }),
-    reportWindow: (report) => {
-      commands.reportWindow(report);
-      return Promise.resolve(null);
-    },
-    getUpdateState: () => Promise.resolve(commands.updateView()),
-    takeRecoveryNotice: () => Promise.resolve({ recovered: crashRecovery.takeRecoveredNotice() }),
     ...directoryHandlers(context),
     ...automationHandlers(context),
   };
