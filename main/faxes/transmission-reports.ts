@@ -17,12 +17,13 @@ import type { Logger } from '../log/logger';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
+import type { PendingReport } from '../store/cache/report-log';
 import type { SettingsStore } from '../store/settings-store';
 import { buildReportPdf, type ReportInput } from './report-document';
 import { msg, type Message } from '../../preload/i18n/translator';
 import { writeProblem } from '../files/write-problem';
-import { createOneTimer } from '../runtime/one-timer';
-import { realTimers, type Timers } from '../runtime/timers';
+import { createJobRunner } from '../runtime/job-runner';
+import type { Timers } from '../runtime/timers';
 import type { FaxId } from '../../preload/fax-id';
 import { say } from '../i18n/main-locale';
 
@@ -66,8 +67,6 @@ export interface TransmissionReportsDeps {
 
 /** Report image width in fax dots: a third of the page, as fax machines print their reports. */
 const imageWidth = 576;
-const firstRetryMs = 30_000;
-const maxRetryMs = 60 * 60_000;
 const batch = 50;
 
 function fileNameFor(reference: string, epochMs: number): string {
@@ -96,11 +95,6 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     }
   }
 
-  let autosaving: Promise<void> = Promise.resolve();
-  const timer = createOneTimer(deps.timers ?? realTimers);
-  let stopped = false;
-  // Read through a function: a pass runs across awaits, during which stop() may be called.
-  const halted = (): boolean => stopped;
 
   async function build(faxId: FaxId): Promise<Uint8Array> {
     const fax = outboundFax(faxId);
@@ -130,46 +124,31 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     deps.cache.audit.record('save_report', { faxId });
   }
 
-  /** Saves what is due; a failure keeps the report journaled with its reason and a later try. */
-  async function drain(): Promise<void> {
-    const folder = deps.settings.get().reportFolder;
-    if (folder === null || halted()) return;
-    let changed = false;
-    const seen = new Set<FaxId>();
-    for (;;) {
-      const due = deps.cache.reports.due(now(), batch).filter((report) => !seen.has(report.faxId));
-      if (due.length === 0 || halted()) break;
-      for (const report of due) {
-        seen.add(report.faxId);
-        try {
-          await saveOne(folder, report.faxId);
-          if (report.problem !== null) changed = true;
-        } catch (error) {
-          const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(report.attempts, 10));
-          deps.cache.reports.failed(report.faxId, writeProblem(error), now() + wait);
-          changed = true;
-          log.warn('reports.autosave_failed', { attempts: report.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'unknown' });
-        }
-      }
-    }
-    if (changed) deps.onPendingChanged?.();
-  }
-
-  function schedule(): void {
-    timer.cancel();
-    const next = deps.cache.reports.nextDue();
-    if (stopped || next === null || deps.settings.get().reportFolder === null) return;
-    timer.after(Math.min(Math.max(0, next - now()), maxRetryMs), () => void queue(drain));
-  }
-
-  // One after another: two syncs in quick succession never save the same report twice.
-  function queue(work: () => Promise<void>): Promise<void> {
-    autosaving = autosaving
-      .then(work)
-      .catch((error: unknown) => log.error('reports.autosave_pass_failed', { error }))
-      .then(schedule);
-    return autosaving;
-  }
+  // Saves what is due, one pass at a time (two syncs in quick succession never save a report twice); a failure
+  // keeps the report journaled with its reason and a later try.
+  const runner = createJobRunner<PendingReport>({
+    name: 'reports',
+    due: (atMs, limit) => deps.cache.reports.due(atMs, limit),
+    nextDue: () => deps.cache.reports.nextDue(),
+    key: (report) => report.faxId,
+    attempts: (report) => report.attempts,
+    active: () => deps.settings.get().reportFolder !== null,
+    async perform(report) {
+      const folder = deps.settings.get().reportFolder;
+      if (folder === null) return false;
+      await saveOne(folder, report.faxId);
+      return report.problem !== null;
+    },
+    failed(report, error, nextTryMs) {
+      deps.cache.reports.failed(report.faxId, writeProblem(error), nextTryMs);
+      log.warn('reports.autosave_failed', { attempts: report.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'unknown' });
+    },
+    afterPass: () => deps.onPendingChanged?.(),
+    batch,
+    now,
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    log,
+  });
 
   return {
     build,
@@ -187,28 +166,22 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
     },
 
     autosave(updatedFaxIds) {
-      return queue(async () => {
-        if (deps.settings.get().reportFolder === null) return;
-        for (const faxId of updatedFaxIds) if (finished(faxId) && !deps.cache.reports.wasSaved(faxId)) deps.cache.reports.enqueue(faxId);
-        await drain();
-      });
+      if (deps.settings.get().reportFolder === null) return Promise.resolve();
+      for (const faxId of updatedFaxIds) if (finished(faxId) && !deps.cache.reports.wasSaved(faxId)) deps.cache.reports.enqueue(faxId);
+      return runner.run();
     },
 
-    resume() {
-      stopped = false;
-      return queue(drain);
-    },
+    resume: () => runner.start(),
 
     retry() {
       deps.cache.reports.retryNow();
-      return queue(drain);
+      return runner.run();
     },
 
     pending: () => deps.cache.reports.pending(),
 
     stop() {
-      stopped = true;
-      timer.cancel();
+      void runner.stop();
     },
   };
 

@@ -26,9 +26,8 @@ import type { PageRenderer } from '../pages/page-renderer';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
 import { createDisposables } from '../runtime/disposables';
-import { createOneTimer } from '../runtime/one-timer';
-import { createSerialPass } from '../runtime/serial-pass';
-import { realTimers, type Timers } from '../runtime/timers';
+import { createJobRunner, retryWait } from '../runtime/job-runner';
+import type { Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import type { RuleActionRow } from '../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
@@ -63,8 +62,6 @@ export interface InboundRules {
 
 /** The service's clock and this computer's may differ: a fax stamped a little before the rule was turned on still counts. */
 const clockSlackMs = 5 * 60_000;
-const firstRetryMs = 30_000;
-const maxRetryMs = 60 * 60_000;
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
 const batch = 200;
@@ -80,15 +77,12 @@ function failureReason(error: unknown, action: InboundRule['action']): Message {
   return action === 'save' ? writeProblem(error) : msg('rules.theFaxCouldNot');
 }
 
-const retryWait = (attempts: number): number => Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(attempts, 10));
 
 export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const now = deps.now ?? Date.now;
   const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
-  const timer = createOneTimer(deps.timers ?? realTimers);
-  let stopped = false;
   const listening = createDisposables();
 
   const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
@@ -165,52 +159,41 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       return true;
     }
     journal.tryStarted(row.faxId, row.ruleId);
-    try {
-      const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
-      journal.done(row.faxId, row.ruleId, target, now());
-      checkpoint('rules.done');
-    } catch (error) {
-      // The half-written copy is gone: the next try picks a name again.
-      journal.failed(row.faxId, row.ruleId, failureReason(error, row.action), now() + retryWait(row.attempts));
-      log.warn('rules.action_failed', { action: row.action, attempts: row.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'other' });
-      if (row.attempts === 0) {
-        deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : msg('rules.aReceivedFaxCould2'), msg('rules.theAppTriesAgain'));
-      }
-    }
+    const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
+    journal.done(row.faxId, row.ruleId, target, now());
+    checkpoint('rules.done');
     return true;
   }
 
-  async function pass(): Promise<void> {
-    journalNew();
-    const changed = new Set<FaxId>();
-    const seen = new Set<string>();
-    for (;;) {
-      const due = journal.due(now(), batch).filter((row) => !seen.has(`${row.faxId}:${row.ruleId}`));
-      if (due.length === 0 || stopped) break;
-      for (const row of due) {
-        seen.add(`${row.faxId}:${row.ruleId}`);
-        if (await perform(row)) changed.add(row.faxId);
-      }
+  /** A try that failed: its reason and next try journaled (the half-written copy is gone: the next try picks a name again). */
+  function failed(row: RuleActionRow, error: unknown, nextTryMs: number): void {
+    journal.failed(row.faxId, row.ruleId, failureReason(error, row.action), nextTryMs);
+    log.warn('rules.action_failed', { action: row.action, attempts: row.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'other' });
+    if (row.attempts === 0) {
+      deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : msg('rules.aReceivedFaxCould2'), msg('rules.theAppTriesAgain'));
     }
-    if (changed.size > 0) deps.events.emit('ruleActionsChanged', { faxIds: [...changed] });
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer.cancel();
-    const next = journal.nextDue();
-    if (next === null) return;
-    // Due already but not done: its fax is still arriving (the next sync, or this look, moves it on).
-    const delay = next - now();
-    timer.after(delay > 0 ? Math.min(delay, maxRetryMs) : idleCheckMs, () => void run());
-  }
-
-  const passes = createSerialPass(pass, { onError: (error) => log.error('rules.pass_failed', { error }), afterEach: schedule });
-  const run = (): Promise<void> => passes.run();
+  const runner = createJobRunner<RuleActionRow>({
+    name: 'rules',
+    due: (atMs, limit) => journal.due(atMs, limit),
+    nextDue: () => journal.nextDue(),
+    key: (row) => `${row.faxId}:${row.ruleId}`,
+    attempts: (row) => row.attempts,
+    perform,
+    failed,
+    beforePass: journalNew,
+    afterPass: (rows) => deps.events.emit('ruleActionsChanged', { faxIds: [...new Set(rows.map((row) => row.faxId))] }),
+    idleCheckMs,
+    batch,
+    now,
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    log,
+  });
+  const run = (): Promise<void> => runner.run();
 
   return {
     async start() {
-      stopped = false;
       listening.add(deps.events.on('faxesChanged', () => void run()));
       listening.add(
         deps.events.on('automationChanged', () => {
@@ -218,7 +201,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
           void run();
         }),
       );
-      await run();
+      await runner.start();
     },
     run,
     async retry(faxId) {
@@ -226,10 +209,8 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       await run();
     },
     async stop() {
-      stopped = true;
       listening.dispose();
-      timer.cancel();
-      await passes.idle();
+      await runner.stop();
     },
   };
 }
