@@ -1,12 +1,14 @@
 /**
  * Hot folders: a file saved into a watched folder is faxed (or opened in compose), exactly once.
  *
- * 1. A ready file (see folder-scan.ts) is claimed: the claim (sealed) names the file by its identity and the
- *    name it will have in "Sending"; then the file is moved there — out of the way of the next look.
- * 2. It is checked and staged like a dropped file, then journaled in the outbox with the claim's id: the outbox
+ * This file watches the folders (change events, and a look every few seconds for network drives that send none),
+ * keeps each folder's status, and claims each ready file (see folder-scan.ts): the claim (sealed) names the file by
+ * its identity and the name it will have in "Sending". claim-runner.ts then takes the claim through its steps:
+ * 1. the file is moved into "Sending" — out of the way of the next look;
+ * 2. it is checked and staged like a dropped file, then journaled in the outbox with the claim's id: the outbox
  *    makes at most one submission per claim, so a restart between the two finds the submission instead of
- *    making another.
- * 3. When the outbox knows the outcome, the claim records where the file goes ("Sent", or "Failed" with a
+ *    making another;
+ * 3. when the outbox knows the outcome, the claim records where the file goes ("Sent", or "Failed" with a
  *    `.txt` reason beside it), writes the reason, moves the file, and ends.
  * A restart reads the unfinished claims and finishes each from its last step. Nothing is sent twice, nothing
  * is deleted; a file that cannot be moved or read is reported and waits where it is.
@@ -18,7 +20,6 @@ import path from 'node:path';
 import type { Automation, HotFolder, HotFolderStatus } from '../../preload/automation';
 import type { StageResult } from '../../preload/models';
 import { msg, type Message } from '../../preload/i18n/translator';
-import { isAppError } from '../errors';
 import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
@@ -32,6 +33,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import type { Claim, ClaimJournal } from './claims';
 import { freeName } from '../runtime/free-name';
 import { isInside, subfolders } from './file-names';
+import { createClaimRunner } from './claim-runner';
 import { createFolderScan, type FolderScan } from './folder-scan';
 import { isOpenForWriting } from './write-activity';
 
@@ -75,13 +77,6 @@ interface Watched {
   refused: Map<string, number>;
 }
 
-const sameFile = (stat: fs.Stats, identity: Claim['identity']): boolean =>
-  (stat.ino === identity.ino && stat.dev === identity.dev) || (stat.size === identity.size && stat.mtimeMs === identity.mtimeMs);
-
-async function statOrNull(file: string): Promise<fs.Stats | null> {
-  return fsp.lstat(file).catch(() => null);
-}
-
 export function createHotFolders(deps: HotFolderDeps): HotFolders {
   const now = deps.now ?? Date.now;
   const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
@@ -90,7 +85,6 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
   const scanMs = deps.scanMs ?? 2_000;
   const openForWriting = deps.openForWriting ?? ((file: string) => isOpenForWriting(file));
   const watched = new Map<string, Watched>();
-  const active = new Map<string, Claim>();
   const timer = createOneTimer(deps.timers ?? realTimers);
   let running = false;
   let stopping = false;
@@ -98,143 +92,19 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
 
   const announce = (): void => deps.events.emit('hotFoldersChanged', [...watched.values()].map((entry) => entry.status));
 
-  async function save(claim: Claim): Promise<Claim> {
-    await deps.claims.write(claim);
-    active.set(claim.id, claim);
-    return claim;
-  }
-
-  async function endClaim(id: string): Promise<void> {
-    await deps.claims.remove(id);
-    active.delete(id);
-  }
-
-  function countFor(folderId: string, key: 'taken' | 'failed'): void {
-    const entry = [...watched.values()].find((candidate) => candidate.folder.id === folderId);
-    if (entry) entry.status[key] += 1;
-  }
-
-  /** Decides where the file goes (journaled first), writes the reason beside it, moves it, ends the claim. */
-  async function finish(claim: Claim, to: 'Sent' | 'Failed' | 'Opened', reason: string | null): Promise<void> {
-    const target = path.join(claim.folder, to);
-    await fsp.mkdir(target, { recursive: true });
-    const decided = await save({ ...claim, step: 'finishing', outcome: { to, name: await freeName(target, claim.name), reason } });
-    checkpoint('hotfolder.outcome_journaled');
-    await completeMove(decided);
-    if (to === 'Failed') {
-      countFor(claim.folderId, 'failed');
-      deps.notify(msg('hotFolders.aFileWasNot'), msg('hotFolders.itWasMovedTo'));
-    }
-  }
-
-  async function completeMove(claim: Claim): Promise<void> {
-    const outcome = claim.outcome;
-    if (!outcome) return;
-    const target = path.join(claim.folder, outcome.to);
-    const source = path.join(claim.folder, subfolders.sending, claim.sendingName);
-    const destination = path.join(target, outcome.name);
-    if (outcome.reason !== null) {
-      await fsp.mkdir(target, { recursive: true });
-      await fsp.writeFile(`${destination}.txt`, `${outcome.reason}\n`);
-      checkpoint('hotfolder.reason_written');
-    }
-    const sourceStat = await statOrNull(source);
-    if (sourceStat && sameFile(sourceStat, claim.identity)) {
-      const occupied = await statOrNull(destination);
-      // Something else took the name since it was chosen: choose again rather than replace it.
-      if (occupied && !sameFile(occupied, claim.identity)) {
-        await finishAgain(claim);
-        return;
-      }
-      await fsp.rename(source, destination);
-      checkpoint('hotfolder.file_moved');
-    }
-    await endClaim(claim.id);
-    checkpoint('hotfolder.claim_ended');
-    log.info('hotfolders.file_done', { to: outcome.to });
-  }
-
-  async function finishAgain(claim: Claim): Promise<void> {
-    if (!claim.outcome) return;
-    const target = path.join(claim.folder, claim.outcome.to);
-    await completeMove(await save({ ...claim, outcome: { ...claim.outcome, name: await freeName(target, claim.name) } }));
-  }
-
-  /** Moves a claimed file into "Sending" (unless it is there already); false when it is nowhere to be found. */
-  async function ensureSending(claim: Claim): Promise<boolean> {
-    const sending = path.join(claim.folder, subfolders.sending, claim.sendingName);
-    const there = await statOrNull(sending);
-    if (there && sameFile(there, claim.identity)) return true;
-    const original = path.join(claim.folder, claim.name);
-    const stat = await statOrNull(original);
-    if (!stat?.isFile() || !sameFile(stat, claim.identity)) return false;
-    await fsp.mkdir(path.dirname(sending), { recursive: true });
-    await fsp.rename(original, sending);
-    checkpoint('hotfolder.moved_to_sending');
-    return true;
-  }
-
-  async function submit(claim: Claim): Promise<void> {
-    const journaled = deps.outbox.byClaim(claim.id);
-    if (journaled) {
-      await save({ ...claim, step: 'submitted', submissionId: journaled.id });
-      checkpoint('hotfolder.submission_noted');
-      return;
-    }
-    const file = path.join(claim.folder, subfolders.sending, claim.sendingName);
-    const { staged, rejected } = await deps.staging.stage([file]);
-    const refusal = rejected[0];
-    if (refusal || !staged[0]) {
-      await finish(claim, 'Failed', refusal?.message ?? say(msg('hotFolders.thisFileCouldNot')));
-      return;
-    }
-    if (claim.mode === 'review') {
-      deps.openInCompose({ staged, rejected: [] });
-      await finish(claim, 'Opened', null);
-      return;
-    }
-    try {
-      const submission = await deps.outbox.submit({
-        recipients: claim.recipients,
-        subject: claim.subject,
-        coverId: claim.coverId,
-        fileIds: staged.map((file) => file.id),
-        origin: 'hotfolder',
-        claimId: claim.id,
-      });
-      await save({ ...claim, step: 'submitted', submissionId: submission.id });
-      checkpoint('hotfolder.submission_noted');
-    } catch (error) {
-      await deps.staging.release(staged.map((file) => file.id));
-      // The folder's recipients or the file were refused: that will not change by trying again.
-      if (isAppError(error) && (error.kind === 'invalid_input' || error.kind === 'file')) {
-        await finish(claim, 'Failed', say(error.text));
-        return;
-      }
-      throw error;
-    }
-  }
-
-  /** Moves a claim on as far as it can go now (the outcome of a submission is looked at on a later pass). */
-  async function advance(claim: Claim): Promise<void> {
-    if (claim.step === 'claimed') {
-      if (await ensureSending(claim)) await submit(claim);
-      else {
-        // Removed by someone before it was read: nothing was sent, nothing is left to move.
-        log.warn('hotfolders.file_gone_before_sending');
-        await endClaim(claim.id);
-      }
-      return;
-    }
-    if (claim.step === 'submitted') {
-      const record = claim.submissionId ? deps.outbox.record(claim.submissionId) : null;
-      if (!record) await finish(claim, 'Failed', say(msg('hotFolders.removedFromTheOutbox')));
-      else if (record.state === 'accepted') await finish(claim, 'Sent', null);
-      else if (record.state === 'failed') await finish(claim, 'Failed', record.error?.message ?? say(msg('hotFolders.thisFileCouldNot')));
-      return;
-    }
-    await completeMove(claim);
-  }
+  const claimRunner = createClaimRunner({
+    claims: deps.claims,
+    staging: deps.staging,
+    outbox: deps.outbox,
+    log,
+    checkpoint,
+    openInCompose: deps.openInCompose,
+    notify: deps.notify,
+    onFailed: (folderId) => {
+      const entry = [...watched.values()].find((candidate) => candidate.folder.id === folderId);
+      if (entry) entry.status.failed += 1;
+    },
+  });
 
   async function take(entry: Watched, name: string, stat: fs.Stats): Promise<void> {
     const folder = entry.folder;
@@ -255,15 +125,9 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
       outcome: null,
       createdAt: now(),
     };
-    await save(claim);
-    checkpoint('hotfolder.claimed');
-    try {
-      if (!(await ensureSending(claim))) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-    } catch (error) {
+    if (!(await claimRunner.take(claim))) {
       // Not moved (a read-only folder, a file another program holds): not taken; it waits until it changes.
-      await endClaim(claim.id);
       entry.refused.set(name, stat.mtimeMs);
-      log.warn('hotfolders.file_not_movable', { code: (error as NodeJS.ErrnoException).code });
       entry.status.problem = say(msg('hotFolders.aFileInThis'));
       announce();
       return;
@@ -271,7 +135,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
     entry.scan.forget(name);
     entry.status.taken += 1;
     log.info('hotfolders.file_taken', { mode: folder.mode });
-    await advance(claim);
+    await claimRunner.advance(claim);
   }
 
   async function resolveFolder(folder: HotFolder): Promise<{ resolved: string } | { problem: Message }> {
@@ -367,9 +231,9 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
 
   async function runPass(): Promise<void> {
     reconcileFolders();
-    for (const claim of [...active.values()]) {
+    for (const claim of claimRunner.active()) {
       try {
-        await advance(claim);
+        await claimRunner.advance(claim);
       } catch (error) {
         log.warn('hotfolders.claim_waits', { code: (error as NodeJS.ErrnoException).code });
         const entry = watched.get(claim.folderId);
@@ -403,7 +267,7 @@ export function createHotFolders(deps: HotFolderDeps): HotFolders {
 
   return {
     async start() {
-      for (const claim of await deps.claims.readAll()) active.set(claim.id, claim);
+      await claimRunner.load();
       running = true;
       stopping = false;
       listening.add(deps.events.on('outboxChanged', () => schedule(0)));
