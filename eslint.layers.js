@@ -11,10 +11,40 @@ export const mainLayers = [
   { name: 'shell', job: 'Electron only: windows, `app://` protocol, guards, IPC registration, OS notifications, tray, menus', paths: ['main/shell'] },
   { name: 'app', job: 'assembles the services from their interfaces; the only place that knows them all', paths: ['main/core.ts', 'main/app-commands.ts'] },
   { name: 'ipc', job: 'one handler per contract channel (validate, dispatch), the dispatcher, the lock gate', paths: ['main/ipc'] },
-  { name: 'services', job: 'what the app does', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/notifications', 'main/launch', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/updates', 'main/support', 'main/login', 'main/badges', 'main/hotfolders', 'main/automation', 'main/handling', 'main/rules', 'main/faxprinters'] },
+  { name: 'services', job: 'what the app does', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/compose', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/support', 'main/office', 'main/desktop-integration'] },
   { name: 'data', job: 'the Fax Service client and its readers, encrypted stores, file checks, page drawing', paths: ['main/api', 'main/store', 'main/files', 'main/pages', 'main/security'] },
   { name: 'runtime', job: 'event bus, timers, serial passes, checkpoints, the redacting logger, the error type', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
 ];
+
+/**
+ * Inside the services layer, which other service folders each folder may use (VS Code's code-layering keeps such
+ * lists too): everything else in the layer is out of reach, so a new dependency between two services is a
+ * decision written here, and no two folders can come to depend on each other.
+ */
+export const serviceUses = {
+  'main/connection': [],
+  'main/sync': ['main/connection'],
+  'main/compose': [],
+  'main/outbox': ['main/compose', 'main/connection', 'main/pdf'],
+  'main/faxes': ['main/connection', 'main/pdf'],
+  'main/directory': ['main/connection'],
+  'main/pdf': ['main/connection'],
+  'main/lock': [],
+  'main/guard': [],
+  'main/replies': [],
+  'main/preflight': ['main/compose'],
+  'main/commands': [],
+  'main/window': [],
+  'main/support': [],
+  'main/office': ['main/compose', 'main/outbox', 'main/pdf'],
+  'main/desktop-integration': [],
+};
+
+/** The service folder a file is in (`main/office` for main/office/rules/x.ts), or null. */
+export function serviceFolderOf(file) {
+  const module = file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
+  return Object.keys(serviceUses).find((folder) => module.startsWith(`${folder}/`)) ?? null;
+}
 
 /** The layer table of docs/technical/architecture.md, made from `mainLayers` (a unit test fails when they differ). */
 export function layerTable() {
@@ -46,6 +76,8 @@ const mainLayersRule = {
     messages: {
       upward: '{{from}} ({{fromLayer}}) may not import {{to}} ({{toLayer}}): a layer imports only from itself and the layers below it (shell → app → ipc → services → data → runtime).',
       unplaced: '{{file}} is in no layer of main/: add its folder to mainLayers in eslint.layers.js.',
+      sideways: '{{from}} may not use {{to}}: the service folder {{fromFolder}} uses only {{allowed}} (serviceUses in eslint.layers.js).',
+      unlisted: '{{file}} is in the services layer but its folder is not in serviceUses (eslint.layers.js): say which services it uses.',
     },
   },
   create(context) {
@@ -58,12 +90,22 @@ const mainLayersRule = {
       const target = relative(path.resolve(path.dirname(context.filename), source));
       if (!target.startsWith('main/')) return;
       const theirs = layerOf(target);
-      if (own === null || theirs === null || theirs >= own) return;
+      if (own === null || theirs === null) return;
+      if (theirs === own && mainLayers[own]?.name === 'services') {
+        const fromFolder = serviceFolderOf(file);
+        const toFolder = serviceFolderOf(target);
+        if (fromFolder === null || toFolder === null || fromFolder === toFolder) return;
+        const allowed = serviceUses[fromFolder] ?? [];
+        if (!allowed.includes(toFolder)) context.report({ node, messageId: 'sideways', data: { from: file, to: target, fromFolder, allowed: allowed.length > 0 ? allowed.join(', ') : 'none' } });
+        return;
+      }
+      if (theirs >= own) return;
       context.report({ node, messageId: 'upward', data: { from: file, fromLayer: mainLayers[own]?.name ?? '', to: target, toLayer: mainLayers[theirs]?.name ?? '' } });
     };
     return {
       Program(node) {
         if (own === null) context.report({ node, messageId: 'unplaced', data: { file } });
+        else if (mainLayers[own]?.name === 'services' && serviceFolderOf(file) === null) context.report({ node, messageId: 'unlisted', data: { file } });
       },
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),

@@ -12,7 +12,7 @@ import { trayMenu, trayTooltip } from './commands/tray-menu';
 import type { Desktop } from './desktop';
 import type { Logger } from './log/logger';
 import type { EventBus } from './runtime/event-bus';
-import { createUpdateController, type UpdateController, type UpdaterPort } from './updates/update-controller';
+import { createUpdateController, type UpdateController, type UpdaterPort } from './desktop-integration/update-controller';
 import { onMainLocaleChange, say } from './i18n/main-locale';
 import { msg } from '../preload/i18n/translator';
 

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
-import { openableExtensions } from '../main/launch/open-with';
+import { openableExtensions } from '../main/desktop-integration/open-with';
 import { appId, desktopFileName } from '../main/shell/app-identity';
 
 type BuilderConfig = Awaited<ReturnType<typeof getConfig>>;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLogger } from '../../main/log/logger';
-import { createStaging } from '../../main/outbox/staging';
+import { createStaging } from '../../main/compose/staging';
 import { createPageRenderer, sourcePageRendererLocation } from '../../main/pages/page-renderer';
 import { createPreflightService } from '../../main/preflight/preflight-service';
 import { bigFaxPdf } from '../lib/big-pdf';

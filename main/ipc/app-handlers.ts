@@ -7,7 +7,7 @@ import type { AppInfo, UpdateView } from '../../preload/models';
 import type { CommandOutcome } from '../commands/command-runner';
 import type { Desktop } from '../desktop';
 import type { ConnectionService } from '../connection/connection-service';
-import type { OpenedFiles } from '../outbox/opened-files';
+import type { OpenedFiles } from '../compose/opened-files';
 import type { EventBus } from '../runtime/event-bus';
 import type { SettingsStore } from '../store/settings-store';
 import type { AppStatusService } from '../sync/app-status';

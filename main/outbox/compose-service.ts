@@ -13,10 +13,10 @@ import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
 import { plainSizeOf } from '../store/crypto/sealed-file';
-import type { Drafts } from './drafts';
+import type { Drafts } from '../compose/drafts';
 import type { Outbox } from './outbox';
 import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
-import type { Staging } from './staging';
+import type { Staging } from '../compose/staging';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 

@@ -28,7 +28,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import { failureOutcome, storedError } from './failure-policy';
 import { reconcileSubmission } from './reconcile';
 import type { SendOutcomes } from './send-outcomes';
-import type { Staging } from './staging';
+import type { Staging } from '../compose/staging';
 import { view } from './submission-view';
 import { sealedFormFile } from '../store/crypto/sealed-form-file';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';

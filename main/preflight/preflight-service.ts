@@ -6,7 +6,7 @@
 import type { PDFDocument } from 'pdf-lib';
 import type { PreflightPage, PreflightPages, StagedFile } from '../../preload/models';
 import { AppError } from '../errors';
-import type { Staging } from '../outbox/staging';
+import type { Staging } from '../compose/staging';
 import { flagsOf } from '../pages/fax-raster';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { RenderableKind, RenderSource } from '../pages/render-protocol';

@@ -3,7 +3,7 @@
  * matched through package.json's desktopName), and on Windows the taskbar overlay icon (Windows has no count).
  */
 import { app, nativeImage, type BrowserWindow } from 'electron';
-import { overlayBadgePng, overlayBadgeText } from '../badges/overlay-badge';
+import { overlayBadgePng, overlayBadgeText } from '../desktop-integration/overlay-badge';
 import { unreadLine } from '../commands/tray-menu';
 
 export async function showUnreadBadge(unread: number, window: BrowserWindow | null, platform: string = process.platform): Promise<void> {

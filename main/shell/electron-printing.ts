@@ -7,7 +7,7 @@ import type { PrinterInfo } from '../../preload/automation';
 import { msg } from '../../preload/i18n/translator';
 import type { PrintJob } from '../desktop';
 import { AppError } from '../errors';
-import { allPages, printDocumentHtml } from '../rules/print-document';
+import { allPages, printDocumentHtml } from '../office/rules/print-document';
 import { createHardenedWindow } from './web-preferences';
 
 /** A hidden window with no preload, made with the same settings as every window (web-preferences.ts). */

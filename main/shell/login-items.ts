@@ -1,7 +1,7 @@
 /** "Start at login": the OS's login items on Windows and macOS, an XDG autostart entry on Linux. */
 import os from 'node:os';
 import { app } from 'electron';
-import { applyLinuxAutostart, loginItemSettings, xdgConfigHome } from '../login/login-item';
+import { applyLinuxAutostart, loginItemSettings, xdgConfigHome } from '../desktop-integration/login-item';
 
 export function applyStartAtLogin(enabled: boolean, platform: string = process.platform): void {
   if (platform === 'linux') {

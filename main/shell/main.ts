@@ -5,12 +5,12 @@
 import path from 'node:path';
 import { app, Menu, Notification, powerMonitor, screen, session, type BrowserWindow, type Tray } from 'electron';
 import { createCore, type Core } from '../core';
-import { filesFromArgv } from '../launch/open-with';
+import { filesFromArgv } from '../desktop-integration/open-with';
 import { installCrashGuard } from '../log/crash-guard';
 import { fileSink, stderrSink } from '../log/file-sink';
 import { createLogger } from '../log/logger';
 import { recentProblems } from '../log/recent-problems';
-import { startsHidden } from '../login/login-item';
+import { startsHidden } from '../desktop-integration/login-item';
 import { appOrigin } from '../security/app-files';
 import { keychainSecretStore } from '../store/keychain-secret-store';
 import { keychainServiceFor, profileDirFromArgv } from '../store/profile';

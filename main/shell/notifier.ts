@@ -1,7 +1,7 @@
 /** Turns core events into OS notifications, and hands the unread count to the badge (main/shell/badge.ts). */
 import { Notification } from 'electron';
 import type { EventBus } from '../runtime/event-bus';
-import { faxNotification } from '../notifications/fax-notification';
+import { faxNotification } from '../desktop-integration/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
 import { say } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';

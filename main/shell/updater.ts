@@ -1,11 +1,11 @@
 /**
  * electron-updater for the packaged app, with the generic provider of electron-builder.yml. Downloads happen in
  * the background and are verified by electron-updater (sha512 from latest.yml; on Windows also the publisher's
- * signature); when to install is decided by main/updates/update-controller.ts.
+ * signature); when to install is decided by main/desktop-integration/update-controller.ts.
  */
 import { autoUpdater } from 'electron-updater';
 import type { Logger } from '../log/logger';
-import type { UpdaterPort } from '../updates/update-controller';
+import type { UpdaterPort } from '../desktop-integration/update-controller';
 
 export function electronUpdater(log: Logger, onDownloaded: (version: string) => void): UpdaterPort {
   autoUpdater.autoDownload = true;

@@ -277,7 +277,7 @@ describe('outbox', () => {
     await writeSealedJson(path.join(journalDir, 'submission.sealed'), keys.fileKey, { ...record, state: 'waiting', faxId: null, acceptedAt: null, firstAttemptAt: old, lastAttemptAt: old + 1000, nextAttemptAt: Date.now() });
     // The journal is re-read by a fresh outbox, as after a restart.
     const { createOutbox } = await import('../../main/outbox/outbox');
-    const { createStaging } = await import('../../main/outbox/staging');
+    const { createStaging } = await import('../../main/compose/staging');
     const { createSubmissionJournal } = await import('../../main/outbox/submission-journal');
     const outbox = createOutbox({
       journal: createSubmissionJournal(app.dataDir, keys.fileKey),

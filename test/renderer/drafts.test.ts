@@ -13,7 +13,7 @@ import { at, pinClock } from '../helpers/clock';
 import { installFakeFax, Refusal, type FakeFax } from './fake-fax';
 import { connected } from './states';
 
-/** Main's side as the renderer sees it: the current draft and the ones set aside (main/outbox/drafts.ts). */
+/** Main's side as the renderer sees it: the current draft and the ones set aside (main/compose/drafts.ts). */
 function fakeMain() {
   const state: { current: Draft | null; aside: Map<string, Draft> } = { current: null, aside: new Map() };
   const content = (draft: Draft) => draft.recipients.length > 0 || draft.files.length > 0 || draft.subject.trim() !== '' || draft.notes.trim() !== '' || draft.coverId.trim() !== '';

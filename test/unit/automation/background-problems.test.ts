@@ -2,7 +2,7 @@
 // keep failing — each with its count, latest reason and next try; the window hears only of real changes.
 import { describe, expect, it } from 'vitest';
 import type { BackgroundProblem, HotFolderStatus } from '../../../preload/automation';
-import { createBackgroundProblems } from '../../../main/automation/background-problems';
+import { createBackgroundProblems } from '../../../main/office/background-problems';
 import { msg, type Message } from '../../../preload/i18n/translator';
 
 const folder = (id: string, state: HotFolderStatus['state'], problem: string | null = null): HotFolderStatus => ({ id, state, problem, taken: 0, failed: 0, waiting: 0 });

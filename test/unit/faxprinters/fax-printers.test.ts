@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Automation, HotFolder } from '../../../preload/automation';
-import { createFaxPrinters, queueNameFor } from '../../../main/faxprinters/fax-printers';
+import { createFaxPrinters, queueNameFor } from '../../../main/office/fax-printers';
 import { createLogger } from '../../../main/log/logger';
 import type { CommandResult, RunCommand } from '../../../main/runtime/run-command';
 

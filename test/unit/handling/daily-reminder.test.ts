@@ -1,7 +1,7 @@
 // The daily "not handled" reminder on a virtual clock: it comes at the set time each day, says how many of
 // today's faxes are not handled, stays quiet when all are, and follows a changed time at once.
 import { describe, expect, it } from 'vitest';
-import { createDailyReminder, nextOccurrence, startOfLocalDay } from '../../../main/handling/daily-reminder';
+import { createDailyReminder, nextOccurrence, startOfLocalDay } from '../../../main/office/daily-reminder';
 import { translate, type Message } from '../../../preload/i18n/translator';
 import { virtualTime } from '../../helpers/virtual-time';
 import { localTime } from '../../helpers/clock';

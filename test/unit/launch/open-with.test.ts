@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesFromArgv } from '../../../main/launch/open-with';
+import { filesFromArgv } from '../../../main/desktop-integration/open-with';
 
 const cwd = '/home/reception/Downloads';
 

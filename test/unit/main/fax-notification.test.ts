@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, faxNotification } from '../../../main/notifications/fax-notification';
+import { badgeText, faxNotification } from '../../../main/desktop-integration/fax-notification';
 
 describe('fax notifications', () => {
   it('by default say a fax arrived and its length — no number, no name (lock screens)', () => {

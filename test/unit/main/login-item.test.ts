@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyLinuxAutostart, autostartEntry, loginItemSettings, startsHidden, xdgConfigHome } from '../../../main/login/login-item';
+import { applyLinuxAutostart, autostartEntry, loginItemSettings, startsHidden, xdgConfigHome } from '../../../main/desktop-integration/login-item';
 
 describe('start at login', () => {
   it('Windows/macOS: open at login, hidden in the tray', () => {

@@ -1,6 +1,6 @@
 // The Windows taskbar overlay: a red disc with the unread count, drawn as a real PNG.
 import { describe, expect, it } from 'vitest';
-import { overlayBadgePng, overlayBadgeText } from '../../../main/badges/overlay-badge';
+import { overlayBadgePng, overlayBadgeText } from '../../../main/desktop-integration/overlay-badge';
 
 describe('overlay badge', () => {
   it('counts up to 9, then 9+; nothing at zero', () => {

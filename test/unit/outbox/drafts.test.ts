@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDrafts, hasContent } from '../../../main/outbox/drafts';
+import { createDrafts, hasContent } from '../../../main/compose/drafts';
 import { writeSealedJson } from '../../../main/store/crypto/sealed-file';
 import type { Draft } from '../../../preload/models';
 

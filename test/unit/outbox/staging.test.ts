@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
-import { createStaging } from '../../../main/outbox/staging';
+import { createStaging } from '../../../main/compose/staging';
 import { corpusDir } from '../../helpers/corpus';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-staging-'));

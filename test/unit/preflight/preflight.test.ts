@@ -9,7 +9,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
-import { createStaging } from '../../../main/outbox/staging';
+import { createStaging } from '../../../main/compose/staging';
 import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
 import { createPreflightService } from '../../../main/preflight/preflight-service';
 import { makeDocx, makeTiff } from '../../fax-service/testkit';

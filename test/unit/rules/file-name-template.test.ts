@@ -1,9 +1,9 @@
 // A rule's file name from its template: the received fax's fields, characters some file system refuses replaced,
 // never empty, never a reserved device name, never hidden, never longer than file systems allow.
 import { describe, expect, it } from 'vitest';
-import { fileNameFrom, templateValues, unknownFields } from '../../../main/rules/file-name-template';
-import { isFromSenders } from '../../../main/rules/sender-match';
-import { allPages, printDocumentHtml } from '../../../main/rules/print-document';
+import { fileNameFrom, templateValues, unknownFields } from '../../../main/office/rules/file-name-template';
+import { isFromSenders } from '../../../main/office/rules/sender-match';
+import { allPages, printDocumentHtml } from '../../../main/office/rules/print-document';
 import { localTime } from '../../helpers/clock';
 
 const fax = { id: '42', reference: 'FX-1234', createdAt: new Date(localTime(23, 9, 5)).toISOString(), counterpart: '+14155550142', pages: 3 };

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation, InboundRule } from '../../../preload/automation';
-import { createInboundRules } from '../../../main/rules/inbound-rules';
+import { createInboundRules } from '../../../main/office/rules/inbound-rules';
 import { createLogger } from '../../../main/log/logger';
 import { createEventBus } from '../../../main/runtime/event-bus';
 import { openCache, type Cache } from '../../../main/store/cache/cache';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDisplay, headlessGuide } from '../../../test/harness/headless-guide';
+import { hasDisplay, headlessGuide } from '../../harness/headless-guide';
 
 describe('without a display', () => {
   it('Linux needs X11 or Wayland; other systems always have a display', () => {

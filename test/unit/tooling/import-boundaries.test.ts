@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { boundaryConfigs } from '../../../eslint.boundaries.js';
-import { layerConfigs, layerOf, layerTable } from '../../../eslint.layers.js';
+import { layerConfigs, layerOf, layerTable, mainLayers, serviceUses } from '../../../eslint.layers.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
@@ -71,6 +71,25 @@ describe('the layers of main (shell → app → ipc → services → data → ru
     ['main/sync/fax-sync.ts', "import { statusGroup } from '../../preload/fax-status';\n"],
   ])('%s imports down or sideways', async (file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
+  });
+
+  it.each([
+    ['main/compose/staging.ts', "import type { Outbox } from '../outbox/outbox';\n", 'main/outbox/outbox', 'main/compose', 'none'],
+    ['main/office/rules/inbound-rules.ts', "import type { LockService } from '../../lock/lock-service';\n", 'main/lock/lock-service', 'main/office', 'main/compose, main/outbox, main/pdf'],
+    ['main/connection/connection-service.ts', "import type { SyncEngine } from '../sync/sync-engine';\n", 'main/sync/sync-engine', 'main/connection', 'none'],
+  ])('inside the services layer, %s may use only the folders listed for it', async (file, code, target, folder, allowed) => {
+    expect(await errorsFor(file, code)).toEqual([`${file} may not use ${target}: the service folder ${folder} uses only ${allowed} (serviceUses in eslint.layers.js).`]);
+  });
+
+  it('a folder of the services layer uses a listed folder, and its own files, freely', async () => {
+    expect(await errorsFor('main/office/hotfolders/claim-runner.ts', "import type { Outbox } from '../../outbox/outbox';\nimport type { Claim } from './claims';\nimport { fileNameFrom } from '../rules/file-name-template';\n")).toEqual([]);
+    expect(await errorsFor('main/outbox/outbox.ts', "import type { Staging } from '../compose/staging';\n")).toEqual([]);
+  });
+
+  it('every folder of the services layer has its list, and every list names folders of that layer', () => {
+    const services = mainLayers.find((layer) => layer.name === 'services')?.paths ?? [];
+    expect(Object.keys(serviceUses).sort()).toEqual([...services].sort());
+    for (const uses of Object.values(serviceUses)) for (const folder of uses) expect(services).toContain(folder);
   });
 
   it('a new folder in main/ must be given a layer', async () => {

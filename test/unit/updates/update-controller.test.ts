@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UpdateView } from '../../../preload/models';
 import { silentLogger } from '../../../main/log/logger';
 import type { Timers } from '../../../main/runtime/timers';
-import { checkEveryMs, createUpdateController } from '../../../main/updates/update-controller';
+import { checkEveryMs, createUpdateController } from '../../../main/desktop-integration/update-controller';
 
 function setup(options: { enabled?: boolean; uploading?: boolean } = {}) {
   const scheduled: Array<{ callback: () => void; ms: number }> = [];

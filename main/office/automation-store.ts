@@ -10,10 +10,10 @@ import { automationSchema, emptyAutomation, type Automation } from '../../preloa
 import { messageOrVerbatim, msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { checkRecipients } from '../files/submission-rules';
-import { isInside } from '../hotfolders/file-names';
+import { isInside } from './hotfolders/file-names';
 import type { EventBus } from '../runtime/event-bus';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
-import { unknownFields } from '../rules/file-name-template';
+import { unknownFields } from './rules/file-name-template';
 import { templateFields } from '../../preload/automation';
 import { numberKey } from '../../preload/fax-number';
 

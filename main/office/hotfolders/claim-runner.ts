@@ -6,15 +6,15 @@
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { StageResult } from '../../preload/models';
-import { msg, type Message } from '../../preload/i18n/translator';
-import { isAppError } from '../errors';
-import { say } from '../i18n/main-locale';
-import type { Logger } from '../log/logger';
-import type { Outbox } from '../outbox/outbox';
-import type { Staging } from '../outbox/staging';
-import type { Checkpoint } from '../runtime/checkpoint';
-import { freeName } from '../runtime/free-name';
+import type { StageResult } from '../../../preload/models';
+import { msg, type Message } from '../../../preload/i18n/translator';
+import { isAppError } from '../../errors';
+import { say } from '../../i18n/main-locale';
+import type { Logger } from '../../log/logger';
+import type { Outbox } from '../../outbox/outbox';
+import type { Staging } from '../../compose/staging';
+import type { Checkpoint } from '../../runtime/checkpoint';
+import { freeName } from '../../runtime/free-name';
 import type { Claim, ClaimJournal } from './claims';
 import { subfolders } from './file-names';
 

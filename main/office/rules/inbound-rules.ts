@@ -12,27 +12,27 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Automation, InboundRule } from '../../preload/automation';
-import { statusGroup } from '../../preload/fax-status';
-import { msg, type Message } from '../../preload/i18n/translator';
-import type { Desktop } from '../desktop';
-import { isAppError } from '../errors';
-import { writeProblem } from '../files/write-problem';
-import { writeThroughPart, type OpenPart } from '../runtime/part-file';
-import { freeName } from '../runtime/free-name';
-import type { Logger } from '../log/logger';
-import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
-import type { PageRenderer } from '../pages/page-renderer';
-import type { PdfStore } from '../pdf/pdf-store';
-import type { EventBus } from '../runtime/event-bus';
-import { createDisposables } from '../runtime/disposables';
-import { createJobRunner, retryWait } from '../runtime/job-runner';
-import type { Timers } from '../runtime/timers';
-import type { Cache } from '../store/cache/cache';
-import type { RuleActionRow } from '../store/cache/rule-action-repository';
+import type { Automation, InboundRule } from '../../../preload/automation';
+import { statusGroup } from '../../../preload/fax-status';
+import { msg, type Message } from '../../../preload/i18n/translator';
+import type { Desktop } from '../../desktop';
+import { isAppError } from '../../errors';
+import { writeProblem } from '../../files/write-problem';
+import { writeThroughPart, type OpenPart } from '../../runtime/part-file';
+import { freeName } from '../../runtime/free-name';
+import type { Logger } from '../../log/logger';
+import { noCheckpoint, type Checkpoint } from '../../runtime/checkpoint';
+import type { PageRenderer } from '../../pages/page-renderer';
+import type { PdfStore } from '../../pdf/pdf-store';
+import type { EventBus } from '../../runtime/event-bus';
+import { createDisposables } from '../../runtime/disposables';
+import { createJobRunner, retryWait } from '../../runtime/job-runner';
+import type { Timers } from '../../runtime/timers';
+import type { Cache } from '../../store/cache/cache';
+import type { RuleActionRow } from '../../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
 import { isFromSenders } from './sender-match';
-import type { FaxId } from '../../preload/fax-id';
+import type { FaxId } from '../../../preload/fax-id';
 
 export interface InboundRulesDeps {
   cache: Cache;

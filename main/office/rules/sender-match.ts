@@ -2,8 +2,8 @@
  * Whether a received fax is from one of a rule's senders: the same number (in any spelling), or — for a sender
  * picked by contact name — any number that contact has in the address book.
  */
-import type { DraftRecipient } from '../../preload/models';
-import { numberKey } from '../../preload/fax-number';
+import type { DraftRecipient } from '../../../preload/models';
+import { numberKey } from '../../../preload/fax-number';
 
 export function isFromSenders(from: string | null, senders: readonly DraftRecipient[], contactNamesOf: (key: string) => ReadonlyArray<string | null>): boolean {
   if (senders.length === 0) return true;

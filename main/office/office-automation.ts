@@ -10,17 +10,17 @@ import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { Checkpoint } from '../runtime/checkpoint';
-import type { OpenedFiles } from '../outbox/opened-files';
-import type { Staging } from '../outbox/staging';
+import type { OpenedFiles } from '../compose/opened-files';
+import type { Staging } from '../compose/staging';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Timers } from '../runtime/timers';
 import type { Message } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
-import { createDailyReminder, type DailyReminder } from '../handling/daily-reminder';
-import { createClaimJournal } from '../hotfolders/claims';
-import { createHotFolders, type HotFolderDeps, type HotFolders } from '../hotfolders/hot-folders';
-import { createInboundRules, type InboundRules } from '../rules/inbound-rules';
+import { createDailyReminder, type DailyReminder } from './daily-reminder';
+import { createClaimJournal } from './hotfolders/claims';
+import { createHotFolders, type HotFolderDeps, type HotFolders } from './hotfolders/hot-folders';
+import { createInboundRules, type InboundRules } from './rules/inbound-rules';
 import { openAutomationStore, type AutomationStore } from './automation-store';
 
 export interface OfficeAutomationDeps {

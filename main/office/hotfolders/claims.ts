@@ -6,7 +6,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+import { readSealedJson, writeSealedJson } from '../../store/crypto/sealed-file';
 
 export const claimSchema = z.object({
   version: z.literal(1),

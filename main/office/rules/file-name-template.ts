@@ -4,8 +4,8 @@
  * file system refuses (Windows' `<>:"/\|?*`, control characters, a trailing dot or space, names such as CON) are
  * replaced, so the same template works on every computer and share.
  */
-import { templateFields } from '../../preload/automation';
-import type { FaxId } from '../../preload/fax-id';
+import { templateFields } from '../../../preload/automation';
+import type { FaxId } from '../../../preload/fax-id';
 
 export type TemplateField = (typeof templateFields)[number];
 export type TemplateValues = Record<TemplateField, string>;
