@@ -4,6 +4,7 @@
  * never means tabbing through four buttons per file.
  */
 import { useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { moveFile, removeFile, type ComposeFile } from '../data/compose';
 import { bytesText, pagesText } from '../format';
 import { Icon } from '../components/Icon';
@@ -61,9 +62,14 @@ function target(list: HTMLElement, from: HTMLElement, key: string): HTMLElement 
   }
 }
 
-/** After React has drawn the list: the cursor goes to this button (a moved or removed file's button may be gone or disabled). */
-function focusLater(fileId: string, control: Control): void {
-  setTimeout(() => document.querySelector<HTMLButtonElement>(`li[data-file="${CSS.escape(fileId)}"] button[data-control="${control}"]`)?.focus(), 0);
+/**
+ * Changes the list and draws it at once, then puts the cursor on this button (a moved or removed file's button may
+ * be gone or disabled). Drawn at once, not after a timer: a key pressed straight after (End, an arrow) acts from the
+ * new place instead of being lost on a disabled button.
+ */
+function changeThenFocus(change: () => void, fileId: string | null, control: Control): void {
+  flushSync(change);
+  if (fileId !== null) document.querySelector<HTMLButtonElement>(`li[data-file="${CSS.escape(fileId)}"] button[data-control="${control}"]`)?.focus();
 }
 
 function FileCard({ file, index, count, stop, neighbour, onPreview }: { file: ComposeFile; index: number; count: number; stop: string | null; neighbour: string | null; onPreview: (file: ComposeFile) => void }) {
@@ -88,20 +94,17 @@ function FileCard({ file, index, count, stop, neighbour, onPreview }: { file: Co
       </div>
       <div className="row row-tight">
         <button type="button" className="icon-button" data-control="up" tabIndex={tabIndex('up')} onClick={() => {
-            moveFile(file.id, -1);
-            if (index === 1) focusLater(file.id, 'down');
+            changeThenFocus(() => moveFile(file.id, -1), index === 1 ? file.id : null, 'down');
           }} disabled={index === 0} aria-label={t('compose.moveUp', { name: file.name })}>
           <Icon name="up" />
         </button>
         <button type="button" className="icon-button" data-control="down" tabIndex={tabIndex('down')} onClick={() => {
-            moveFile(file.id, 1);
-            if (index === count - 2) focusLater(file.id, 'up');
+            changeThenFocus(() => moveFile(file.id, 1), index === count - 2 ? file.id : null, 'up');
           }} disabled={index === count - 1} aria-label={t('compose.moveDown', { name: file.name })}>
           <Icon name="down" />
         </button>
         <button type="button" className="icon-button" data-control="remove" tabIndex={tabIndex('remove')} onClick={() => {
-            removeFile(file.id);
-            if (neighbour) focusLater(neighbour, 'remove');
+            changeThenFocus(() => removeFile(file.id), neighbour, 'remove');
           }} aria-label={t('compose.remove', { name: file.name })}>
           <Icon name="trash" />
         </button>
