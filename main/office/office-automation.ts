@@ -5,6 +5,7 @@
  */
 import type { OpenPart } from '../runtime/part-file';
 import type { EventBus } from '../runtime/event-bus';
+import { createDisposables } from '../runtime/disposables';
 import type { Cache } from '../store/cache/cache';
 import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
@@ -93,7 +94,7 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     ...common,
   });
 
-  const unsubscribe: Array<() => void> = [];
+  const listening = createDisposables();
   return {
     automation,
     hotFolders,
@@ -102,9 +103,9 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     async start() {
       // New faxes change how many are not handled: the tray and the status bar hear of it.
       let notHandled = cache.handling.notHandled();
-      unsubscribe.push(
-        events.on('handlingChanged', (handling) => (notHandled = handling.notHandled)),
-        events.on('automationChanged', () => reminder.schedule()),
+      listening.add(events.on('handlingChanged', (handling) => (notHandled = handling.notHandled)));
+      listening.add(events.on('automationChanged', () => reminder.schedule()));
+      listening.add(
         events.on('faxesChanged', () => {
           const next = cache.handling.notHandled();
           if (next === notHandled) return;
@@ -117,7 +118,7 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
       reminder.schedule();
     },
     async stop() {
-      for (const off of unsubscribe.splice(0)) off();
+      listening.dispose();
       await hotFolders.stop();
       await rules.stop();
       reminder.stop();

@@ -15,6 +15,7 @@ import { say } from '../i18n/main-locale';
 import { msg, type Message } from '../../preload/i18n/translator';
 import type { Logger } from '../log/logger';
 import type { EventBus } from '../runtime/event-bus';
+import { createDisposables } from '../runtime/disposables';
 import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
@@ -73,7 +74,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let requestsMade = 0;
   const requestTimes: number[] = [];
   let lastChangeAt = 0;
-  const unsubscribers: Array<() => void> = [];
+  const listening = createDisposables();
 
   function setState(next: EngineState): void {
     state = next;
@@ -206,10 +207,10 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     start(): void {
       if (started) return;
       started = true;
-      unsubscribers.push(
-        deps.connection.onChange(onConnection),
-        deps.presence.onChange(onPresence),
-        // Any reply from the service ends "offline" at once: look again now rather than at the next backoff.
+      listening.add(deps.connection.onChange(onConnection));
+      listening.add(deps.presence.onChange(onPresence));
+      // Any reply from the service ends "offline" at once: look again now rather than at the next backoff.
+      listening.add(
         deps.connection.onReachable(() => {
           if (state.phase === 'offline') void engine.runOnce();
         }),
@@ -238,7 +239,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
     async stop(): Promise<void> {
       started = false;
-      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+      listening.dispose();
       timer.cancel();
       await running;
     },
