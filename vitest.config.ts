@@ -15,7 +15,7 @@ process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ??= '1';
 const unitFiles = fs.globSync('test/unit/**/*.test.ts');
 const replacesModules = (file: string): boolean => /\bvi\.(?:do)?[mM]ock\(|\bvi\.stub(?:Global|Env)\(/.test(fs.readFileSync(file, 'utf8'));
 const isolatedUnitFiles = unitFiles.filter(replacesModules).map((file) => file.split(path.sep).join('/'));
-const sharedModuleFiles = fs.globSync('test/{renderer,fax-service}/**/*.test.{ts,tsx}').filter(replacesModules);
+const sharedModuleFiles = fs.globSync('test/{renderer,fax-service,integration,e2e}/**/*.test.{ts,tsx}').filter(replacesModules);
 if (sharedModuleFiles.length > 0) throw new Error(`These files replace a module but run in a project that shares modules between files: ${sharedModuleFiles.join(', ')}`);
 
 export default defineConfig({
@@ -83,6 +83,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // Each file opens its own browser context, harness and core; the app's modules are imported once per worker.
+          isolate: false,
           // One Chromium for all e2e files (each opens its own context in it).
           globalSetup: ['test/e2e/browser-server.ts'],
           environment: 'node',

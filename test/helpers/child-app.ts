@@ -62,23 +62,25 @@ export function runChildApp(bundle: string, env: Record<string, string>): Promis
 /**
  * Kills a fresh app at each checkpoint 1…count and starts it again — `killAndResume` does both and judges what it
  * finds — with `parallel` apps side by side (each has its own data folder, keychain entry and account). Returns
- * every failure, and how many first runs really died by SIGKILL (a point never reached would not).
+ * every failure, how many first runs really died by SIGKILL, and the points a first run never reached.
  */
 export async function killAtEachPoint(
   count: number,
   killAndResume: (point: number) => Promise<{ killed: boolean; failures: string[] }>,
   parallel = 4,
-): Promise<{ failures: string[]; killedRuns: number }> {
+): Promise<{ failures: string[]; killedRuns: number; unreached: number[] }> {
   const failures: string[] = [];
+  const unreached: number[] = [];
   let killedRuns = 0;
   const points = Array.from({ length: count }, (_, index) => index + 1);
   const workers = Array.from({ length: parallel }, async () => {
     for (let point = points.shift(); point !== undefined; point = points.shift()) {
       const result = await killAndResume(point);
       if (result.killed) killedRuns += 1;
+      else unreached.push(point);
       failures.push(...result.failures);
     }
   });
   await Promise.all(workers);
-  return { failures, killedRuns };
+  return { failures, killedRuns, unreached: unreached.sort((a, b) => a - b) };
 }

@@ -83,6 +83,7 @@ describe('editing a held fax under SIGKILL', () => {
       return { killed: first.signal === 'SIGKILL', failures };
     });
     expect(result.failures).toEqual([]);
+    expect(result.unreached, 'kill points a first run never reached').toEqual([]);
     expect(result.killedRuns).toBe(points);
   });
 });

@@ -80,7 +80,7 @@ describe('hot folders under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: one fax per good file, each file in Sent or Failed, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
-    const { failures, killedRuns } = await killAtEachPoint(
+    const { failures, killedRuns, unreached } = await killAtEachPoint(
       totalCheckpoints,
       async (point) => {
         const tag = `k${point}`;
@@ -95,6 +95,7 @@ describe('hot folders under SIGKILL', () => {
     );
     console.log(`hot folder SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
+    expect(unreached, 'kill points a first run never reached').toEqual([]);
     expect(killedRuns).toBe(totalCheckpoints);
   }, 600_000);
 });

@@ -118,9 +118,10 @@ describe('exactly-once sending under SIGKILL', () => {
       }
       return { killed, failures };
     };
-    const { failures, killedRuns } = await killAtEachPoint(totalCheckpoints, killAndResume, parallelRuns);
+    const { failures, killedRuns, unreached } = await killAtEachPoint(totalCheckpoints, killAndResume, parallelRuns);
     console.log(`SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
+    expect(unreached, 'kill points a first run never reached').toEqual([]);
     expect(killedRuns).toBe(totalCheckpoints);
   }, 600_000);
 });

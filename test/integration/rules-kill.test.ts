@@ -75,7 +75,7 @@ describe('inbound rules under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: every fax saved once and printed, nothing half-written', async () => {
     expect(names.length).toBeGreaterThanOrEqual(14);
-    const { failures, killedRuns } = await killAtEachPoint(
+    const { failures, killedRuns, unreached } = await killAtEachPoint(
       names.length,
       async (point) => {
         const tag = `k${point}`;
@@ -90,6 +90,7 @@ describe('inbound rules under SIGKILL', () => {
     );
     console.log(`rules SIGKILL test: ${names.length} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
+    expect(unreached, 'kill points a first run never reached').toEqual([]);
     expect(killedRuns).toBe(names.length);
   }, 600_000);
 });
