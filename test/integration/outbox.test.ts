@@ -32,6 +32,19 @@ async function settled(app: ConnectedCore, id: string, states: string[] = ['acce
   ) as Promise<SubmissionView>;
 }
 
+/** Real timers that note every delay they are set for, so a test can read what the app scheduled. */
+function recordingTimers(): { timers: Timers; delays: number[] } {
+  const delays: number[] = [];
+  const timers: Timers = {
+    set: (callback, milliseconds) => {
+      delays.push(milliseconds);
+      return realTimers.set(callback, milliseconds);
+    },
+    clear: (handle) => realTimers.clear(handle),
+  };
+  return { timers, delays };
+}
+
 describe('outbox', () => {
   it('sends a staged draft exactly once, records it in the cache and the audit log, and clears the draft', async () => {
     const app = await fixture.connect();
@@ -94,15 +107,8 @@ describe('outbox', () => {
   });
 
   it('a submission that cannot go now (signed out) waits for the connection without setting timers over and over', async () => {
-    const delays: number[] = [];
-    const counting: Timers = {
-      set: (callback, milliseconds) => {
-        delays.push(milliseconds);
-        return realTimers.set(callback, milliseconds);
-      },
-      clear: (handle) => realTimers.clear(handle),
-    };
-    const app = await fixture.connect({ extra: { timers: counting } });
+    const { timers, delays } = recordingTimers();
+    const app = await fixture.connect({ extra: { timers } });
     const fileIds = await stage(app, 'empty.pdf');
     value(await app.call('signOut'));
     const services = await app.core.services();
@@ -121,15 +127,8 @@ describe('outbox', () => {
   });
 
   it('a scheduled send waits in the outbox until its time', async () => {
-    const delays: number[] = [];
-    const recording: Timers = {
-      set: (callback, milliseconds) => {
-        delays.push(milliseconds);
-        return realTimers.set(callback, milliseconds);
-      },
-      clear: (handle) => realTimers.clear(handle),
-    };
-    const app = await fixture.connect({ extra: { timers: recording } });
+    const { timers, delays } = recordingTimers();
+    const app = await fixture.connect({ extra: { timers } });
     const fileIds = await stage(app, 'empty.pdf');
     const submitted = value<SubmissionView>(await app.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds, scheduledAt: Date.now() + 1500 }));
     expect(submitted.state).toBe('scheduled');

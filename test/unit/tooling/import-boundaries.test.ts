@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { sampleLinter } from '../../helpers/lint-sample';
 import { boundaryConfigs } from '../../../eslint.boundaries.js';
 import { layerConfigs, layerOf, layerTable, mainLayers, serviceUses } from '../../../eslint.layers.js';
 
-const eslint = new ESLint({
-  overrideConfigFile: true,
-  overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, ...boundaryConfigs, ...layerConfigs],
-});
-
-async function errorsFor(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.message);
-}
+const errorsFor = sampleLinter([...boundaryConfigs, ...layerConfigs]);
 
 describe('import boundaries', () => {
   it.each(['main/api/client.ts', 'main/core.ts', 'preload/bridge.ts', 'test/harness/harness.ts'])("forbid 'electron' in %s", async (file) => {

@@ -1,16 +1,10 @@
 // main/ waits through createOneTimer and hears events through events.on: the lint rule refuses a hand-kept timer
 // and a cast of a catch-all listener's payload in main/, and leaves main/runtime (where the primitives live) alone.
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { sampleLinter } from '../../helpers/lint-sample';
 import { runtimeConfigs } from '../../../eslint.runtime.js';
 
-const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...runtimeConfigs] });
-
-async function errorsFor(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.message);
-}
+const errorsFor = sampleLinter(runtimeConfigs);
 
 describe('timers and event payloads in main/', () => {
   it.each([

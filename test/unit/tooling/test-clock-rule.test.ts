@@ -1,16 +1,10 @@
 // Tests build calendar times only through test/helpers/clock.ts: the lint rule refuses `new Date(<numbers>)`
 // elsewhere in the tests (a time that depends on the day the test runs), and leaves the helper and code alone.
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { sampleLinter } from '../../helpers/lint-sample';
 import { testClockConfigs } from '../../../eslint.test-clock.js';
 
-const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...testClockConfigs] });
-
-async function errorsFor(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.message);
-}
+const errorsFor = sampleLinter(testClockConfigs);
 
 describe('calendar times in tests', () => {
   it.each([
