@@ -6,7 +6,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+import { createSealedJournal } from '../store/sealed-journal';
 import { storedFaxIdSchema } from '../../preload/fax-id';
 import { storedMessageSchema } from '../i18n/stored-message';
 
@@ -65,48 +65,16 @@ export interface SubmissionJournal {
 }
 
 export function createSubmissionJournal(dataDir: string, fileKey: Buffer): SubmissionJournal {
-  const root = path.join(dataDir, 'outbox');
-  const folder = (id: string) => path.join(root, id);
-  const recordPath = (id: string) => path.join(folder(id), 'submission.sealed');
-
+  const records = createSealedJournal({ root: path.join(dataDir, 'outbox'), schema: submissionRecordSchema, fileKey, layout: { kind: 'folder', recordName: 'submission.sealed' } });
   return {
-    folder,
-    filePath: (id: string, index: number) => path.join(folder(id), `file-${index}.sealed`),
-
-    async write(record: SubmissionRecord): Promise<void> {
-      await fsp.mkdir(folder(record.id), { recursive: true, mode: 0o700 });
-      await writeSealedJson(recordPath(record.id), fileKey, record);
-    },
-
-    /** Every journaled submission. Folders without a record (a crash before journaling) are removed. */
-    async readAll(): Promise<SubmissionRecord[]> {
-      let names: string[];
-      try {
-        names = await fsp.readdir(root);
-      } catch {
-        return [];
-      }
-      const records: SubmissionRecord[] = [];
-      for (const name of names) {
-        try {
-          records.push(submissionRecordSchema.parse(await readSealedJson(recordPath(name), fileKey)));
-        } catch {
-          const hasRecord = await fsp.stat(recordPath(name)).then(() => true, () => false);
-          // A record that exists but cannot be read is kept for inspection; a folder without one never became a submission.
-          if (!hasRecord) await fsp.rm(folder(name), { recursive: true, force: true });
-        }
-      }
-      return records.sort((a, b) => a.createdAt - b.createdAt);
-    },
-
+    folder: records.folder,
+    filePath: (id: string, index: number) => path.join(records.folder(id), `file-${index}.sealed`),
+    write: records.write,
+    readAll: records.readAll,
+    remove: records.remove,
     async removeFiles(id: string): Promise<void> {
-      const names = await fsp.readdir(folder(id)).catch(() => [] as string[]);
-      for (const name of names) if (name.startsWith('file-')) await fsp.rm(path.join(folder(id), name), { force: true });
-    },
-
-    async remove(id: string): Promise<void> {
-      await fsp.rm(folder(id), { recursive: true, force: true });
+      const names = await fsp.readdir(records.folder(id)).catch(() => [] as string[]);
+      for (const name of names) if (name.startsWith('file-')) await fsp.rm(path.join(records.folder(id), name), { force: true });
     },
   };
 }
-

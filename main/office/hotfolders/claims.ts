@@ -3,10 +3,9 @@
  * step, so a restart knows where each file is and what is left to do — and never sends a file twice (the
  * submission carries the claim's id; see Outbox.byClaim).
  */
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { readSealedJson, writeSealedJson } from '../../store/crypto/sealed-file';
+import { createSealedJournal } from '../../store/sealed-journal';
 
 export const claimSchema = z.object({
   version: z.literal(1),
@@ -40,24 +39,5 @@ export interface ClaimJournal {
 }
 
 export function createClaimJournal(dataDir: string, fileKey: Buffer): ClaimJournal {
-  const root = path.join(dataDir, 'hotfolders');
-  const file = (id: string) => path.join(root, `${id}.sealed`);
-  return {
-    async write(claim) {
-      await fsp.mkdir(root, { recursive: true, mode: 0o700 });
-      await writeSealedJson(file(claim.id), fileKey, claim);
-    },
-    async remove(id) {
-      await fsp.rm(file(id), { force: true });
-    },
-    async readAll() {
-      const names = await fsp.readdir(root).catch(() => [] as string[]);
-      const claims: Claim[] = [];
-      for (const name of names.filter((entry) => entry.endsWith('.sealed'))) {
-        const parsed = claimSchema.safeParse(await readSealedJson(path.join(root, name), fileKey).catch(() => null));
-        if (parsed.success) claims.push(parsed.data);
-      }
-      return claims.sort((a, b) => a.createdAt - b.createdAt);
-    },
-  };
+  return createSealedJournal({ root: path.join(dataDir, 'hotfolders'), schema: claimSchema, fileKey, layout: { kind: 'file' } });
 }
