@@ -10,9 +10,10 @@ import type { AccountView, ContactView, DraftRecipient, NumberView, WebhookView 
 import type { FaxId } from '../../preload/fax-id';
 import type { Logger } from '../log/logger';
 import { FaxApiError, transportFailure } from './api-error';
-import { parseExactJson } from './exact-json';
+import { jsonBody, parseJson, pathTemplate, requestIdOf } from './wire-format';
 import type { HttpCall, HttpResult, RequestBody, Transport } from './https-transport';
-import { bufferBody, multipartBody, type FormField, type FormFile } from './multipart-body';
+import { multipartBody, type FormField, type FormFile } from './multipart-body';
+import { parseExactJson } from './exact-json';
 import { readAccount } from './read/account-reader';
 import { readContact } from './read/contact-reader';
 import { readFax, type FaxRecord } from './read/fax-reader';
@@ -75,37 +76,6 @@ export interface SendResult {
   pages: number | null;
   replayed: boolean;
   requestId: string | null;
-}
-
-function requestIdOf(result: HttpResult, json: unknown): string | null {
-  const fromBody = json && typeof json === 'object' ? (json as { request_id?: unknown }).request_id : undefined;
-  if (typeof fromBody === 'string') return fromBody;
-  const header = result.headers['x-request-id'] ?? result.headers['request-id'];
-  return typeof header === 'string' ? header : null;
-}
-
-function parseJson(result: HttpResult): unknown {
-  try {
-    return parseExactJson(result.body.toString('utf8'));
-  } catch {
-    const header = result.headers['x-request-id'];
-    throw new FaxApiError({ kind: 'malformed', status: result.status, detail: 'not JSON', requestId: typeof header === 'string' ? header : null });
-  }
-}
-
-function jsonBody(value: unknown): RequestBody {
-  return bufferBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json');
-}
-
-const resourceWords = new Set(['faxes', 'pdf', 'contacts', 'numbers', 'account', 'webhooks']);
-
-/** Paths are logged as templates (`/faxes/:id/pdf`): a document's URL, an id or a query never reaches the log. */
-export function pathTemplate(path: string): string {
-  const [withoutQuery = ''] = path.split('?');
-  return withoutQuery
-    .split('/')
-    .map((segment) => (segment === '' || resourceWords.has(segment) ? segment : ':id'))
-    .join('/');
 }
 
 export interface FaxClient {
@@ -364,4 +334,3 @@ export function createFaxClient(deps: FaxClientDeps): FaxClient {
   };
 }
 
-export { jsonBody };

@@ -5,7 +5,8 @@
  */
 import type { AccountView, KeyCapabilities, ScopeName, ScopeState, ViewName } from '../../preload/models';
 import { FaxApiError } from '../api/api-error';
-import { jsonBody, type FaxClient } from '../api/fax-client';
+import type { FaxClient } from '../api/fax-client';
+import { jsonBody } from '../api/wire-format';
 import { multipartBody } from '../api/multipart-body';
 
 export interface ProbeResult {

@@ -12,9 +12,8 @@
  * 402 (quota) and a rejected key hold a submission until the user acts or a new key is entered; other 4xx
  * fail it, and it stays in the outbox so nothing is lost.
  */
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import type { DraftRecipient, SubmissionView } from '../../preload/models';
+import type { SubmissionView } from '../../preload/models';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import { checkFileCount, checkRecipients } from '../files/submission-rules';
@@ -25,15 +24,14 @@ import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import { createOneTimer } from '../runtime/one-timer';
 import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
-import { failureOutcome, storedError } from './failure-policy';
-import { reconcileSubmission } from './reconcile';
+import { storedError } from './failure-policy';
+import { createSendAttempt } from './send-attempt';
+import { newSubmissionRecord, type NewSubmission } from './new-submission';
 import type { SendOutcomes } from './send-outcomes';
 import type { Staging } from '../compose/staging';
 import { view } from './submission-view';
-import { sealedFormFile } from '../store/crypto/sealed-form-file';
 import type { SubmissionJournal, SubmissionRecord } from './submission-journal';
 import { msg } from '../../preload/i18n/translator';
-import type { FaxId } from '../../preload/fax-id';
 
 
 export interface OutboxDeps {
@@ -51,31 +49,9 @@ export interface OutboxDeps {
   outcomes: SendOutcomes;
 }
 
-export interface NewSubmission {
-  recipients: DraftRecipient[];
-  subject?: string;
-  notes?: string;
-  coverId?: string;
-  fileIds: string[];
-  scheduledAt?: number | null;
-  origin?: SubmissionRecord['origin'];
-  relatedFaxId?: FaxId | null;
-  /** Keep the staged files after journaling (they belong to a draft the user keeps editing). */
-  keepStaged?: boolean;
-  /** The compose draft being sent: journaling this submission spends it (see `hasDraft`). */
-  draftId?: string | null;
-  /** A reply is expected within this many days of acceptance. */
-  replyWithinDays?: number | null;
-  /** The hot-folder claim being sent: a claim makes one submission, and submitting it again returns that one. */
-  claimId?: string | null;
-}
 
-/** The service keeps Idempotency-Keys 24 hours; past this age an unanswered submission is looked for first. */
-export const reconcileAfterMs = 23 * 3600 * 1000;
 const acceptedFilesKeptMs = 7 * 24 * 3600 * 1000;
 const acceptedListedMs = 24 * 3600 * 1000;
-/** A send that would wait less than this for the rate limit just waits inside it. */
-const budgetSlackMs = 250;
 
 export interface Outbox {
   list(): SubmissionView[];
@@ -149,76 +125,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     timer.after(delay, () => void outbox.work());
   }
 
-  async function sendOne(initial: SubmissionRecord): Promise<void> {
-    let record = initial;
-    if (record.firstAttemptAt !== null && now() - record.firstAttemptAt >= reconcileAfterMs) {
-      record = await reconcileSubmission(record, { client: deps.connection.client(), now, log });
-      await save(record);
-      checkpoint('outbox.reconciled');
-      if (record.state === 'accepted') {
-        deps.outcomes.accepted(record);
-        return;
-      }
-    }
-    // Waiting for the rate limit is "waiting", not "uploading": the send starts when a request may go.
-    const available = deps.connection.budget()?.availableAt('user');
-    if (available && available.at - now() > budgetSlackMs) {
-      record = { ...record, state: 'waiting', nextAttemptAt: available.at, error: storedError('rate_limited', msg('outbox.waitingForTheRateLimit')), holdReason: null };
-      await save(record);
-      return;
-    }
-    record = {
-      ...record,
-      state: 'uploading',
-      attempts: record.attempts + 1,
-      firstAttemptAt: record.firstAttemptAt ?? now(),
-      lastAttemptAt: now(),
-      nextAttemptAt: null,
-      // The wait for the rate limit is over; an earlier failure stays shown until this attempt ends.
-      error: record.error?.kind === 'rate_limited' ? null : record.error,
-    };
-    await save(record);
-    checkpoint('outbox.attempt_journaled');
-    announce();
-    const files = record.files.map((file, index) => sealedFormFile(deps.journal.filePath(record.id, index), index, file, deps.fileKey));
-    try {
-      const client = deps.connection.client();
-      const result = await client.sendFax(
-        {
-          recipients: record.recipients,
-          ...(record.subject ? { subject: record.subject } : {}),
-          ...(record.notes ? { notes: record.notes } : {}),
-          ...(record.coverId ? { coverId: record.coverId } : {}),
-          files,
-        },
-        {
-          idempotencyKey: record.idempotencyKey,
-          // The outbox retries on its own schedule (journaled); the client does not retry a send by itself.
-          retry: null,
-          onProgress: (sent, total) => {
-            progress.set(record.id, { sent, total });
-            deps.events.emit('uploadProgress', { submissionId: record.id, bytesSent: sent, bytesTotal: total });
-            checkpoint('outbox.upload_progress');
-          },
-        },
-      );
-      checkpoint('outbox.reply_received');
-      record = { ...record, state: 'accepted', faxId: result.faxId, reference: result.reference, acceptedAt: now(), error: null, holdReason: null, outcomeUnknown: false, acceptedRequestId: result.requestId };
-      await save(record);
-      checkpoint('outbox.accepted_journaled');
-      log.info('outbox.accepted', { submissionId: record.id, faxId: result.faxId, replayed: result.replayed, attempts: record.attempts });
-      deps.outcomes.accepted(record);
-    } catch (error) {
-      const budgetBlockedUntil = deps.connection.budget()?.snapshot().blockedUntil ?? 0;
-      record = { ...record, ...failureOutcome(error, { attempts: record.attempts, coverId: record.coverId, now: now(), budgetBlockedUntil }) };
-      await save(record);
-      checkpoint('outbox.failure_journaled');
-      if (record.holdReason === 'quota') deps.outcomes.quotaRefused();
-      log.warn('outbox.attempt_failed', { submissionId: record.id, state: record.state, kind: record.error?.kind, requestId: record.error?.requestId });
-    } finally {
-      progress.delete(record.id);
-    }
-  }
+  const sendOne = createSendAttempt({
+    connection: deps.connection,
+    journal: deps.journal,
+    events: deps.events,
+    outcomes: deps.outcomes,
+    fileKey: deps.fileKey,
+    log,
+    now,
+    checkpoint,
+    progress,
+    save,
+    announce,
+  });
 
   async function workLoop(): Promise<void> {
     for (;;) {
@@ -283,40 +202,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       const coverId = input.coverId?.trim() ?? '';
       checkFileCount(input.fileIds.length, coverId || null);
       const staged = await Promise.all(input.fileIds.map((id) => deps.staging.get(id)));
-      const pages = staged.reduce((sum, file) => sum + file.pages, 0) + (coverId ? 1 : 0);
       const at = now();
       const scheduledAt = input.scheduledAt && input.scheduledAt > at ? input.scheduledAt : null;
-      const record: SubmissionRecord = {
-        version: 1,
-        id: crypto.randomUUID(),
-        idempotencyKey: crypto.randomUUID(),
-        keyGeneration: 0,
-        createdAt: at,
-        scheduledAt,
-        origin: input.origin ?? 'compose',
-        relatedFaxId: input.relatedFaxId ?? null,
-        recipients,
-        subject: input.subject?.trim() ?? '',
-        notes: input.notes?.trim() ?? '',
-        coverId,
-        files: staged.map((file) => ({ name: file.name, kind: file.kind, size: file.size, pages: file.pages })),
-        pages,
-        state: scheduledAt ? 'scheduled' : 'pending',
-        holdReason: null,
-        attempts: 0,
-        firstAttemptAt: null,
-        lastAttemptAt: null,
-        nextAttemptAt: null,
-        faxId: null,
-        reference: null,
-        acceptedAt: null,
-        error: null,
-        draftId: input.draftId ?? null,
-        outcomeUnknown: false,
-        acceptedRequestId: null,
-        replyWithinDays: input.replyWithinDays ?? null,
-        claimId: input.claimId ?? null,
-      };
+      const record = newSubmissionRecord(input, { recipients, coverId, staged, at, scheduledAt });
       // The submission's own copies first; the record last: a crash in between leaves no submission, and the
       // draft's staged files are untouched.
       await fsp.mkdir(deps.journal.folder(record.id), { recursive: true, mode: 0o700 });

@@ -30,12 +30,12 @@ export interface SealedJournalOptions<Schema extends z.ZodType<JournalRecord>> {
 }
 
 export interface SealedJournal<Record extends JournalRecord> {
-  write(record: Record): Promise<void>;
+  write: (record: Record) => Promise<void>;
   /** Every readable record, oldest first. */
-  readAll(): Promise<Record[]>;
-  remove(id: string): Promise<void>;
+  readAll: () => Promise<Record[]>;
+  remove: (id: string) => Promise<void>;
   /** The folder of a record's own files (folder layout only). */
-  folder(id: string): string;
+  folder: (id: string) => string;
 }
 
 export function createSealedJournal<Schema extends z.ZodType<JournalRecord>>(options: SealedJournalOptions<Schema>): SealedJournal<z.output<Schema>> {

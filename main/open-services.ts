@@ -1,0 +1,159 @@
+/**
+ * Opens everything that keeps data, once the data keys are read from the OS keychain: the encrypted cache, the
+ * outbox's journal (read before a draft can be asked for), staging, drafts, PDFs and the services built on them.
+ */
+import type { ConnectionService } from './connection/connection-service';
+import { openOfficeAutomation } from './office/office-automation';
+import { createBackgroundProblems, type BackgroundProblems } from './office/background-problems';
+import { createFaxPrinters } from './office/fax-printers';
+import type { EventBus } from './runtime/event-bus';
+import type { Services } from './ipc/services';
+import { createDirectoryService } from './directory/directory-service';
+import { createFaxDetails } from './faxes/fax-details';
+import { createFaxFiles } from './faxes/fax-files';
+import { createComposeService } from './outbox/compose-service';
+import { createRecipientGuard } from './guard/recipient-guard';
+import { createTransmissionReports } from './faxes/transmission-reports';
+import { createReplyTracker } from './replies/reply-tracker';
+import { createPreflightService } from './preflight/preflight-service';
+import type { PageRenderer } from './pages/page-renderer';
+import { createDrafts } from './compose/drafts';
+import type { OpenedFiles } from './compose/opened-files';
+import { createOutbox } from './outbox/outbox';
+import { recordSendOutcomes } from './outbox/send-outcomes';
+import { createStaging } from './compose/staging';
+import { createSubmissionJournal } from './outbox/submission-journal';
+import { createPdfStore } from './pdf/pdf-store';
+import { openCache } from './store/cache/cache';
+import { loadDataKeys } from './store/crypto/data-keys';
+import type { Presence } from './sync/presence';
+import { createSyncEngine, type SyncEngine } from './sync/sync-engine';
+import { accountDueNow } from './sync/directory-sync';
+import type { CoreDeps } from './core-deps';
+
+/** What the core made before the stores could open, and how it learns of the sync engine. */
+export interface SharedParts {
+  connection: ConnectionService;
+  events: EventBus;
+  presence: Presence;
+  pages: PageRenderer;
+  openedFiles: OpenedFiles;
+  onSyncEngine: (sync: SyncEngine) => void;
+}
+
+export async function openServices(deps: CoreDeps, shared: SharedParts): Promise<Services> {
+  const { connection, events, presence, pages, openedFiles } = shared;
+  const keys = await loadDataKeys(deps.secrets);
+  const cache = openCache(deps.dataDir, keys.databaseKeyHex, deps.log, deps.now);
+  const staging = createStaging({ dataDir: deps.dataDir, fileKey: keys.fileKey, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
+  const journal = createSubmissionJournal(deps.dataDir, keys.fileKey);
+  const common = { ...(deps.now ? { now: deps.now } : {}), ...(deps.timers ? { timers: deps.timers } : {}) };
+  const sync = createSyncEngine({ cache, connection, events, settings: deps.settings, log: deps.log, presence, ...common });
+  shared.onSyncEngine(sync);
+  const outbox = createOutbox({
+    journal,
+    staging,
+    connection,
+    cache,
+    events,
+    log: deps.log,
+    fileKey: keys.fileKey,
+    outcomes: recordSendOutcomes({
+      cache,
+      events,
+      ...(deps.now ? { now: deps.now } : {}),
+      // A fax the service just accepted is followed closely until it reaches its final state; and the account is
+      // read again at once when it was paused (the service just took a fax, so it is not: the banner goes).
+      afterAccepted: () => {
+        if (cache.directory.account()?.paused === true) accountDueNow(cache);
+        sync.expedite();
+      },
+      // A 402: the account is read again at once (its usage and pause show in the window).
+      afterQuotaRefused: () => {
+        accountDueNow(cache);
+        sync.expedite();
+      },
+    }),
+    ...common,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  });
+  const pdfs = createPdfStore({ dataDir: deps.dataDir, fileKey: keys.fileKey, cache, connection, settings: deps.settings, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
+  // The journal is read before anyone can ask for the draft: a draft it has spent must never show again.
+  await outbox.load();
+  const drafts = createDrafts(deps.dataDir, keys.fileKey, (draftId) => outbox.hasDraft(draftId), deps.checkpoint);
+  let problems: BackgroundProblems | null = null;
+  const reports = createTransmissionReports({
+    cache,
+    pdfs,
+    pages,
+    fileKey: keys.fileKey,
+    desktop: deps.desktop,
+    settings: deps.settings,
+    log: deps.log,
+    onPendingChanged: () => problems?.refresh(),
+    ...common,
+  });
+  // A sent fax that has just finished gets its report in the reports folder (when one is set); a new folder
+  // gets the reports still waiting at once.
+  let reportFolder = deps.settings.get().reportFolder;
+  events.on('faxesChanged', (change) => void reports.autosave(change.updated));
+  events.on('settingsChanged', (settings) => {
+    if (settings.reportFolder === reportFolder) return;
+    reportFolder = settings.reportFolder;
+    void reports.retry();
+  });
+  const office = await openOfficeAutomation({
+    dataDir: deps.dataDir,
+    fileKey: keys.fileKey,
+    cache,
+    staging,
+    outbox,
+    pdfs,
+    pages,
+    openedFiles,
+    desktop: deps.desktop,
+    events,
+    log: deps.log,
+    ...common,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+    ...(deps.hotFolderTiming ? { hotFolderTiming: deps.hotFolderTiming } : {}),
+    ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
+  });
+  problems = createBackgroundProblems(
+    { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(), reports: () => reports.pending() },
+    (list) => events.emit('backgroundProblemsChanged', list),
+  );
+  const watchProblems = problems;
+  events.subscribe((name) => {
+    if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
+  });
+  const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
+  return {
+    cache,
+    staging,
+    drafts,
+    compose,
+    outbox,
+    pdfs,
+    sync,
+    faxes: createFaxDetails({ cache, pdfs, connection, events, ...(deps.now ? { now: deps.now } : {}) }),
+    files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
+    directory: createDirectoryService({ cache, connection, events }),
+    guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
+    reports,
+    replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
+    preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
+    office,
+    automation: office.automation,
+    hotFolders: office.hotFolders,
+    faxPrinters: createFaxPrinters({
+      scriptsDir: deps.faxPrinterScripts ?? null,
+      automation: () => office.automation.get(),
+      log: deps.log,
+      ...(deps.cupsServerRoot ? { cupsServerRoot: deps.cupsServerRoot } : {}),
+    }),
+    rules: office.rules,
+    problems,
+  };
+}
+
