@@ -8,9 +8,9 @@ import { classifyFailure } from '../api/failure-class';
 import { AppError, isAppError } from '../errors';
 import { storeMessage } from '../i18n/stored-message';
 import { msg, translate, type Message } from '../../preload/i18n/translator';
+import { sendRetries, waitAfterFailures } from '../runtime/retry-schedule';
 import type { SubmissionRecord } from './submission-journal';
 
-export const retryDelaysMs = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 /** Offline (no request could be made): looked at again after this long, or at once when the service answers. */
 export const offlineRetryMs = 30_000;
 
@@ -52,7 +52,7 @@ export type FailureOutcome = Pick<SubmissionRecord, 'state' | 'nextAttemptAt' | 
 export function failureOutcome(error: unknown, context: FailureContext): FailureOutcome {
   const appError = describeFailure(error, context.coverId);
   const stored = storedError(appError.kind, appError.text, appError.details);
-  const retryDelay = retryDelaysMs[Math.min(Math.max(context.attempts, 1) - 1, retryDelaysMs.length - 1)] ?? 300_000;
+  const retryDelay = waitAfterFailures(sendRetries, context.attempts);
   const waitUntil = (at: number): FailureOutcome => ({ state: 'waiting', nextAttemptAt: at, error: stored, holdReason: null });
   const hold = (holdReason: NonNullable<SubmissionRecord['holdReason']>): FailureOutcome => ({ state: 'held', holdReason, nextAttemptAt: null, error: stored });
   const fail: FailureOutcome = { state: 'failed', nextAttemptAt: null, error: stored, holdReason: null };

@@ -7,15 +7,15 @@
  */
 import type { Logger } from '../log/logger';
 import { createOneTimer } from './one-timer';
+import { backgroundRetries, longestWait, waitAfterFailures } from './retry-schedule';
 import { createSerialPass } from './serial-pass';
 import { realTimers, type Timers } from './timers';
 
-export const firstRetryMs = 30_000;
-export const maxRetryMs = 60 * 60_000;
+export const maxRetryMs = longestWait(backgroundRetries);
 
-/** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min … at most an hour. */
+/** The wait before the next try when `attempts` tries failed before this failure: 30 s, 1 min, 2 min … at most an hour. */
 export function retryWait(attempts: number): number {
-  return Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(Math.max(attempts, 0), 10));
+  return waitAfterFailures(backgroundRetries, Math.max(attempts, 0) + 1);
 }
 
 export interface JobRunnerOptions<Job> {

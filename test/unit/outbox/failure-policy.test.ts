@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { FaxApiError, type ApiFailure } from '../../../main/api/api-error';
 import { AppError } from '../../../main/errors';
-import { failureOutcome, offlineRetryMs, retryDelaysMs, type FailureContext } from '../../../main/outbox/failure-policy';
+import { failureOutcome, offlineRetryMs, type FailureContext } from '../../../main/outbox/failure-policy';
+import { sendRetries as retryDelaysMs } from '../../../main/runtime/retry-schedule';
 import { msg } from '../../../preload/i18n/translator';
 
 const now = 1_000_000;
