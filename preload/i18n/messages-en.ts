@@ -925,6 +925,20 @@ export const en = {
   'numbers.capabilityVoice': 'Voice',
   'numbers.capabilitySms': 'Text messages',
   'numbers.capabilityMms': 'Picture messages',
+  'hub.wrongPassword': "The office hub refused the password. Check it with whoever administers your office.",
+  'hub.notAllowedToSignIn': "The office hub does not let this person sign in (removed from the office, or not set up for this desk). Ask whoever administers your office.",
+  'hub.notAllowed': "The office hub did not allow this. You may have been removed from the office; ask whoever administers it.",
+  'hub.noSuchDatabase': "The office hub has no database of that name. Check the database name.",
+  'hub.certificateNotTrusted': "The office hub's certificate is not trusted by this desk. Give the office's CA certificate, or check the host name.",
+  'hub.plainRefused': "The office hub does not offer an encrypted connection, so Fax Desktop will not connect. Turn on TLS (ssl = on) on the hub.",
+  'hub.unreachable': "The office hub cannot be reached. What you do is kept on this desk and shared when the hub is back.",
+  'hub.failed': "The office hub could not do this. Try again; if it keeps failing, copy the diagnostics for whoever administers your office.",
+  'hub.schemaNewer': "This office's hub was set up by a newer Fax Desktop. Update this app to use it; nothing on this desk was changed.",
+  'hub.wrongOfficeKey': "This join code's office key does not match the office on that hub. Ask for a new join code.",
+  'hub.joinCodeUnreadable': "This is not a Fax Desktop join code (or part of it is missing). Copy the whole code again.",
+  'hub.notAnOffice': "There is no Fax Desktop office on that hub yet. The first desk creates it with the office's administrator account.",
+  'hub.loginInvalid': "A sign-in name uses lower-case letters, digits and _ only, starts with a letter and is at most 40 characters.",
+  'hub.personExists': "Someone with that sign-in name already exists on the hub. Choose another name.",
 } as const;
 
 export type MessageId = keyof typeof en;

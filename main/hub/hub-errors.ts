@@ -1,0 +1,48 @@
+/**
+ * What went wrong with the office hub, in words a receptionist can act on: a wrong password, a certificate this
+ * desk does not trust, a hub that refuses encryption, a hub it cannot reach, a person removed from the office.
+ * PostgreSQL's own message is never shown (it may name the user or the database); its SQLSTATE is kept as the code.
+ */
+import { AppError, isAppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
+const certificateCodes = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function field(error: unknown, name: 'code' | 'message'): string {
+  if (typeof error !== 'object' || error === null || !(name in error)) return '';
+  const value: unknown = (error as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}
+
+export function hubError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const code = field(error, 'code');
+  const message = field(error, 'message');
+  if (code === '28P01') return new AppError('authentication', msg('hub.wrongPassword'), { code: 'hub_wrong_password' });
+  if (code === '28000') return new AppError('permission', msg('hub.notAllowedToSignIn'), { code: 'hub_sign_in_refused' });
+  if (code === '42501') return new AppError('permission', msg('hub.notAllowed'), { code: 'hub_not_allowed' });
+  if (code === '3D000') return new AppError('not_found', msg('hub.noSuchDatabase'), { code: 'hub_no_database' });
+  if (certificateCodes.has(code)) return new AppError('tls', msg('hub.certificateNotTrusted'), { code: 'hub_certificate' });
+  if (/does not support SSL/i.test(message)) return new AppError('tls', msg('hub.plainRefused'), { code: 'hub_no_tls' });
+  if (unreachableCodes.has(code) || /timeout|terminated unexpectedly|Connection terminated|ECONNREFUSED/i.test(message)) {
+    return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });
+  }
+  if (code === '57P01' || code === '57P02' || code === '57P03') return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });
+  return new AppError('server', msg('hub.failed'), code ? { code: `hub_${code}` } : {});
+}
+
+/** Whether the hub could not be reached (the action waits in the desk's journal) rather than refused it. */
+export function isHubUnreachable(error: unknown): boolean {
+  return hubError(error).kind === 'offline';
+}

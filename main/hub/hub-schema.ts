@@ -1,0 +1,176 @@
+/**
+ * The office hub's schema, as versioned migrations the desk that administers the office runs (in one transaction,
+ * under an advisory lock, so two desks starting at once do not both migrate). Everything lives in the `fax_hub`
+ * schema; people sign in as their own PostgreSQL roles, all members of the office's desk role, which may read and
+ * add but never rewrite history: the audit trail takes INSERT only (and a trigger refuses UPDATE and DELETE even
+ * to its owner), notes are never edited, and row-level security makes every row name its real author.
+ *
+ * The hub holds fax ids, people's logins, times and ciphertext — never a fax number, a name or a subject.
+ */
+import type { ClientBase } from 'pg';
+import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
+
+/** The office's group role every person is a member of (role names are per cluster, so it names the database). */
+export function deskRoleOf(database: string): string {
+  return `${database}_desk`;
+}
+
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+type Migration = (deskRole: string) => string;
+
+const migrations: readonly Migration[] = [
+  (deskRole) => `
+    CREATE SCHEMA fax_hub;
+    CREATE TABLE fax_hub.meta (key text PRIMARY KEY, value text NOT NULL);
+    CREATE TABLE fax_hub.people (
+      login text PRIMARY KEY,
+      display_sealed bytea NOT NULL,
+      role text NOT NULL CHECK (role IN ('admin', 'staff')),
+      added_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      removed_at timestamptz
+    );
+    CREATE TABLE fax_hub.claims (
+      fax_id text PRIMARY KEY,
+      claimed_by text NOT NULL DEFAULT current_user,
+      claimed_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE TABLE fax_hub.triage (
+      fax_id text PRIMARY KEY,
+      assignee text,
+      handled_by text,
+      handled_at timestamptz,
+      labels_sealed bytea,
+      updated_by text NOT NULL DEFAULT current_user,
+      updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE TABLE fax_hub.notes (
+      id uuid PRIMARY KEY,
+      fax_id text NOT NULL,
+      author text NOT NULL DEFAULT current_user,
+      created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      body_sealed bytea NOT NULL
+    );
+    CREATE INDEX notes_by_fax ON fax_hub.notes (fax_id, created_at);
+    CREATE TABLE fax_hub.labels (id uuid PRIMARY KEY, name_sealed bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT clock_timestamp());
+    -- A triage action made offline carries an id: applied once, however often its desk sends it.
+    CREATE TABLE fax_hub.applied_actions (
+      action_id uuid PRIMARY KEY,
+      login text NOT NULL DEFAULT current_user,
+      applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE TABLE fax_hub.audit (
+      id bigserial PRIMARY KEY,
+      desk_id text NOT NULL,
+      seq bigint NOT NULL,
+      actor text NOT NULL DEFAULT current_user,
+      action text NOT NULL,
+      fax_id text,
+      at timestamptz NOT NULL,
+      prev_hash text NOT NULL,
+      hash text NOT NULL,
+      UNIQUE (desk_id, seq)
+    );
+    CREATE INDEX audit_by_time ON fax_hub.audit (at);
+    -- What changed, for desks catching up on notifications they missed.
+    CREATE TABLE fax_hub.changes (id bigserial PRIMARY KEY, fax_id text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp());
+
+    CREATE FUNCTION fax_hub.refuse_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'the audit trail is append-only' USING ERRCODE = 'insufficient_privilege';
+    END $$;
+    CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON fax_hub.audit
+      FOR EACH STATEMENT EXECUTE FUNCTION fax_hub.refuse_rewrite();
+
+    CREATE FUNCTION fax_hub.note_change() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp AS $$
+    DECLARE
+      changed text := CASE WHEN TG_OP = 'DELETE' THEN OLD.fax_id ELSE NEW.fax_id END;
+    BEGIN
+      INSERT INTO fax_hub.changes (fax_id) VALUES (changed);
+      PERFORM pg_notify('fax_hub', changed);
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER claims_changed AFTER INSERT OR UPDATE OR DELETE ON fax_hub.claims FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+    CREATE TRIGGER triage_changed AFTER INSERT OR UPDATE OR DELETE ON fax_hub.triage FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+    CREATE TRIGGER notes_changed AFTER INSERT ON fax_hub.notes FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+
+    ALTER TABLE fax_hub.claims ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY claims_read ON fax_hub.claims FOR SELECT USING (true);
+    CREATE POLICY claims_own ON fax_hub.claims FOR INSERT WITH CHECK (claimed_by = current_user);
+    CREATE POLICY claims_take_over ON fax_hub.claims FOR UPDATE USING (true) WITH CHECK (claimed_by = current_user);
+    CREATE POLICY claims_release ON fax_hub.claims FOR DELETE USING (claimed_by = current_user);
+    ALTER TABLE fax_hub.triage ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY triage_read ON fax_hub.triage FOR SELECT USING (true);
+    CREATE POLICY triage_add ON fax_hub.triage FOR INSERT WITH CHECK (updated_by = current_user);
+    CREATE POLICY triage_change ON fax_hub.triage FOR UPDATE USING (true) WITH CHECK (updated_by = current_user);
+    ALTER TABLE fax_hub.notes ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY notes_read ON fax_hub.notes FOR SELECT USING (true);
+    CREATE POLICY notes_own ON fax_hub.notes FOR INSERT WITH CHECK (author = current_user);
+    ALTER TABLE fax_hub.audit ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY audit_read ON fax_hub.audit FOR SELECT USING (true);
+    CREATE POLICY audit_own ON fax_hub.audit FOR INSERT WITH CHECK (actor = current_user);
+    ALTER TABLE fax_hub.applied_actions ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY actions_own ON fax_hub.applied_actions FOR ALL USING (login = current_user) WITH CHECK (login = current_user);
+
+    REVOKE ALL ON SCHEMA fax_hub FROM PUBLIC;
+    GRANT USAGE ON SCHEMA fax_hub TO ${quote(deskRole)};
+    GRANT SELECT ON fax_hub.meta, fax_hub.people, fax_hub.labels, fax_hub.changes TO ${quote(deskRole)};
+    GRANT SELECT, INSERT, DELETE ON fax_hub.claims TO ${quote(deskRole)};
+    GRANT UPDATE (claimed_by, claimed_at) ON fax_hub.claims TO ${quote(deskRole)};
+    GRANT SELECT, INSERT ON fax_hub.triage TO ${quote(deskRole)};
+    GRANT UPDATE (assignee, handled_by, handled_at, labels_sealed, updated_by, updated_at) ON fax_hub.triage TO ${quote(deskRole)};
+    GRANT SELECT, INSERT ON fax_hub.notes, fax_hub.audit, fax_hub.applied_actions TO ${quote(deskRole)};
+    GRANT USAGE ON SEQUENCE fax_hub.audit_id_seq TO ${quote(deskRole)};
+  `,
+];
+
+/** The schema version this app writes and reads. */
+export const hubSchemaVersion = migrations.length;
+
+async function installedVersion(client: ClientBase): Promise<number> {
+  const exists = await client.query<{ present: boolean }>("SELECT to_regclass('fax_hub.meta') IS NOT NULL AS present");
+  if (exists.rows[0]?.present !== true) return 0;
+  const row = await client.query<{ value: string }>("SELECT value FROM fax_hub.meta WHERE key = 'schema_version'");
+  return Number(row.rows[0]?.value ?? 0);
+}
+
+/** Refuses a hub made by a newer app (its tables may mean things this app does not know). */
+export function checkVersion(version: number): void {
+  if (version > hubSchemaVersion) throw new AppError('conflict', msg('hub.schemaNewer'), { code: 'hub_schema_newer' });
+}
+
+/** The hub's schema version as installed (0 when the office was never created there). */
+export async function hubVersion(client: ClientBase): Promise<number> {
+  const version = await installedVersion(client);
+  checkVersion(version);
+  return version;
+}
+
+/**
+ * Brings the hub's schema to this app's version. Run by the office's administrator (the owner of the database,
+ * who may create roles); the desk role is made here when it does not exist yet.
+ */
+export async function migrate(client: ClientBase, database: string): Promise<{ from: number; to: number }> {
+  const deskRole = deskRoleOf(database);
+  await client.query('BEGIN');
+  try {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('fax_hub.migrate'))");
+    const from = await installedVersion(client);
+    checkVersion(from);
+    const role = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [deskRole]);
+    if (role.rowCount === 0) await client.query(`CREATE ROLE ${quote(deskRole)} NOLOGIN`);
+    for (let version = from; version < migrations.length; version++) {
+      const migration = migrations[version];
+      if (migration) await client.query(migration(deskRole));
+    }
+    await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [String(migrations.length)]);
+    await client.query('COMMIT');
+    return { from, to: migrations.length };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+export { quote as quoteIdentifier };

@@ -1,0 +1,349 @@
+/**
+ * One person's session with the office hub: the shared triage of received faxes (claim, release, take over,
+ * assign, handled, notes, labels) and the audit trail. PostgreSQL is the referee: a claim is an insert that wins or
+ * names who has it; every change is one transaction with its audit entry; an action made offline carries an id and
+ * is applied at most once however often its desk sends it. Notes, labels and names are sealed with the office key
+ * before they leave the desk.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { PoolClient } from 'pg';
+import { type AuditAction, type AuditEntry, entryHash, genesisHash } from './audit-chain';
+import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
+import { hubError } from './hub-errors';
+import { open, seal } from './office-key';
+import { checkOffice } from './office-setup';
+
+export interface ClaimState {
+  by: string;
+  since: number;
+}
+
+export type ClaimResult = { won: true; since: number } | { won: false; by: string; since: number };
+
+export interface FaxTriage {
+  faxId: string;
+  claim: ClaimState | null;
+  assignee: string | null;
+  handled: { by: string; at: number } | null;
+  labelIds: string[];
+  notes: number;
+}
+
+export interface HubNote {
+  id: string;
+  faxId: string;
+  author: string;
+  at: number;
+  text: string;
+}
+
+export interface TriageAction {
+  /** Given by the desk when the action is journaled, so sending it again never applies it twice. */
+  actionId?: string;
+}
+
+export interface HubSession {
+  readonly login: string;
+  readonly deskId: string;
+  claim(faxId: string, action?: TriageAction): Promise<ClaimResult>;
+  release(faxId: string, action?: TriageAction): Promise<void>;
+  takeOver(faxId: string, action?: TriageAction): Promise<ClaimState>;
+  assign(faxId: string, login: string | null, action?: TriageAction): Promise<void>;
+  setHandled(faxId: string, handled: boolean, action?: TriageAction): Promise<void>;
+  addNote(faxId: string, text: string, action?: TriageAction): Promise<HubNote>;
+  setLabels(faxId: string, labelIds: string[], action?: TriageAction): Promise<void>;
+  notes(faxId: string): Promise<HubNote[]>;
+  /** The triage of these faxes (all the hub knows when no ids are given). */
+  triage(faxIds?: readonly string[]): Promise<Map<string, FaxTriage>>;
+  /** Records that this person viewed, printed, saved or forwarded a fax. */
+  record(action: AuditAction, faxId: string | null): Promise<void>;
+  auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
+  /** Runs `work` with a client of the session's pool (people, labels, the live feed's catch-up). */
+  withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  readonly officeKey: Buffer;
+  close(): Promise<void>;
+}
+
+export interface HubSessionOptions {
+  address: HubAddress;
+  credentials: HubCredentials;
+  officeKey: Buffer;
+  /** This desk's id (one audit chain per desk). */
+  deskId: string;
+  poolSize?: number;
+}
+
+const sealedLabels = (key: Buffer, faxId: string, labelIds: string[]): Buffer => seal(key, 'labels', faxId, JSON.stringify([...new Set(labelIds)].sort()));
+
+function openLabels(key: Buffer, faxId: string, sealed: Buffer | null): string[] {
+  if (sealed === null) return [];
+  const parsed: unknown = JSON.parse(open(key, 'labels', faxId, sealed));
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
+  const pool = new pg.Pool({ ...hubClientConfig(options.address, options.credentials), max: options.poolSize ?? 3, idleTimeoutMillis: 30_000 });
+  // A connection the hub drops (a restart) is an error on the idle client; the pool makes a new one when asked.
+  pool.on('error', () => undefined);
+  const key = options.officeKey;
+  const login = options.address.user;
+  const watched = new WeakSet<PoolClient>();
+
+  async function withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw hubError(error);
+    }
+    // A connection the hub drops while in use says so here (and in the query that fails), not as a crash.
+    if (!watched.has(client)) {
+      watched.add(client);
+      client.on('error', () => undefined);
+    }
+    let broken: unknown = undefined;
+    try {
+      return await work(client);
+    } catch (error) {
+      // A refusal (SQL error) leaves the connection usable; a dropped or shut-down one (classes 08, 57) is retired.
+      if (!(error instanceof pg.DatabaseError) || /^(08|57)/.test(error.code ?? '')) broken = error;
+      throw hubError(error);
+    } finally {
+      client.release(broken === undefined ? undefined : true);
+    }
+  }
+
+  async function appendAudit(client: PoolClient, action: AuditAction, faxId: string | null): Promise<void> {
+    // One entry at a time per desk (its connections may append at once): the chain has no forks.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${options.deskId}`]);
+    const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [options.deskId]);
+    const previous = last.rows[0];
+    const now = await client.query<{ now: Date }>('SELECT clock_timestamp() AS now');
+    const entry = {
+      deskId: options.deskId,
+      seq: previous ? Number(previous.seq) + 1 : 1,
+      actor: login,
+      action,
+      faxId,
+      at: (now.rows[0]?.now ?? new Date()).toISOString(),
+      prevHash: previous?.hash ?? genesisHash,
+    };
+    await client.query('INSERT INTO fax_hub.audit (desk_id, seq, actor, action, fax_id, at, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      entry.deskId,
+      entry.seq,
+      entry.actor,
+      entry.action,
+      entry.faxId,
+      entry.at,
+      entry.prevHash,
+      entryHash(entry),
+    ]);
+  }
+
+  /**
+   * One triage change in one transaction with its audit entry. With an action id, an action already applied is
+   * not applied again (`work` does not run; `already` says what to answer instead).
+   */
+  async function change<T>(
+    action: TriageAction | undefined,
+    audit: { action: AuditAction; faxId: string },
+    work: (client: PoolClient) => Promise<T>,
+    already: (client: PoolClient) => Promise<T>,
+    audited: (result: T) => boolean = () => true,
+  ): Promise<T> {
+    return withClient(async (client) => {
+      await client.query('BEGIN');
+      try {
+        if (action?.actionId !== undefined) {
+          const fresh = await client.query('INSERT INTO fax_hub.applied_actions (action_id) VALUES ($1) ON CONFLICT (action_id) DO NOTHING', [action.actionId]);
+          if (fresh.rowCount === 0) {
+            await client.query('ROLLBACK');
+            return await already(client);
+          }
+        }
+        const result = await work(client);
+        if (audited(result)) await appendAudit(client, audit.action, audit.faxId);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  async function claimOf(client: PoolClient, faxId: string): Promise<ClaimState | null> {
+    const row = await client.query<{ claimed_by: string; claimed_at: Date }>('SELECT claimed_by, claimed_at FROM fax_hub.claims WHERE fax_id = $1', [faxId]);
+    const found = row.rows[0];
+    return found ? { by: found.claimed_by, since: found.claimed_at.getTime() } : null;
+  }
+
+  const asResult = (state: ClaimState | null): ClaimResult => (state === null ? { won: false, by: '', since: 0 } : state.by === login ? { won: true, since: state.since } : { won: false, by: state.by, since: state.since });
+
+  async function upsertTriage(client: PoolClient, faxId: string, set: string, values: unknown[]): Promise<void> {
+    await client.query(`INSERT INTO fax_hub.triage (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO NOTHING`, [faxId]);
+    await client.query(`UPDATE fax_hub.triage SET ${set}, updated_by = current_user, updated_at = clock_timestamp() WHERE fax_id = $1`, [faxId, ...values]);
+  }
+
+  const noteOf = (row: { id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }): HubNote => ({
+    id: row.id,
+    faxId: row.fax_id,
+    author: row.author,
+    at: row.created_at.getTime(),
+    text: open(key, 'note', `${row.fax_id}/${row.id}`, row.body_sealed),
+  });
+
+  try {
+    await withClient((client) => checkOffice(client, key));
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+
+  const session: HubSession = {
+    login,
+    deskId: options.deskId,
+    officeKey: key,
+    withClient,
+
+    async claim(faxId, action) {
+      for (let tries = 0; tries < 5; tries++) {
+        const attempt = await change(
+          action,
+          { action: 'claimed', faxId },
+          async (client): Promise<{ outcome: ClaimResult | null; inserted: boolean }> => {
+            const inserted = await client.query<{ claimed_at: Date }>('INSERT INTO fax_hub.claims (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO NOTHING RETURNING claimed_at', [faxId]);
+            const row = inserted.rows[0];
+            if (row) return { outcome: { won: true, since: row.claimed_at.getTime() }, inserted: true };
+            const holder = await claimOf(client, faxId);
+            return { outcome: holder === null ? null : asResult(holder), inserted: false };
+          },
+          async (client) => ({ outcome: asResult(await claimOf(client, faxId)), inserted: false }),
+          // A lost claim (or one already held) writes nothing, so an audit entry would say something false.
+          (attempted) => attempted.inserted,
+        );
+        // null: the claim that beat this one was released in between; try again.
+        if (attempt.outcome !== null) return attempt.outcome;
+      }
+      return asResult(await withClient((client) => claimOf(client, faxId)));
+    },
+
+    async release(faxId, action) {
+      await change(
+        action,
+        { action: 'released', faxId },
+        async (client) => ((await client.query('DELETE FROM fax_hub.claims WHERE fax_id = $1 AND claimed_by = current_user', [faxId])).rowCount ?? 0) > 0,
+        () => Promise.resolve(false),
+        // Releasing someone else's claim (or none) changes nothing and is not recorded.
+        (released) => released,
+      );
+    },
+
+    async takeOver(faxId, action) {
+      const taken = await change(
+        action,
+        { action: 'took_over', faxId },
+        async (client) => {
+          const moved = await client.query<{ claimed_at: Date }>('UPDATE fax_hub.claims SET claimed_by = current_user, claimed_at = clock_timestamp() WHERE fax_id = $1 RETURNING claimed_at', [faxId]);
+          const row = moved.rows[0] ?? (await client.query<{ claimed_at: Date }>('INSERT INTO fax_hub.claims (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO UPDATE SET claimed_by = current_user, claimed_at = clock_timestamp() RETURNING claimed_at', [faxId])).rows[0];
+          return { by: login, since: row?.claimed_at.getTime() ?? Date.now() };
+        },
+        async (client) => (await claimOf(client, faxId)) ?? { by: login, since: Date.now() },
+      );
+      return taken;
+    },
+
+    async assign(faxId, person, action) {
+      await change(action, { action: 'assigned', faxId }, (client) => upsertTriage(client, faxId, 'assignee = $2', [person]), () => Promise.resolve());
+    },
+
+    async setHandled(faxId, handled, action) {
+      await change(
+        action,
+        { action: handled ? 'handled' : 'not_handled', faxId },
+        (client) => (handled ? upsertTriage(client, faxId, 'handled_by = current_user, handled_at = clock_timestamp()', []) : upsertTriage(client, faxId, 'handled_by = NULL, handled_at = NULL', [])),
+        () => Promise.resolve(),
+      );
+    },
+
+    async addNote(faxId, text, action) {
+      const id = action?.actionId ?? crypto.randomUUID();
+      const insert = async (client: PoolClient): Promise<HubNote> => {
+        const row = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>(
+          'INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3) RETURNING id, fax_id, author, created_at, body_sealed',
+          [id, faxId, seal(key, 'note', `${faxId}/${id}`, text)],
+        );
+        const inserted = row.rows[0];
+        if (!inserted) throw new Error('the note was not stored');
+        return noteOf(inserted);
+      };
+      return change(action, { action: 'noted', faxId }, insert, async (client) => {
+        const row = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>('SELECT id, fax_id, author, created_at, body_sealed FROM fax_hub.notes WHERE id = $1', [id]);
+        const found = row.rows[0];
+        if (!found) throw new Error('an applied note is missing');
+        return noteOf(found);
+      });
+    },
+
+    async setLabels(faxId, labelIds, action) {
+      await change(action, { action: 'labelled', faxId }, (client) => upsertTriage(client, faxId, 'labels_sealed = $2', [sealedLabels(key, faxId, labelIds)]), () => Promise.resolve());
+    },
+
+    notes: (faxId) =>
+      withClient(async (client) => {
+        const rows = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>('SELECT id, fax_id, author, created_at, body_sealed FROM fax_hub.notes WHERE fax_id = $1 ORDER BY created_at, id', [faxId]);
+        return rows.rows.map(noteOf);
+      }),
+
+    triage: (faxIds) =>
+      withClient(async (client) => {
+        const filter = faxIds === undefined ? '' : 'WHERE ids.fax_id = ANY($1)';
+        const rows = await client.query<{ fax_id: string; claimed_by: string | null; claimed_at: Date | null; assignee: string | null; handled_by: string | null; handled_at: Date | null; labels_sealed: Buffer | null; notes: string }>(
+          `SELECT ids.fax_id, c.claimed_by, c.claimed_at, t.assignee, t.handled_by, t.handled_at, t.labels_sealed,
+                  (SELECT count(*) FROM fax_hub.notes n WHERE n.fax_id = ids.fax_id) AS notes
+             FROM (SELECT fax_id FROM fax_hub.claims UNION SELECT fax_id FROM fax_hub.triage UNION SELECT fax_id FROM fax_hub.notes) ids
+             LEFT JOIN fax_hub.claims c ON c.fax_id = ids.fax_id
+             LEFT JOIN fax_hub.triage t ON t.fax_id = ids.fax_id
+             ${filter}`,
+          faxIds === undefined ? [] : [faxIds],
+        );
+        const found = new Map<string, FaxTriage>();
+        for (const row of rows.rows) {
+          found.set(row.fax_id, {
+            faxId: row.fax_id,
+            claim: row.claimed_by !== null && row.claimed_at !== null ? { by: row.claimed_by, since: row.claimed_at.getTime() } : null,
+            assignee: row.assignee,
+            handled: row.handled_by !== null && row.handled_at !== null ? { by: row.handled_by, at: row.handled_at.getTime() } : null,
+            labelIds: openLabels(key, row.fax_id, row.labels_sealed),
+            notes: Number(row.notes),
+          });
+        }
+        return found;
+      }),
+
+    record: (action, faxId) =>
+      withClient(async (client) => {
+        await client.query('BEGIN');
+        try {
+          await appendAudit(client, action, faxId);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+
+    auditEntries: ({ from, to }) =>
+      withClient(async (client) => {
+        const rows = await client.query<{ desk_id: string; seq: string; actor: string; action: string; fax_id: string | null; at: Date; prev_hash: string; hash: string }>(
+          'SELECT desk_id, seq, actor, action, fax_id, at, prev_hash, hash FROM fax_hub.audit WHERE at >= $1 AND at < $2 ORDER BY at, desk_id, seq',
+          [new Date(from), new Date(to)],
+        );
+        return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), prevHash: row.prev_hash, hash: row.hash }));
+      }),
+
+    close: () => pool.end(),
+  };
+  return session;
+}

@@ -1,0 +1,110 @@
+/**
+ * Making an office on a hub, adding and removing people, and joining with a join code. The desk that creates the
+ * office signs in as the database's owner (the office's administrator account, allowed to create roles): it runs
+ * the migrations, makes the office key and writes only a check value of it to the hub. Each person then gets a
+ * PostgreSQL role of their own in the office's desk role; removing someone takes away sign-in and every privilege
+ * at once (their next query is refused, even on a connection already open).
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
+import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
+import { hubError } from './hub-errors';
+import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier } from './hub-schema';
+import { decodeJoinCode, encodeJoinCode } from './join-code';
+import { scramVerifier } from './scram-verifier';
+import { keyCheck, newOfficeKey, open, seal } from './office-key';
+
+const loginPattern = /^[a-z][a-z0-9_]{2,39}$/;
+
+export interface Person {
+  login: string;
+  name: string;
+  role: 'admin' | 'staff';
+  removed: boolean;
+}
+
+async function withHub<T>(address: HubAddress, credentials: HubCredentials, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(hubClientConfig(address, credentials));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return await work(client);
+  } catch (error) {
+    throw hubError(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates the office (or brings its schema up to date) and returns the new office key, or null if it existed. */
+export async function createOffice(address: HubAddress, credentials: HubCredentials, administrator: { name: string }): Promise<{ officeKey: Buffer | null }> {
+  return withHub(address, credentials, async (client) => {
+    await migrate(client, address.database);
+    const existing = await client.query("SELECT value FROM fax_hub.meta WHERE key = 'key_check'");
+    if (existing.rowCount !== 0) return { officeKey: null };
+    const officeKey = newOfficeKey();
+    await client.query('BEGIN');
+    await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('key_check', $1), ('office_id', $2)", [keyCheck(officeKey), crypto.randomUUID()]);
+    await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'admin')", [address.user, seal(officeKey, 'person', address.user, administrator.name)]);
+    await client.query('COMMIT');
+    return { officeKey };
+  });
+}
+
+/** Checks that the hub holds this office and this app can use its schema; resolves when both hold. */
+export async function checkOffice(client: pg.ClientBase, officeKey: Buffer): Promise<void> {
+  const version = await hubVersion(client);
+  if (version === 0) throw new AppError('not_found', msg('hub.notAnOffice'), { code: 'hub_no_office' });
+  if (version < hubSchemaVersion) throw new AppError('conflict', msg('hub.notAnOffice'), { code: 'hub_schema_older' });
+  const check = await client.query<{ value: string }>("SELECT value FROM fax_hub.meta WHERE key = 'key_check'");
+  if (check.rows[0]?.value !== keyCheck(officeKey)) throw new AppError('invalid_input', msg('hub.wrongOfficeKey'), { code: 'hub_wrong_office_key' });
+}
+
+/** Adds a person (run by the administrator's desk) and returns their one-time join code. */
+export async function addPerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, person: { login: string; name: string }): Promise<string> {
+  if (!loginPattern.test(person.login)) throw new AppError('invalid_input', msg('hub.loginInvalid'), { code: 'hub_login' });
+  const password = crypto.randomBytes(24).toString('base64url');
+  await withHub(address, credentials, async (client) => {
+    await checkOffice(client, officeKey);
+    const taken = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [person.login]);
+    if (taken.rowCount !== 0) throw new AppError('conflict', msg('hub.personExists'), { code: 'hub_person_exists' });
+    await client.query('BEGIN');
+    await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
+    await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
+    await client.query('COMMIT');
+  });
+  return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
+}
+
+/** Removes a person: no more sign-in, no more privileges, at once. Their past actions stay in the audit trail. */
+export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string): Promise<void> {
+  await withHub(address, credentials, async (client) => {
+    await checkOffice(client, officeKey);
+    await client.query('BEGIN');
+    await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
+    await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
+    await client.query('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1', [login]);
+    await client.query('COMMIT');
+  });
+}
+
+export async function listPeople(client: pg.ClientBase, officeKey: Buffer): Promise<Person[]> {
+  const rows = await client.query<{ login: string; display_sealed: Buffer; role: 'admin' | 'staff'; removed_at: Date | null }>('SELECT login, display_sealed, role, removed_at FROM fax_hub.people ORDER BY login');
+  return rows.rows.map((row) => ({ login: row.login, name: open(officeKey, 'person', row.login, row.display_sealed), role: row.role, removed: row.removed_at !== null }));
+}
+
+/**
+ * Joins with a join code: checks the office key against the hub, then replaces the code's one-time password with
+ * a new one only this desk knows (kept in the keychain by the caller), so the code cannot be used again.
+ */
+export async function joinOffice(code: string): Promise<{ address: HubAddress; password: string; officeKey: Buffer }> {
+  const joined = decodeJoinCode(code);
+  const password = crypto.randomBytes(24).toString('base64url');
+  await withHub(joined.address, { password: joined.password }, async (client) => {
+    await checkOffice(client, joined.officeKey);
+    await client.query(`ALTER ROLE CURRENT_USER PASSWORD ${client.escapeLiteral(scramVerifier(password))}`);
+  });
+  return { address: joined.address, password, officeKey: joined.officeKey };
+}

@@ -1,0 +1,135 @@
+/**
+ * A real PostgreSQL server of the test's own: a cluster made by initdb in a temporary folder, TLS on with a CA and a
+ * server certificate made for it, listening on 127.0.0.1 at a free port, plain connections refused by pg_hba. Needs
+ * Debian's `postgresql` package (.ci/run installs it) and openssl. PostgreSQL refuses to run as root, so as root
+ * (CI) the cluster belongs to the `postgres` user the package creates and its commands run through runuser.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PrivatePostgres {
+  host: string;
+  port: number;
+  /** The CA that signed the server's certificate (PEM). */
+  ca: string;
+  /** The cluster's superuser and its password (the office's database administrator in these tests). */
+  superuser: string;
+  password: string;
+  /** Makes a fresh database; returns its name. */
+  createDatabase(prefix: string): string;
+  /** Runs psql as the superuser against a database and returns its output. */
+  sql(database: string, statement: string): string;
+  /** pg_dump of a database as plain SQL (data included). */
+  dump(database: string): string;
+  stop(): void;
+  start(): void;
+  /** Stops the cluster and removes its folder. */
+  destroy(): void;
+}
+
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name) && Number(name) >= 13) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (newest === undefined) throw new Error('PostgreSQL 13 or newer is not installed: apt-get install postgresql (see README, "Install")');
+  return path.join(root, newest, 'bin');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function openssl(args: string[], cwd: string): void {
+  execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** A CA and a certificate for 127.0.0.1/localhost signed by it, in `dir` (ca.pem, server.crt, server.key). */
+export function makeCertificates(dir: string, name = 'Test Hub CA'): { ca: string } {
+  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '3', '-subj', `/CN=${name}`], dir);
+  openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost'], dir);
+  fs.writeFileSync(path.join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
+  openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '3', '-extfile', 'san.ext'], dir);
+  fs.chmodSync(path.join(dir, 'server.key'), 0o600);
+  return { ca: fs.readFileSync(path.join(dir, 'ca.pem'), 'utf8') };
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = binDir();
+  const asRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-pg-'));
+  const data = path.join(dir, 'data');
+  const superuser = 'hub_setup';
+  const password = crypto.randomBytes(18).toString('base64url');
+  const port = await freePort();
+  const { ca } = makeCertificates(dir);
+  fs.writeFileSync(path.join(dir, 'pw'), `${password}\n`);
+  if (asRoot) {
+    const owner = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+    const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+    for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) fs.chownSync(entry, Number(owner), Number(group));
+  }
+  const run = (program: string, args: string[], options: { input?: string } = {}): string => {
+    const command = asRoot ? ['runuser', '-u', 'postgres', '--', path.join(bin, program), ...args] : [path.join(bin, program), ...args];
+    const [file = '', ...rest] = command;
+    const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: options.input ?? '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
+    if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr}`);
+    return result.stdout;
+  };
+  run('initdb', ['-D', data, '-U', superuser, '--pwfile', path.join(dir, 'pw'), '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync']);
+  fs.appendFileSync(
+    path.join(data, 'postgresql.conf'),
+    [
+      `port = ${port}`,
+      "listen_addresses = '127.0.0.1'",
+      `unix_socket_directories = '${dir}'`,
+      'ssl = on',
+      `ssl_cert_file = '${path.join(dir, 'server.crt')}'`,
+      `ssl_key_file = '${path.join(dir, 'server.key')}'`,
+      'fsync = off',
+      'synchronous_commit = off',
+      'max_connections = 300',
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(data, 'pg_hba.conf'), ['local all all scram-sha-256', 'hostssl all all 127.0.0.1/32 scram-sha-256', 'hostnossl all all 127.0.0.1/32 reject', ''].join('\n'));
+  const start = (): void => void run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', '-c listen_addresses=127.0.0.1', 'start']);
+  const stop = (): void => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  start();
+  const connection = (database: string): string[] => ['-h', '127.0.0.1', '-p', String(port), '-U', superuser, '-d', database];
+  let databases = 0;
+  return {
+    host: '127.0.0.1',
+    port,
+    ca,
+    superuser,
+    password,
+    createDatabase(prefix) {
+      const name = `${prefix}_${process.pid}_${databases++}`;
+      run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', `CREATE DATABASE ${name}`]);
+      return name;
+    },
+    sql: (database, statement) => run('psql', [...connection(database), '-v', 'ON_ERROR_STOP=1', '-q', '-At', '-c', statement]),
+    dump: (database) => run('pg_dump', [...connection(database), '--no-owner']),
+    stop,
+    start,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // Already stopped.
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Shared triage on a real PostgreSQL (a private cluster, TLS on): first claim wins across desks, take over and
+ * release, handled marks and assignment, notes and labels sealed with the office key, actions applied once.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChains } from '../../main/hub/audit-chain';
+import type { HubSession } from '../../main/hub/hub-session';
+import { createTestOffice, type TestOffice } from '../helpers/hub-office';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+
+let server: PrivatePostgres;
+let office: TestOffice;
+const sessions: HubSession[] = [];
+
+beforeAll(async () => {
+  server = await startPrivatePostgres();
+  office = await createTestOffice(server);
+});
+
+afterAll(async () => {
+  await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+  server.destroy();
+});
+
+async function person(login: string, name: string): Promise<HubSession> {
+  const { session } = await office.person(login, name);
+  sessions.push(session);
+  return session;
+}
+
+describe('claims', () => {
+  it('100 simultaneous claims of one fax from 3 desks: exactly one person wins, every other is told who and since when', async () => {
+    const desks = [await person('maria', 'Maria'), await person('tom', 'Tom'), await person('ana', 'Ana')];
+    const faxId = '900000000000000001';
+    const results = await Promise.all(Array.from({ length: 100 }, (_, index) => (desks[index % 3] as HubSession).claim(faxId)));
+    const winners = new Set(results.flatMap((result, index) => (result.won ? [desks[index % 3]?.login] : [])));
+    expect(winners.size).toBe(1);
+    const [winner] = [...winners];
+    const losers = results.filter((result) => !result.won);
+    expect(losers.length).toBeGreaterThan(0);
+    for (const lost of losers) expect(lost).toMatchObject({ won: false, by: winner, since: expect.any(Number) as number });
+    // One claim, one audit entry: the lost attempts wrote nothing.
+    const triage = await desks[0]?.triage([faxId]);
+    expect(triage?.get(faxId)?.claim?.by).toBe(winner);
+    const entries = await desks[0]?.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    expect(entries?.filter((entry) => entry.action === 'claimed' && entry.faxId === faxId)).toHaveLength(1);
+  });
+
+  it('release frees a claim for the next person; take over moves it; only the holder can release', async () => {
+    const [first, second] = [await person('rel_a', 'A'), await person('rel_b', 'B')];
+    const faxId = '900000000000000002';
+    expect(await first.claim(faxId)).toMatchObject({ won: true });
+    expect(await second.claim(faxId)).toMatchObject({ won: false, by: first.login });
+    await second.release(faxId);
+    expect((await first.triage([faxId])).get(faxId)?.claim?.by).toBe(first.login);
+    await first.release(faxId);
+    expect(await second.claim(faxId)).toMatchObject({ won: true });
+    const taken = await first.takeOver(faxId);
+    expect(taken.by).toBe(first.login);
+    expect(await second.claim(faxId)).toMatchObject({ won: false, by: first.login });
+  });
+});
+
+describe('handled, assignment, notes and labels', () => {
+  it('are shared, name their author, and a note reads back only with the office key', async () => {
+    const [maria, tom] = [await person('hand_m', 'Maria'), await person('hand_t', 'Tom')];
+    const faxId = '900000000000000003';
+    await maria.assign(faxId, tom.login);
+    await tom.setHandled(faxId, true);
+    const note = await maria.addNote(faxId, 'Called the clinic back');
+    await tom.addNote(faxId, 'Insurance form attached');
+    const labelId = crypto.randomUUID();
+    await tom.setLabels(faxId, [labelId, labelId]);
+    const seen = (await maria.triage([faxId])).get(faxId);
+    expect(seen).toMatchObject({ assignee: tom.login, handled: { by: tom.login }, labelIds: [labelId], notes: 2 });
+    const notes = await tom.notes(faxId);
+    expect(notes.map((entry) => [entry.author, entry.text])).toEqual([
+      [maria.login, 'Called the clinic back'],
+      [tom.login, 'Insurance form attached'],
+    ]);
+    expect(notes[0]?.id).toBe(note.id);
+    await maria.setHandled(faxId, false);
+    expect((await tom.triage([faxId])).get(faxId)?.handled).toBeNull();
+  });
+
+  it('an action sent again with its id (a desk back online, a reply lost) is applied once', async () => {
+    const desk = await person('once', 'Once');
+    const faxId = '900000000000000004';
+    const actionId = crypto.randomUUID();
+    const first = await desk.addNote(faxId, 'only once', { actionId });
+    const again = await desk.addNote(faxId, 'only once', { actionId });
+    expect(again.id).toBe(first.id);
+    expect(await desk.notes(faxId)).toHaveLength(1);
+    const claimId = crypto.randomUUID();
+    await desk.claim(faxId, { actionId: claimId });
+    await desk.release(faxId);
+    // The claim's second delivery does not claim again after the release.
+    expect(await desk.claim(faxId, { actionId: claimId })).toMatchObject({ won: false });
+    expect((await desk.triage([faxId])).get(faxId)?.claim).toBeNull();
+    const entries = (await desk.auditEntries({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.faxId === faxId);
+    expect(entries.map((entry) => entry.action)).toEqual(['noted', 'claimed', 'released']);
+  });
+});
+
+describe('what the hub stores', () => {
+  it('pg_dump of the hub holds none of the words typed: notes, labels and names are ciphertext; fax ids and logins only', async () => {
+    const desk = await person('dump', 'Dr Evelyn Quartermain');
+    const faxId = '900000000000000005';
+    const words = ['Quartermain', 'Jellybean', 'Schwarzwald', '1961-04-12', 'Cardiology'];
+    await desk.addNote(faxId, 'Lab result for Rosalind Jellybean, born 1961-04-12, Schwarzwald clinic');
+    await desk.setLabels(faxId, ['Cardiology']);
+    await desk.claim(faxId);
+    const dump = server.dump(office.address.database);
+    expect(dump).toContain(faxId);
+    for (const word of words) expect(dump).not.toContain(word);
+    expect(dump.toLowerCase()).not.toContain('jellybean');
+  });
+});
+
+describe('the audit trail', () => {
+  it('every desk chains its entries; a desk cannot rewrite them, nor can the owner; an edit or a gap shows', async () => {
+    const desk = await person('audit', 'Auditor');
+    for (const action of ['viewed', 'printed', 'saved', 'forwarded'] as const) await desk.record(action, '900000000000000006');
+    const range = { from: 0, to: Date.now() + 60_000 };
+    expect(checkChains(await desk.auditEntries(range))).toEqual([]);
+    await expect(desk.withClient((client) => client.query("UPDATE fax_hub.audit SET action = 'nothing'"))).rejects.toMatchObject({ kind: 'permission' });
+    await expect(desk.withClient((client) => client.query('DELETE FROM fax_hub.audit'))).rejects.toMatchObject({ kind: 'permission' });
+    const admin = await office.admin();
+    sessions.push(admin);
+    await expect(admin.withClient((client) => client.query("UPDATE fax_hub.audit SET action = 'nothing'"))).rejects.toMatchObject({ kind: 'permission' });
+    // Someone with the server's superuser turns the trigger off and edits one entry, then removes another.
+    server.sql(office.address.database, `ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only; UPDATE fax_hub.audit SET action = 'viewed' WHERE desk_id = '${desk.deskId}' AND seq = 2`);
+    expect(checkChains(await desk.auditEntries(range))).toEqual([{ deskId: desk.deskId, seq: 2, problem: 'altered' }]);
+    server.sql(office.address.database, `DELETE FROM fax_hub.audit WHERE desk_id = '${desk.deskId}' AND seq = 3; ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only`);
+    expect(checkChains(await desk.auditEntries(range))).toEqual([
+      { deskId: desk.deskId, seq: 2, problem: 'altered' },
+      { deskId: desk.deskId, seq: 4, problem: 'gap' },
+    ]);
+  });
+
+  it('a desk cannot write an entry, a note or a claim in another person\'s name', async () => {
+    const [maria, tom] = [await person('forge_m', 'Maria'), await person('forge_t', 'Tom')];
+    await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.claims (fax_id, claimed_by) VALUES ('900000000000000007', $1)", [tom.login]))).rejects.toMatchObject({ kind: 'permission' });
+    await expect(
+      maria.withClient((client) => client.query("INSERT INTO fax_hub.notes (id, fax_id, author, body_sealed) VALUES ($1, '900000000000000007', $2, '\\x00')", [crypto.randomUUID(), tom.login])),
+    ).rejects.toMatchObject({ kind: 'permission' });
+    await expect(
+      maria.withClient((client) => client.query("INSERT INTO fax_hub.audit (desk_id, seq, actor, action, at, prev_hash, hash) VALUES ('x', 1, $1, 'viewed', now(), '', '')", [tom.login])),
+    ).rejects.toMatchObject({ kind: 'permission' });
+  });
+});
