@@ -86,9 +86,11 @@ const migrations: readonly Migration[] = [
     CREATE FUNCTION fax_hub.note_change() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp AS $$
     DECLARE
       changed text := CASE WHEN TG_OP = 'DELETE' THEN OLD.fax_id ELSE NEW.fax_id END;
+      change_id bigint;
     BEGIN
-      INSERT INTO fax_hub.changes (fax_id) VALUES (changed);
-      PERFORM pg_notify('fax_hub', changed);
+      INSERT INTO fax_hub.changes (fax_id) VALUES (changed) RETURNING id INTO change_id;
+      -- "<change id>:<fax id>": a desk that heard it need not read it again when catching up.
+      PERFORM pg_notify('fax_hub', change_id || ':' || changed);
       RETURN NULL;
     END $$;
     CREATE TRIGGER claims_changed AFTER INSERT OR UPDATE OR DELETE ON fax_hub.claims FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
