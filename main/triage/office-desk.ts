@@ -1,0 +1,71 @@
+/**
+ * This desk in the office: its session with the hub, the live feed and the shared triage with its journal, wired
+ * together — the live feed's changes are read again from the hub, and its "reachable" sends what waits.
+ */
+import type { Logger } from '../log/logger';
+import type { HubAddress, HubCredentials } from '../hub/hub-address';
+import { createHubLive } from '../hub/hub-live';
+import { openHubSession } from '../hub/hub-session';
+import type { Checkpoint } from '../runtime/checkpoint';
+import type { Timers } from '../runtime/timers';
+import { createSharedTriage, type LostClaim, type SharedTriage, type TriageStatus } from './shared-triage';
+import { createTriageJournal } from './triage-journal';
+
+export interface OfficeDeskOptions {
+  address: HubAddress;
+  credentials: HubCredentials;
+  officeKey: Buffer;
+  /** This desk's id (its audit chain), kept with its settings. */
+  deskId: string;
+  dataDir: string;
+  fileKey: Buffer;
+  log: Logger;
+  onChanged: (faxIds: string[]) => void;
+  onStatus: (status: TriageStatus) => void;
+  onLostClaim: (lost: LostClaim) => void;
+  catchUpMs?: number;
+  now?: () => number;
+  timers?: Timers;
+  checkpoint?: Checkpoint;
+}
+
+export interface OfficeDesk {
+  triage: SharedTriage;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
+  const common = { ...(options.timers ? { timers: options.timers } : {}) };
+  const triage = createSharedTriage({
+    journal: createTriageJournal(options.dataDir, options.fileKey),
+    connect: () => openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId }),
+    login: options.address.user,
+    onChanged: options.onChanged,
+    onStatus: options.onStatus,
+    onLostClaim: options.onLostClaim,
+    log: options.log,
+    ...common,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+  });
+  const live = createHubLive({
+    address: options.address,
+    credentials: options.credentials,
+    onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
+    onReachable: (reachable) => triage.reachable(reachable),
+    ...common,
+    ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
+  });
+  return {
+    triage,
+    async start() {
+      await triage.start();
+      live.start();
+    },
+    async stop() {
+      await live.stop();
+      await triage.stop();
+    },
+  };
+}

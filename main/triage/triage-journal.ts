@@ -1,0 +1,32 @@
+/**
+ * The desk's journal of triage actions not yet on the hub: each action is written (sealed, fsynced) before it is
+ * sent, carries its id to the hub (which applies an id once), and is removed once the hub has it. A desk offline,
+ * killed or restarted sends what is left when it can — and nothing twice.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { createSealedJournal, type SealedJournal } from '../store/sealed-journal';
+
+export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels'] as const;
+
+export const triageActionSchema = z.object({
+  version: z.literal(1),
+  id: z.string().regex(/^[0-9a-f-]{36}$/),
+  createdAt: z.number(),
+  faxId: z.string().min(1).max(64),
+  kind: z.enum(triageActionKinds),
+  assignee: z.string().nullable().default(null),
+  handled: z.boolean().default(false),
+  text: z.string().max(10_000).default(''),
+  labelIds: z.array(z.string().max(64)).max(50).default([]),
+  /** Tries that found the hub unreachable; the next try waits longer with each. */
+  attempts: z.number().int().min(0).default(0),
+  nextTryAt: z.number().default(0),
+});
+
+export type TriageAction = z.output<typeof triageActionSchema>;
+export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> & Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds'>>;
+
+export function createTriageJournal(dataDir: string, fileKey: Buffer): SealedJournal<TriageAction> {
+  return createSealedJournal({ root: path.join(dataDir, 'hub-journal'), schema: triageActionSchema, fileKey, layout: { kind: 'file' } });
+}
