@@ -18,7 +18,7 @@ export async function bundleChild(entry: string, name: string): Promise<string> 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron'],
+    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'silent',
   });
@@ -55,7 +55,8 @@ export function runChildApp(bundle: string, env: Record<string, string>): Promis
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code, signal) => resolve({ code, signal, output }));
+    // 'close', not 'exit': a child's last lines may still be in the pipe when it exits.
+    child.on('close', (code, signal) => resolve({ code, signal, output }));
   });
 }
 
