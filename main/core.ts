@@ -12,6 +12,7 @@ import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
+import { officeHubHandlers } from './ipc/office-hub-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -166,6 +167,7 @@ export function createCore(deps: CoreDeps): Core {
     ...composeHandlers(context),
     ...directoryHandlers(context),
     ...automationHandlers(context),
+    ...officeHubHandlers(context),
   };
 
   return {
@@ -204,6 +206,8 @@ export function createCore(deps: CoreDeps): Core {
         commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
         await opened.office.start();
+        // The office hub connects in the background: a hub that cannot be reached must not hold up the app.
+        void opened.officeHub.start().catch((error: unknown) => deps.log.warn('core.office_hub_failed', { error }));
         void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();
@@ -222,6 +226,7 @@ export function createCore(deps: CoreDeps): Core {
           opened.replies.stop();
           opened.reports.stop();
           await opened.office.stop();
+          await opened.officeHub.stop();
           await opened.sync.stop();
           await opened.outbox.stop();
           opened.cache.close();

@@ -6,6 +6,7 @@ import type { ConnectionService } from './connection/connection-service';
 import { openOfficeAutomation } from './office/office-automation';
 import { createBackgroundProblems, type BackgroundProblems } from './office/background-problems';
 import { createFaxPrinters } from './office/fax-printers';
+import { createOfficeService } from './triage/office-service';
 import type { EventBus } from './runtime/event-bus';
 import type { Services } from './ipc/services';
 import { createDirectoryService } from './directory/directory-service';
@@ -127,6 +128,17 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   events.subscribe((name) => {
     if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
   });
+  const officeHub = createOfficeService({
+    dataDir: deps.dataDir,
+    fileKey: keys.fileKey,
+    secrets: deps.secrets,
+    cache,
+    events,
+    log: deps.log,
+    desktop: deps.desktop,
+    ...common,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  });
   const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
   return {
     cache,
@@ -136,7 +148,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     outbox,
     pdfs,
     sync,
-    faxes: createFaxDetails({ cache, pdfs, connection, events, ...(deps.now ? { now: deps.now } : {}) }),
+    faxes: createFaxDetails({ cache, pdfs, connection, events, triage: officeHub, ...(deps.now ? { now: deps.now } : {}) }),
     files: createFaxFiles({ cache, pdfs, desktop: deps.desktop, ...(deps.now ? { now: deps.now } : {}) }),
     directory: createDirectoryService({ cache, connection, events }),
     guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
@@ -154,6 +166,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     }),
     rules: office.rules,
     problems,
+    officeHub,
   };
 }
 

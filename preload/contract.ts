@@ -37,6 +37,7 @@ import type {
   WebhookView,
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
+import { triageFilters, type ClaimOutcome, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
@@ -52,6 +53,7 @@ const faxListFilter = z
     search: z.string().max(200).optional(),
     unreadOnly: z.boolean().optional(),
     notHandledOnly: z.boolean().optional(),
+    triage: z.enum(triageFilters).optional(),
   })
   .strict();
 
@@ -264,6 +266,38 @@ export const invokeContract = {
   getUpdateState: invoke<UpdateView>()(noRequest),
   /** Whether this page was reloaded after the renderer crashed (answered once). */
   takeRecoveryNotice: invoke<{ recovered: boolean }>()(noRequest),
+
+  /** The office hub: whether this desk is in an office, and how the hub answers. */
+  getOffice: invoke<OfficeView>()(noRequest),
+  /** Creates the office on a hub (the administrator's desk, signed in as the database's owner). */
+  createOffice: invoke<OfficeView>()(
+    z
+      .object({
+        host: z.string().min(1).max(253),
+        port: z.number().int().min(1).max(65_535),
+        database: z.string().min(1).max(63),
+        user: z.string().min(1).max(63),
+        password: z.string().min(1).max(1000),
+        ca: z.string().max(64 * 1024).optional(),
+        name: z.string().trim().min(1).max(120),
+      })
+      .strict(),
+  ),
+  joinOffice: invoke<OfficeView>()(z.object({ code: z.string().min(1).max(20_000) }).strict()),
+  /** Leaves the office: this desk keeps its faxes, marks and notes; the hub keeps what was shared. */
+  leaveOffice: invoke<OfficeView>()(z.object({ confirmed: z.literal(true) }).strict()),
+  listOfficePeople: invoke<PersonView[]>()(noRequest),
+  /** Adds a person (administrator only); the join code is shown once. */
+  addOfficePerson: invoke<{ joinCode: string }>()(z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120) }).strict()),
+  removeOfficePerson: invoke<null>()(z.object({ login: z.string().min(1).max(63) }).strict()),
+  claimFax: invoke<ClaimOutcome>()(z.object({ faxId }).strict()),
+  releaseFax: invoke<null>()(z.object({ faxId }).strict()),
+  takeOverFax: invoke<null>()(z.object({ faxId, confirmed: z.literal(true) }).strict()),
+  assignFax: invoke<null>()(z.object({ faxId, login: z.string().min(1).max(63).nullable() }).strict()),
+  listTriageNotes: invoke<TriageNoteView[]>()(z.object({ faxId }).strict()),
+  addTriageNote: invoke<null>()(z.object({ faxId, text: z.string().trim().min(1).max(5000) }).strict()),
+  /** The office's audit trail between two days as CSV, each desk's chain checked. */
+  exportOfficeAudit: invoke<SavedFile>()(z.object({ from: day, to: day }).strict()),
 } as const;
 
 export const eventContract = {
@@ -297,6 +331,11 @@ export const eventContract = {
   ruleActionsChanged: event<{ faxIds: FaxId[] }>(),
   /** What needs attention in background work changed (the status bar shows it). */
   backgroundProblemsChanged: event<BackgroundProblem[]>(),
+  officeChanged: event<OfficeView>(),
+  /** The shared triage of these received faxes changed (on any desk). */
+  triageChanged: event<{ faxIds: FaxId[] }>(),
+  /** A claim made while the hub was away lost: who has the fax, since when. */
+  claimLost: event<{ faxId: FaxId; by: PersonRef; since: number }>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),
 } as const;

@@ -3,6 +3,7 @@
  * the renderer never sees a raw server reply, an API key, or a file path it did not give.
  */
 
+import type { FaxTriageSummary, TriageFilter } from './office';
 import type { StatusGroup } from './fax-status';
 import type { RuleActionView } from './automation';
 import type { FaxId } from './fax-id';
@@ -144,6 +145,8 @@ export interface FaxSummary {
   replyTo?: { id: FaxId; reference: string } | undefined;
   /** Received faxes someone marked handled. */
   handled?: boolean | undefined;
+  /** Received faxes, with an office hub: who is on it, who it is given to, notes. */
+  triage?: FaxTriageSummary | undefined;
 }
 
 export interface FaxDetail extends FaxSummary {
@@ -174,6 +177,8 @@ export interface FaxListQuery {
   unreadOnly?: boolean | undefined;
   /** Received faxes nobody has marked handled. */
   notHandledOnly?: boolean | undefined;
+  /** With an office hub: received faxes claimed by or given to me, or claimed by nobody. */
+  triage?: TriageFilter | undefined;
   offset: number;
   limit: number;
 }

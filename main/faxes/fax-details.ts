@@ -4,6 +4,7 @@
  * recorded in the audit log.
  */
 import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary } from '../../preload/models';
+import type { FaxTriageSummary } from '../../preload/office';
 import { describeRecipientError } from '../api/recipient-errors';
 import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
@@ -40,7 +41,13 @@ export interface FaxDetails {
   notePrinted(id: FaxId): void;
 }
 
-export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connection: ConnectionService; events: EventBus; now?: () => number }): FaxDetails {
+/** The office hub's triage, for the lists (absent or empty without a hub). */
+export interface TriagePort {
+  summaries(faxIds: readonly FaxId[]): Map<FaxId, FaxTriageSummary>;
+  login(): string | null;
+}
+
+export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connection: ConnectionService; events: EventBus; triage?: TriagePort; now?: () => number }): FaxDetails {
   const { cache, pdfs, connection, events } = deps;
   const now = deps.now ?? Date.now;
 
@@ -61,7 +68,12 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       const counterpartName = (key === null ? undefined : names.get(key)) ?? item.counterpartName ?? null;
       return counterpartName === null ? item : { ...item, counterpartName };
     });
-    const items = named.map((item) => (item.direction === 'inbound' ? { ...item, handled: handled.has(item.id) } : item));
+    const triage = deps.triage?.summaries(listed.filter((item) => item.direction === 'inbound').map((item) => item.id)) ?? new Map<FaxId, FaxTriageSummary>();
+    const items = named.map((item) => {
+      if (item.direction !== 'inbound') return item;
+      const shared = triage.get(item.id);
+      return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}) };
+    });
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
     const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));
     if (states.size === 0 && links.size === 0) return items;
@@ -74,7 +86,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
 
   return {
     list(query) {
-      const page = cache.faxes.list(query);
+      const page = cache.faxes.list(query, deps.triage?.login() ?? null);
       return { ...page, items: withReplies(page.items) };
     },
 
@@ -116,6 +128,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),
+        ...(decorated.direction === 'inbound' && deps.triage?.summaries([id]).has(id) ? { triage: deps.triage.summaries([id]).get(id) } : {}),
       };
     },
 

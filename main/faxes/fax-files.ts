@@ -11,7 +11,7 @@ import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
-import { csvRow } from './csv';
+import { csvRow } from '../files/csv';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 import { say } from '../i18n/main-locale';

@@ -56,8 +56,8 @@ export interface HubSession {
   notes(faxId: string): Promise<HubNote[]>;
   /** The triage of these faxes (all the hub knows when no ids are given). */
   triage(faxIds?: readonly string[]): Promise<Map<string, FaxTriage>>;
-  /** Records that this person viewed, printed, saved or forwarded a fax. */
-  record(action: AuditAction, faxId: string | null): Promise<void>;
+  /** Records that this person viewed, printed, saved or forwarded a fax (once per action id, when given). */
+  record(action: AuditAction, faxId: string, triageAction?: TriageAction): Promise<void>;
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
   /** Runs `work` with a client of the session's pool (people, labels, the live feed's catch-up). */
   withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
@@ -322,17 +322,9 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         return found;
       }),
 
-    record: (action, faxId) =>
-      withClient(async (client) => {
-        await client.query('BEGIN');
-        try {
-          await appendAudit(client, action, faxId);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      }),
+    async record(action, faxId, triageAction) {
+      await change(triageAction, { action, faxId }, () => Promise.resolve(), () => Promise.resolve());
+    },
 
     auditEntries: ({ from, to }) =>
       withClient(async (client) => {

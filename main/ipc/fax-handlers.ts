@@ -22,7 +22,12 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     listFaxes: async (query) => (await services()).faxes.list(query),
     getFax: async ({ id, refresh }) => (await services()).faxes.detail(id, refresh === true),
     markRead: async ({ ids, read }) => (await services()).faxes.markRead(ids, read),
-    markHandled: async ({ ids, handled }) => (await services()).faxes.markHandled(ids, handled),
+    markHandled: async ({ ids, handled }) => {
+      const opened = await services();
+      // In an office the mark is the office's (through the hub); on a desk of its own, this desk's.
+      if (await opened.officeHub.markHandled(ids, handled)) return { notHandled: opened.faxes.notHandledCount() };
+      return opened.faxes.markHandled(ids, handled);
+    },
     setFaxNote: async ({ id, note }) => {
       (await services()).faxes.setNote(id, note);
       return null;

@@ -24,6 +24,7 @@ import type { OfficeAutomation } from '../office/office-automation';
 import type { InboundRules } from '../office/rules/inbound-rules';
 import type { FaxPrinters } from '../office/fax-printers';
 import type { BackgroundProblems } from '../office/background-problems';
+import type { OfficeService } from '../triage/office-service';
 
 export interface Services {
   cache: Cache;
@@ -49,6 +50,8 @@ export interface Services {
   faxPrinters: FaxPrinters;
   /** What in the background needs attention (the status bar). */
   problems: BackgroundProblems;
+  /** The office hub: membership, people, shared triage (nothing runs without a membership). */
+  officeHub: OfficeService;
 }
 
 export interface HandlerContext {

@@ -71,6 +71,8 @@ export interface SharedTriage {
   /** The live feed's word on the hub: back (send what waits now) or gone. */
   reachable(reachable: boolean): void;
   status(): TriageStatus;
+  /** Runs `work` with the session to the hub (reading notes, people, the audit trail). */
+  withSession<T>(work: (session: HubSession) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,8 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         return current.addNote(action.faxId, action.text, id).then(() => undefined);
       case 'labels':
         return current.setLabels(action.faxId, action.labelIds, id).then(() => undefined);
+      case 'audit':
+        return current.record(action.audit ?? 'viewed', action.faxId, id).then(() => undefined);
     }
   }
 
@@ -201,7 +205,8 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
 
   function viewOf(faxId: string): TriageView | null {
     const base = known.get(faxId);
-    const mine = [...pending.values()].filter((action) => action.faxId === faxId).sort((a, b) => a.createdAt - b.createdAt);
+    // What the person did with the fax (viewed, printed) is the audit trail's, not the fax's triage.
+    const mine = [...pending.values()].filter((action) => action.faxId === faxId && action.kind !== 'audit').sort((a, b) => a.createdAt - b.createdAt);
     if (!base && mine.length === 0) return null;
     const view: TriageView = { ...(base ?? { faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0 }), pending: mine.length };
     for (const action of mine) {
@@ -236,7 +241,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     async act(input) {
       const action: TriageAction = {
         version: 1,
-        id: crypto.randomUUID(),
+        id: input.id ?? crypto.randomUUID(),
         createdAt: now(),
         faxId: input.faxId,
         kind: input.kind,
@@ -244,6 +249,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         handled: input.handled ?? false,
         text: input.text ?? '',
         labelIds: input.labelIds ?? [],
+        audit: input.audit ?? null,
         attempts: 0,
         nextTryAt: 0,
       };
@@ -287,6 +293,14 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     },
 
     status,
+
+    async withSession(work) {
+      try {
+        return await work(await hub());
+      } catch (error) {
+        throw hubError(error);
+      }
+    },
 
     async stop() {
       await runner.stop();

@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { auditActions } from '../hub/audit-chain';
 import { createSealedJournal, type SealedJournal } from '../store/sealed-journal';
 
-export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels'] as const;
+export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit'] as const;
 
 export const triageActionSchema = z.object({
   version: z.literal(1),
@@ -19,13 +20,19 @@ export const triageActionSchema = z.object({
   handled: z.boolean().default(false),
   text: z.string().max(10_000).default(''),
   labelIds: z.array(z.string().max(64)).max(50).default([]),
+  /** For 'audit': what the person did with the fax (viewed, printed, saved, forwarded). */
+  audit: z.enum(auditActions).nullable().default(null),
   /** Tries that found the hub unreachable; the next try waits longer with each. */
   attempts: z.number().int().min(0).default(0),
   nextTryAt: z.number().default(0),
 });
 
 export type TriageAction = z.output<typeof triageActionSchema>;
-export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> & Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds'>>;
+export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> &
+  Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit'>> & {
+    /** A fixed id, for an action that must reach the hub once however often it is asked for (moving local marks). */
+    id?: string;
+  };
 
 export function createTriageJournal(dataDir: string, fileKey: Buffer): SealedJournal<TriageAction> {
   return createSealedJournal({ root: path.join(dataDir, 'hub-journal'), schema: triageActionSchema, fileKey, layout: { kind: 'file' } });

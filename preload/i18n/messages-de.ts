@@ -941,4 +941,12 @@ export const de: Readonly<Record<MessageId, string>> = {
   'hub.notAnOffice': "Auf diesem Hub gibt es noch kein Fax-Desktop-Büro. Der erste Platz legt es mit dem Verwaltungskonto des Büros an.",
   'hub.loginInvalid': "Ein Anmeldename besteht nur aus Kleinbuchstaben, Ziffern und _, beginnt mit einem Buchstaben und hat höchstens 40 Zeichen.",
   'hub.personExists': "Auf dem Hub gibt es schon jemanden mit diesem Anmeldenamen. Wählen Sie einen anderen Namen.",
+  'office.notInAnOffice': "Dieser Platz gehört zu keinem Büro. Treten Sie einem bei (oder legen Sie es an) unter Einstellungen → Büro.",
+  'office.onlyTheAdministrator': "Das kann nur die Person, die das Büro verwaltet.",
+  'office.alreadyInAnOffice': "Dieser Platz gehört schon zu einem Büro. Verlassen Sie es zuerst (Einstellungen → Büro).",
+  'office.addressInvalid': "Prüfen Sie die Adresse des Hubs: ein Hostname, ein Port von 1 bis 65535 und Datenbank- und Benutzername aus Kleinbuchstaben, Ziffern und _.",
+  'office.officeExists': "Auf diesem Hub gibt es schon ein Büro. Treten Sie ihm mit einem Beitrittscode der verwaltenden Person bei.",
+  'office.cannotRemoveYourself': "Sie können sich nicht selbst aus dem Büro entfernen. Verlassen Sie es stattdessen.",
+  'office.noSuchPerson': "Im Büro gibt es niemanden mit diesem Namen.",
+  'office.exportAuditTitle': "Prüfprotokoll des Büros exportieren",
 };

@@ -939,6 +939,14 @@ export const en = {
   'hub.notAnOffice': "There is no Fax Desktop office on that hub yet. The first desk creates it with the office's administrator account.",
   'hub.loginInvalid': "A sign-in name uses lower-case letters, digits and _ only, starts with a letter and is at most 40 characters.",
   'hub.personExists': "Someone with that sign-in name already exists on the hub. Choose another name.",
+  'office.notInAnOffice': "This desk is not in an office. Join one (or create it) in Settings → Office.",
+  'office.onlyTheAdministrator': "Only the person who administers the office can do this.",
+  'office.alreadyInAnOffice': "This desk is already in an office. Leave it first (Settings → Office).",
+  'office.addressInvalid': "Check the hub's address: a host name, a port from 1 to 65535, and a database and user name in lower-case letters, digits and _.",
+  'office.officeExists': "There is already an office on this hub. Join it with a join code from whoever administers it.",
+  'office.cannotRemoveYourself': "You cannot remove yourself from the office. Leave it instead.",
+  'office.noSuchPerson': "There is nobody of that name in the office.",
+  'office.exportAuditTitle': "Export the office's audit trail",
 } as const;
 
 export type MessageId = keyof typeof en;

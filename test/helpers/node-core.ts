@@ -74,6 +74,8 @@ export function startTestCore(
       await secrets.delete('cache-key').catch(() => false);
       await secrets.delete('lock-pin').catch(() => false);
       await secrets.delete('lock-state').catch(() => false);
+      await secrets.delete('hub-password').catch(() => false);
+      await secrets.delete('hub-office-key').catch(() => false);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

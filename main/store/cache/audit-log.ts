@@ -18,13 +18,21 @@ export interface AuditEntry {
 export interface AuditLog {
   record(action: AuditAction, subject?: { faxId?: FaxId; submissionId?: string }): void;
   entries(): AuditEntry[];
+  /** Called after each entry is written (the office hub's audit trail takes the ones it keeps). */
+  onRecord(listener: (action: AuditAction, faxId: FaxId | null) => void): () => void;
 }
 
 export function createAuditLog(db: CacheDb, now: () => number = Date.now): AuditLog {
   const insert = db.prepare('INSERT INTO audit (at, action, fax_id, submission_id) VALUES (?, ?, ?, ?)');
+  const listeners = new Set<(action: AuditAction, faxId: FaxId | null) => void>();
   return {
     record(action: AuditAction, subject: { faxId?: FaxId; submissionId?: string } = {}): void {
       insert.run(new Date(now()).toISOString(), action, subject.faxId ?? null, subject.submissionId ?? null);
+      for (const listener of listeners) listener(action, subject.faxId ?? null);
+    },
+    onRecord(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     entries(): AuditEntry[] {
       return (db.prepare('SELECT seq, at, action, fax_id, submission_id FROM audit ORDER BY seq').all() as Array<{

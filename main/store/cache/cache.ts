@@ -6,6 +6,7 @@ import { createDirectoryRepository, type DirectoryRepository } from './directory
 import { createFaxRepository, type FaxRepository } from './fax-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createHandlingRepository, type HandlingRepository } from './handling-repository';
+import { createHubTriageRepository, type HubTriageRepository } from './hub-triage-repository';
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
 import { createReportLog, type ReportLog } from './report-log';
@@ -20,6 +21,8 @@ export interface Cache {
   reports: ReportLog;
   replies: ReplyRepository;
   handling: HandlingRepository;
+  /** The office hub's triage as this desk last saw it (empty without a hub). */
+  hubTriage: HubTriageRepository;
   ruleActions: RuleActionRepository;
   kv: KvStore;
   audit: AuditLog;
@@ -41,6 +44,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     reports: createReportLog(db),
     replies: createReplyRepository(db),
     handling: createHandlingRepository(db),
+    hubTriage: createHubTriageRepository(db),
     ruleActions: createRuleActionRepository(db),
     kv,
     audit: createAuditLog(db, now),

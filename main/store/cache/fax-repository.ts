@@ -9,6 +9,7 @@ import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
 import { partiesOf } from './fax-parties';
 import { notHandledClause } from './handling-repository';
+import { mineClause, unclaimedClause } from './hub-triage-repository';
 
 interface FaxRow {
   id: FaxId;
@@ -97,9 +98,10 @@ export interface FaxRepository {
   upsertMany(records: readonly FaxRecord[], options: UpsertOptions): UpsertOutcome;
   /** Records a fax this app just sent, before the next sync brings the service's own record. */
   recordSent(input: { id: FaxId; reference: string | null; status: string | null; pages: number | null; recipients: RecipientView[]; subject: string | null; submissionId: string; requestId?: string | null | undefined }): void;
-  list(query: FaxListQuery): FaxListPage;
+  /** `me`: the office hub login the "Mine" filter means. */
+  list(query: FaxListQuery, me?: string | null): FaxListPage;
   /** Every fax matching the filters (CSV export of the visible list), read one at a time. */
-  iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }>;
+  iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>, me?: string | null): Generator<FaxSummary & { recipients: RecipientView[] }>;
   /** Every fax to or from this number (a key, "+14155550100"), both directions, newest first. */
   withNumber(key: string, offset: number, limit: number): FaxListPage;
   detail(id: FaxId): (Omit<FaxDetail, 'requestId' | 'pdfCached'> & { sendRequestId: string | null }) | null;
@@ -184,7 +186,8 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       @search, 0, @submission_id, 'local', 0)`);
   const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ?, send_request_id = COALESCE(?, send_request_id) WHERE id = ?');
 
-  function where(query: Omit<FaxListQuery, 'offset' | 'limit'>): { clause: string; args: Array<string | number> } {
+  /** `me`: the office hub login "Mine" means (null without a hub: nothing is mine). */
+  function where(query: Omit<FaxListQuery, 'offset' | 'limit'>, me: string | null = null): { clause: string; args: Array<string | number> } {
     const parts = ['direction = ?'];
     const args: Array<string | number> = [query.direction];
     if (query.groups && query.groups.length > 0) {
@@ -201,6 +204,11 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     }
     if (query.unreadOnly) parts.push('unread = 1');
     if (query.notHandledOnly) parts.push(notHandledClause);
+    if (query.triage === 'unclaimed') parts.push(unclaimedClause);
+    if (query.triage === 'mine') {
+      parts.push(me === null ? '0' : mineClause);
+      if (me !== null) args.push(me, me);
+    }
     const search = query.search?.trim().toLowerCase();
     if (search) {
       parts.push("search LIKE ? ESCAPE '\\'");
@@ -234,8 +242,8 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       linkSubmission.run(input.submissionId, input.requestId ?? null, input.id);
     },
 
-    list(query: FaxListQuery): FaxListPage {
-      const { clause, args } = where(query);
+    list(query: FaxListQuery, me: string | null = null): FaxListPage {
+      const { clause, args } = where(query, me);
       const searching = Boolean(query.search?.trim());
       const limit = Math.min(query.limit, 500);
       // A search is counted on the narrow (direction, search) index. Few matches are then read by id and sorted;
@@ -250,8 +258,8 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     },
 
     /** Every fax matching the filters (CSV export of the visible list). */
-    *iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>): Generator<FaxSummary & { recipients: RecipientView[] }> {
-      const { clause, args } = where(query);
+    *iterate(query: Omit<FaxListQuery, 'offset' | 'limit'>, me: string | null = null): Generator<FaxSummary & { recipients: RecipientView[] }> {
+      const { clause, args } = where(query, me);
       for (const row of db.prepare(`SELECT * FROM faxes WHERE ${clause} ORDER BY created_ms DESC, length(id) DESC, id DESC`).iterate(...args) as Iterable<FaxRow>) {
         yield { ...toSummary(row), recipients: JSON.parse(row.recipients) as RecipientView[] };
       }

@@ -17,6 +17,8 @@ export interface HandlingRepository {
   notHandled(sinceMs?: number): number;
   /** Received faxes that arrived since `sinceMs`. */
   arrivedSince(sinceMs: number): number;
+  /** Every fax with a mark or a note on this desk. */
+  all(): Array<Handling & { faxId: FaxId }>;
 }
 
 export const notHandledClause = "direction = 'inbound' AND id NOT IN (SELECT fax_id FROM fax_handling WHERE handled_ms IS NOT NULL)";
@@ -44,6 +46,10 @@ export function createHandlingRepository(db: CacheDb): HandlingRepository {
     notHandled(sinceMs) {
       const since = sinceMs === undefined ? '' : ' AND created_ms >= ?';
       return (db.prepare(`SELECT COUNT(*) AS n FROM faxes WHERE ${notHandledClause}${since}`).get(...(sinceMs === undefined ? [] : [sinceMs])) as { n: number }).n;
+    },
+    all() {
+      const rows = db.prepare("SELECT fax_id, handled_ms, note FROM fax_handling WHERE handled_ms IS NOT NULL OR note <> ''").all() as Array<{ fax_id: FaxId; handled_ms: number | null; note: string | null }>;
+      return rows.map((row) => ({ faxId: row.fax_id, handledAt: row.handled_ms, note: row.note ?? '' }));
     },
     arrivedSince(sinceMs) {
       return (db.prepare("SELECT COUNT(*) AS n FROM faxes WHERE direction = 'inbound' AND created_ms >= ?").get(sinceMs) as { n: number }).n;

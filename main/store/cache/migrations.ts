@@ -171,6 +171,24 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       DROP INDEX faxes_by_time;
       CREATE INDEX faxes_by_time ON faxes (direction, created_ms DESC, length(id) DESC, id DESC);
     `);
+  },  // The office hub's triage of received faxes as this desk last saw it (with its own actions not yet shared): the
+  // lists filter and show it without asking the hub, and it is there while the hub cannot be reached.
+  (db) => {
+    db.exec(`
+      CREATE TABLE hub_triage (
+        fax_id TEXT PRIMARY KEY,
+        claimed_by TEXT,
+        claimed_ms INTEGER,
+        assignee TEXT,
+        handled_by TEXT,
+        handled_ms INTEGER,
+        labels TEXT NOT NULL DEFAULT '[]',
+        notes INTEGER NOT NULL DEFAULT 0,
+        pending INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX hub_triage_claimed ON hub_triage (claimed_by);
+      CREATE INDEX hub_triage_assignee ON hub_triage (assignee);
+    `);
   },
 ];
 

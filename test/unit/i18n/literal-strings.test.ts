@@ -17,6 +17,7 @@ function sourceFiles(dir: string): string[] {
  */
 const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/store/cache/': 'SQL',
+  'main/hub/': 'SQL, the hub connection\'s application name, and schema refusals of a stored address (developer words; people read the AppError made where it is used)',
   'main/store/crypto/': 'key-derivation labels and internal errors that are translated where caught',
   'main/api/': 'failure descriptions for the log; people read the AppError made from them (api-error.ts → catalogue)',
   'main/office/hotfolders/': 'the Sent / Failed / Opened folder names on disk, which other tools watch: fixed in every language',

@@ -1,0 +1,51 @@
+/** The office hub over IPC: membership, people, shared triage, the audit export. */
+import type { Handlers } from './dispatcher';
+import type { HandlerContext } from './services';
+
+type OfficeHubHandlers = Pick<
+  Handlers,
+  | 'getOffice'
+  | 'createOffice'
+  | 'joinOffice'
+  | 'leaveOffice'
+  | 'listOfficePeople'
+  | 'addOfficePerson'
+  | 'removeOfficePerson'
+  | 'claimFax'
+  | 'releaseFax'
+  | 'takeOverFax'
+  | 'assignFax'
+  | 'listTriageNotes'
+  | 'addTriageNote'
+  | 'exportOfficeAudit'
+>;
+
+/** Local midnight of a yyyy-mm-dd day, and of the day after `to` (the export's range is whole days). */
+function dayRange(from: string, to: string): { from: number; to: number } {
+  const start = (day: string): number => {
+    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+    return new Date(year, month - 1, date).getTime();
+  };
+  return { from: start(from), to: start(to) + 24 * 3600 * 1000 };
+}
+
+export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
+  const hub = async () => (await context.services()).officeHub;
+  const done = <T>(work: Promise<T>): Promise<null> => work.then(() => null);
+  return {
+    getOffice: async () => (await hub()).view(),
+    createOffice: async (input) => (await hub()).create(input),
+    joinOffice: async ({ code }) => (await hub()).join(code),
+    leaveOffice: async () => (await hub()).leave(),
+    listOfficePeople: async () => (await hub()).people(),
+    addOfficePerson: async (person) => (await hub()).addPerson(person),
+    removeOfficePerson: async ({ login }) => done((await hub()).removePerson(login)),
+    claimFax: async ({ faxId }) => (await hub()).claim(faxId),
+    releaseFax: async ({ faxId }) => done((await hub()).release(faxId)),
+    takeOverFax: async ({ faxId }) => done((await hub()).takeOver(faxId)),
+    assignFax: async ({ faxId, login }) => done((await hub()).assign(faxId, login)),
+    listTriageNotes: async ({ faxId }) => (await hub()).notes(faxId),
+    addTriageNote: async ({ faxId, text }) => done((await hub()).addNote(faxId, text)),
+    exportOfficeAudit: async ({ from, to }) => (await hub()).exportAudit(dayRange(from, to)),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Whether this desk belongs to an office, and how it reaches the hub: the address, the sign-in name, this desk's
+ * id (its audit chain) and its role in a sealed file; the hub password and the office key in the OS keychain.
+ * Leaving removes these and nothing else: the faxes, marks and notes on this desk stay.
+ */
+import path from 'node:path';
+import fsp from 'node:fs/promises';
+import { z } from 'zod';
+import { hubAddressSchema, type HubAddress } from '../hub/hub-address';
+import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
+import type { SecretStore } from '../store/secret-store';
+
+const membershipSchema = z.object({
+  version: z.literal(1),
+  address: hubAddressSchema,
+  deskId: z.string().min(1).max(100),
+  role: z.enum(['admin', 'staff']),
+  joinedAt: z.number(),
+  /** The desk's own handled marks and notes were moved to the hub (once). */
+  localMoved: z.boolean().default(false),
+});
+
+export type Membership = z.output<typeof membershipSchema>;
+
+export interface MembershipSecrets {
+  password: string;
+  officeKey: Buffer;
+}
+
+export interface OfficeMembership {
+  read(): Promise<(Membership & MembershipSecrets) | null>;
+  write(membership: Membership, secrets: MembershipSecrets): Promise<void>;
+  update(membership: Membership): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets: SecretStore): OfficeMembership {
+  const file = path.join(dataDir, 'office.sealed');
+  return {
+    async read() {
+      const stored = membershipSchema.safeParse(await readSealedJson(file, fileKey).catch(() => null));
+      if (!stored.success) return null;
+      const [password, officeKey] = await Promise.all([secrets.get('hub-password'), secrets.get('hub-office-key')]);
+      if (password === null || officeKey === null) return null;
+      return { ...stored.data, password, officeKey: Buffer.from(officeKey, 'base64url') };
+    },
+    async write(membership, keys) {
+      await secrets.set('hub-password', keys.password);
+      await secrets.set('hub-office-key', keys.officeKey.toString('base64url'));
+      await writeSealedJson(file, fileKey, membership);
+    },
+    async update(membership) {
+      await writeSealedJson(file, fileKey, membership);
+    },
+    async remove() {
+      await fsp.rm(file, { force: true });
+      await secrets.delete('hub-password');
+      await secrets.delete('hub-office-key');
+    },
+  };
+}
+
+export type { HubAddress };

@@ -1,0 +1,372 @@
+/**
+ * The office on this desk: creating, joining and leaving it, its people, and the shared triage of received faxes
+ * as the window sees it (names, not logins; the cache mirror for the lists). Without a membership nothing here
+ * runs: no connection, no timer, and the lists read exactly as before.
+ *
+ * The mirror: whenever the triage of a fax changes (this desk or another), its view is written to the cache
+ * (`hubTriage`, for the "Mine"/"Unclaimed" filters and the columns) and its handled mark to the local handling
+ * table, so the "Not handled" filter, the status bar and the tray count the office's marks without a hub query.
+ */
+import crypto from 'node:crypto';
+import { finished } from 'node:stream/promises';
+import type { FaxId } from '../../preload/fax-id';
+import type { ClaimOutcome, FaxTriageSummary, OfficeView, PersonRef, PersonView, TriageNoteView } from '../../preload/office';
+import { msg } from '../../preload/i18n/translator';
+import { AppError } from '../errors';
+import { say } from '../i18n/main-locale';
+import type { Desktop } from '../desktop';
+import { csvRow } from '../files/csv';
+import { writeThroughPart } from '../runtime/part-file';
+import type { Logger } from '../log/logger';
+import { checkChains, type AuditAction as HubAuditAction } from '../hub/audit-chain';
+import { hubAddressSchema } from '../hub/hub-address';
+import { addPerson, createOffice, joinOffice, listPeople, removePerson } from '../hub/office-setup';
+import type { EventBus } from '../runtime/event-bus';
+import type { Checkpoint } from '../runtime/checkpoint';
+import type { Timers } from '../runtime/timers';
+import type { AuditAction } from '../store/cache/audit-log';
+import type { Cache } from '../store/cache/cache';
+import type { SecretStore } from '../store/secret-store';
+import { createOfficeDesk, type OfficeDesk } from './office-desk';
+import { createOfficeMembership, type Membership, type MembershipSecrets } from './office-membership';
+import type { TriageStatus } from './shared-triage';
+
+/** What a local audit entry is in the office's trail (the rest stays on this desk). */
+const sharedAudit: Partial<Record<AuditAction, HubAuditAction>> = { view: 'viewed', print: 'printed', save_pdf: 'saved', forward: 'forwarded', rule_save: 'saved', rule_print: 'printed' };
+
+export interface OfficeServiceDeps {
+  dataDir: string;
+  fileKey: Buffer;
+  secrets: SecretStore;
+  cache: Cache;
+  events: EventBus;
+  log: Logger;
+  now?: () => number;
+  timers?: Timers;
+  checkpoint?: Checkpoint;
+  catchUpMs?: number;
+  desktop: Pick<Desktop, 'chooseSavePath'>;
+}
+
+export interface AuditRow {
+  at: string;
+  person: string;
+  desk: string;
+  seq: number;
+  action: string;
+  faxId: string | null;
+  chain: 'ok' | 'gap' | 'altered';
+}
+
+export interface CreateOfficeInput {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  ca?: string | undefined;
+  name: string;
+}
+
+export interface OfficeService {
+  start(): Promise<void>;
+  view(): OfficeView;
+  create(input: CreateOfficeInput): Promise<OfficeView>;
+  join(code: string): Promise<OfficeView>;
+  leave(): Promise<OfficeView>;
+  people(): Promise<PersonView[]>;
+  addPerson(person: { login: string; name: string }): Promise<{ joinCode: string }>;
+  removePerson(login: string): Promise<void>;
+  claim(faxId: FaxId): Promise<ClaimOutcome>;
+  release(faxId: FaxId): Promise<void>;
+  takeOver(faxId: FaxId): Promise<void>;
+  assign(faxId: FaxId, login: string | null): Promise<void>;
+  /** Marks received faxes handled (or not) for the office; false without an office (the desk's own marks apply). */
+  markHandled(faxIds: readonly FaxId[], handled: boolean): Promise<boolean>;
+  notes(faxId: FaxId): Promise<TriageNoteView[]>;
+  addNote(faxId: FaxId, text: string): Promise<void>;
+  /** The triage of these received faxes as the lists show it (empty without an office). */
+  summaries(faxIds: readonly FaxId[]): Map<FaxId, FaxTriageSummary>;
+  /** This person's sign-in name on the hub, or null without an office. */
+  login(): string | null;
+  /** The audit trail of a time range, each desk's chain checked. */
+  auditRows(range: { from: number; to: number }): Promise<AuditRow[]>;
+  /** Writes the audit trail of a time range as CSV where the user chooses. */
+  exportAudit(range: { from: number; to: number }): Promise<{ saved: boolean }>;
+  stop(): Promise<void>;
+}
+
+/** An id that is the same each time for the same person, fax and purpose: moving local marks twice moves them once. */
+function fixedActionId(...parts: string[]): string {
+  const hex = crypto.createHash('sha256').update(parts.join('\n')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
+  const membership = createOfficeMembership(deps.dataDir, deps.fileKey, deps.secrets);
+  const log = deps.log.child('office');
+  let current: (Membership & MembershipSecrets) | null = null;
+  let desk: OfficeDesk | null = null;
+  let status: TriageStatus = { state: 'connecting', pending: 0, refusal: null };
+  const people = new Map<string, PersonView>();
+  let unhookAudit: (() => void) | null = null;
+
+  const ref = (login: string): PersonRef => ({ login, name: people.get(login)?.name ?? login });
+
+  function view(): OfficeView {
+    if (current === null) return { joined: false };
+    return {
+      joined: true,
+      host: current.address.host,
+      port: current.address.port,
+      database: current.address.database,
+      me: ref(current.address.user),
+      role: current.role,
+      state: status.state,
+      pending: status.pending,
+      problem: status.refusal ? say(status.refusal.text) : null,
+    };
+  }
+
+  const announce = (): void => deps.events.emit('officeChanged', view());
+
+  function mirror(faxIds: string[]): void {
+    if (desk === null) return;
+    const triage = desk.triage;
+    const entries = faxIds.map((faxId) => ({ faxId, triage: triage.view(faxId) }));
+    deps.cache.hubTriage.put(entries);
+    const handled = entries.filter((entry) => entry.triage?.handled).map((entry) => entry.faxId);
+    const open = entries.filter((entry) => !entry.triage?.handled).map((entry) => entry.faxId);
+    if (handled.length > 0) deps.cache.handling.mark(handled, deps.now?.() ?? Date.now());
+    if (open.length > 0) deps.cache.handling.mark(open, null);
+    deps.events.emit('triageChanged', { faxIds });
+    deps.events.emit('handlingChanged', { notHandled: deps.cache.handling.notHandled(), faxIds });
+  }
+
+  async function refreshPeople(): Promise<void> {
+    if (desk === null || current === null) return;
+    const key = current.officeKey;
+    const me = current.address.user;
+    const listed = await desk.triage.withSession((session) => session.withClient((client) => listPeople(client, key)));
+    people.clear();
+    for (const person of listed) people.set(person.login, { ...person, me: person.login === me });
+  }
+
+  /** Moves this desk's own handled marks and notes to the hub, once (fixed action ids: asking again moves nothing). */
+  async function moveLocalMarks(): Promise<void> {
+    if (desk === null || current === null || current.localMoved) return;
+    const login = current.address.user;
+    for (const mark of deps.cache.handling.all()) {
+      if (mark.handledAt !== null) await desk.triage.act({ faxId: mark.faxId, kind: 'handled', handled: true, id: fixedActionId(login, mark.faxId, 'handled') });
+      if (mark.note.trim() !== '') await desk.triage.act({ faxId: mark.faxId, kind: 'note', text: mark.note, id: fixedActionId(login, mark.faxId, 'note') });
+    }
+    current = { ...current, localMoved: true };
+    await membership.update(current);
+  }
+
+  async function openDesk(joined: Membership & MembershipSecrets): Promise<void> {
+    current = joined;
+    status = { state: 'connecting', pending: 0, refusal: null };
+    desk = createOfficeDesk({
+      address: joined.address,
+      credentials: { password: joined.password },
+      officeKey: joined.officeKey,
+      deskId: joined.deskId,
+      dataDir: deps.dataDir,
+      fileKey: deps.fileKey,
+      log: deps.log,
+      onChanged: mirror,
+      onStatus: (next) => {
+        status = next;
+        announce();
+      },
+      onLostClaim: (lost) => deps.events.emit('claimLost', { faxId: lost.faxId, by: ref(lost.by), since: lost.since }),
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.timers ? { timers: deps.timers } : {}),
+      ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+      ...(deps.catchUpMs !== undefined ? { catchUpMs: deps.catchUpMs } : {}),
+    });
+    const opened = desk;
+    unhookAudit = deps.cache.audit.onRecord((action, faxId) => {
+      const shared = sharedAudit[action];
+      if (shared && faxId !== null) void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
+    });
+    await opened.start();
+    const views = opened.triage.views();
+    deps.cache.hubTriage.replaceAll([...views.values()]);
+    mirror([...views.keys()]);
+    await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
+    await moveLocalMarks().catch((error: unknown) => log.warn('office.move_failed', { error }));
+    announce();
+  }
+
+  async function closeDesk(): Promise<void> {
+    unhookAudit?.();
+    unhookAudit = null;
+    const closing = desk;
+    desk = null;
+    await closing?.stop();
+  }
+
+  function joinedDesk(): OfficeDesk {
+    if (desk === null || current === null) throw new AppError('invalid_input', msg('office.notInAnOffice'), { code: 'office_not_joined' });
+    return desk;
+  }
+
+  function requireAdmin(): Membership & MembershipSecrets {
+    joinedDesk();
+    if (current === null || current.role !== 'admin') throw new AppError('permission', msg('office.onlyTheAdministrator'), { code: 'office_not_admin' });
+    return current;
+  }
+
+  const service: OfficeService = {
+    async start() {
+      const stored = await membership.read();
+      if (stored) await openDesk(stored);
+    },
+
+    view,
+
+    async create(input) {
+      if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
+      const parsed = hubAddressSchema.safeParse({ host: input.host, port: input.port, database: input.database, user: input.user, ca: input.ca?.trim() ? input.ca : null });
+      if (!parsed.success) throw new AppError('invalid_input', msg('office.addressInvalid'), { code: 'office_address' });
+      const { officeKey } = await createOffice(parsed.data, { password: input.password }, { name: input.name });
+      if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
+      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
+      await membership.write(joined, { password: input.password, officeKey });
+      await openDesk({ ...joined, password: input.password, officeKey });
+      return view();
+    },
+
+    async join(code) {
+      if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
+      const joined = await joinOffice(code);
+      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
+      await membership.write(record, { password: joined.password, officeKey: joined.officeKey });
+      await openDesk({ ...record, password: joined.password, officeKey: joined.officeKey });
+      return view();
+    },
+
+    async leave() {
+      await closeDesk();
+      await membership.remove();
+      deps.cache.hubTriage.clear();
+      current = null;
+      people.clear();
+      announce();
+      return view();
+    },
+
+    async people() {
+      joinedDesk();
+      await refreshPeople();
+      return [...people.values()];
+    },
+
+    async addPerson(person) {
+      const admin = requireAdmin();
+      const joinCode = await addPerson(admin.address, { password: admin.password }, admin.officeKey, person);
+      await refreshPeople().catch(() => undefined);
+      return { joinCode };
+    },
+
+    async removePerson(login) {
+      const admin = requireAdmin();
+      if (login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotRemoveYourself'), { code: 'office_remove_self' });
+      await removePerson(admin.address, { password: admin.password }, admin.officeKey, login);
+      await refreshPeople().catch(() => undefined);
+    },
+
+    async claim(faxId) {
+      const outcome = await joinedDesk().triage.act({ faxId, kind: 'claim' });
+      if (outcome.queued) return { kind: 'queued' };
+      const claim = outcome.claim;
+      if (claim === undefined || claim.won) return { kind: 'won' };
+      return { kind: 'taken', by: ref(claim.by), since: claim.since };
+    },
+
+    async release(faxId) {
+      await joinedDesk().triage.act({ faxId, kind: 'release' });
+    },
+
+    async takeOver(faxId) {
+      await joinedDesk().triage.act({ faxId, kind: 'takeOver' });
+    },
+
+    async assign(faxId, login) {
+      if (login !== null && !people.has(login)) await refreshPeople().catch(() => undefined);
+      if (login !== null && (!people.has(login) || people.get(login)?.removed)) throw new AppError('invalid_input', msg('office.noSuchPerson'), { code: 'office_no_person' });
+      await joinedDesk().triage.act({ faxId, kind: 'assign', assignee: login });
+    },
+
+    async markHandled(faxIds, handled) {
+      if (desk === null) return false;
+      const received = faxIds.filter((faxId) => deps.cache.faxes.detail(faxId)?.direction === 'inbound');
+      for (const faxId of received) await desk.triage.act({ faxId, kind: 'handled', handled });
+      return true;
+    },
+
+    async notes(faxId) {
+      const notes = await joinedDesk().triage.withSession((session) => session.notes(faxId));
+      return notes.map((note) => ({ id: note.id, author: ref(note.author), at: note.at, text: note.text }));
+    },
+
+    async addNote(faxId, text) {
+      await joinedDesk().triage.act({ faxId, kind: 'note', text: text.trim() });
+    },
+
+    summaries(faxIds) {
+      const found = new Map<FaxId, FaxTriageSummary>();
+      if (current === null || faxIds.length === 0) return found;
+      for (const [faxId, triage] of deps.cache.hubTriage.among(faxIds)) {
+        found.set(faxId, {
+          claimedBy: triage.claim ? ref(triage.claim.by) : null,
+          claimedAt: triage.claim?.since ?? null,
+          assignee: triage.assignee ? ref(triage.assignee) : null,
+          handledBy: triage.handled ? ref(triage.handled.by) : null,
+          notes: triage.notes,
+          pending: triage.pending > 0,
+        });
+      }
+      return found;
+    },
+
+    login: () => current?.address.user ?? null,
+
+    async auditRows(range) {
+      // Each desk's chain is checked from its first entry, so a range starting mid-chain is judged fairly.
+      const entries = await joinedDesk().triage.withSession((session) => session.auditEntries({ from: 0, to: range.to }));
+      const problems = new Map(checkChains(entries).map((problem) => [`${problem.deskId}/${problem.seq}`, problem.problem]));
+      const from = new Date(range.from).toISOString();
+      return entries.filter((entry) => entry.at >= from).map((entry) => ({
+        at: entry.at,
+        person: ref(entry.actor).name,
+        desk: entry.deskId,
+        seq: entry.seq,
+        action: entry.action,
+        faxId: entry.faxId,
+        chain: problems.get(`${entry.deskId}/${entry.seq}`) ?? 'ok',
+      }));
+    },
+
+    async exportAudit(range) {
+      const rows = await service.auditRows(range);
+      const target = await deps.desktop.chooseSavePath({
+        title: say(msg('office.exportAuditTitle')),
+        defaultName: `office-audit-${new Date(range.from).toISOString().slice(0, 10)}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      });
+      if (target === null) return { saved: false };
+      const lines = [csvRow(['at', 'person', 'desk', 'seq', 'action', 'fax_id', 'chain']), ...rows.map((row) => csvRow([row.at, row.person, row.desk, row.seq, row.action, row.faxId, row.chain]))];
+      await writeThroughPart(target, async (out) => {
+        out.end(lines.join(''));
+        await finished(out);
+      });
+      return { saved: true };
+    },
+
+    stop: closeDesk,
+  };
+  return service;
+}

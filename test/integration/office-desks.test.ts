@@ -1,0 +1,118 @@
+/**
+ * Two desks of one office, as the app runs them: real cores on one Fax Service account (the sandbox) and one hub
+ * (a private PostgreSQL). The administrator's desk creates the office over IPC and adds a person; the other desk
+ * joins with the join code. Claims, the "Mine"/"Unclaimed" filters, handled marks through the hub, notes, the
+ * desk's own earlier marks moved once, the audit export, and leaving.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaxListPage } from '../../preload/models';
+import type { ClaimOutcome, OfficeView, PersonView, TriageNoteView } from '../../preload/office';
+import type { ConnectedCore } from '../helpers/connected-core';
+import { value } from '../helpers/ipc-value';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { useSandbox } from '../helpers/sandbox-fixture';
+import { waitUntil } from '../helpers/wait';
+
+const fixture = useSandbox();
+let server: PrivatePostgres;
+
+beforeAll(async () => {
+  server = await startPrivatePostgres();
+});
+
+afterAll(() => server.destroy());
+
+async function inbox(app: ConnectedCore, filter: Record<string, unknown> = {}): Promise<FaxListPage> {
+  return value<FaxListPage>(await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 20, ...filter }));
+}
+
+async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; faxIds: string[]; database: string }> {
+  const maria = await fixture.connect();
+  await fixture.t.control('POST', `/accounts/${maria.accountId}/faxes`, { direction: 'inbound', count: 3, spacing_seconds: 5, newest_at: new Date(Date.now() - 5_000).toISOString() });
+  value(await maria.call('syncNow'));
+  const faxIds = (await waitUntil(() => inbox(maria), (page) => page.total === 3, { what: 'three received faxes' })).items.map((item) => item.id);
+  const tom = await fixture.connect({ accountId: maria.accountId });
+  await waitUntil(() => inbox(tom), (page) => page.total === 3, { what: "the faxes on Tom's desk" });
+
+  // Before the office: Maria marked one fax handled and wrote a note on her desk.
+  value(await maria.call('markHandled', { ids: [faxIds[2]], handled: true }));
+  value(await maria.call('setFaxNote', { id: faxIds[2], note: 'Called the lab back' }));
+
+  const suffix = crypto.randomBytes(3).toString('hex');
+  const database = `front_desk_${suffix}`;
+  const owner = `office_owner_${suffix}`;
+  const password = crypto.randomBytes(16).toString('base64url');
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  const created = value<OfficeView>(await maria.call('createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Maria Lopez' }));
+  expect(created).toMatchObject({ joined: true, role: 'admin', me: { login: owner, name: 'Maria Lopez' } });
+  const { joinCode } = value<{ joinCode: string }>(await maria.call('addOfficePerson', { login: `tom_${suffix}`, name: 'Tom Baker' }));
+  const joined = value<OfficeView>(await tom.call('joinOffice', { code: joinCode }));
+  expect(joined).toMatchObject({ joined: true, role: 'staff', me: { login: `tom_${suffix}`, name: 'Tom Baker' } });
+  return { maria, tom, faxIds, database };
+}
+
+describe('an office of two desks', () => {
+  it('claims show across desks with names; "Mine" and "Unclaimed" filter; handled marks and notes are the office\'s', async () => {
+    const { maria, tom, faxIds, database } = await office();
+    const [first = '', second = '', earlier = ''] = faxIds;
+
+    // Maria's earlier mark and note moved to the hub: Tom sees the fax handled and her note.
+    await waitUntil(async () => (await inbox(tom, { notHandledOnly: true })).items.map((item) => item.id), (ids) => !ids.includes(earlier), { what: "Maria's earlier mark on Tom's desk" });
+    expect(value<TriageNoteView[]>(await tom.call('listTriageNotes', { faxId: earlier })).map((note) => [note.author.name, note.text])).toEqual([['Maria Lopez', 'Called the lab back']]);
+
+    expect(value<ClaimOutcome>(await maria.call('claimFax', { faxId: first }))).toEqual({ kind: 'won' });
+    expect(value<ClaimOutcome>(await tom.call('claimFax', { faxId: first }))).toMatchObject({ kind: 'taken', by: { name: 'Maria Lopez' }, since: expect.any(Number) as number });
+    await waitUntil(async () => (await inbox(tom)).items.find((item) => item.id === first)?.triage?.claimedBy?.name, (name) => name === 'Maria Lopez', { what: "Maria's claim in Tom's list", timeoutMs: 2_000 });
+    expect((await inbox(tom, { triage: 'unclaimed' })).items.map((item) => item.id).sort()).toEqual([second, earlier].sort());
+    expect((await inbox(maria, { triage: 'mine' })).items.map((item) => item.id)).toEqual([first]);
+    expect((await inbox(tom, { triage: 'mine' })).items).toEqual([]);
+
+    // Maria gives the second fax to Tom: it is his.
+    const people = value<PersonView[]>(await maria.call('listOfficePeople'));
+    const tomLogin = people.find((person) => person.name === 'Tom Baker')?.login ?? '';
+    value(await maria.call('assignFax', { faxId: second, login: tomLogin }));
+    await waitUntil(async () => (await inbox(tom, { triage: 'mine' })).items.map((item) => item.id), (ids) => ids.includes(second), { what: 'the assignment on Tom\'s desk' });
+
+    // Tom marks it handled: the office's mark, on Maria's desk too (list, count).
+    value(await tom.call('markHandled', { ids: [second], handled: true }));
+    await waitUntil(async () => (await inbox(maria)).items.find((item) => item.id === second)?.handled, (handled) => handled === true, { what: "Tom's mark on Maria's desk" });
+    expect((await inbox(maria)).items.find((item) => item.id === second)?.triage?.handledBy?.name).toBe('Tom Baker');
+    value(await tom.call('addTriageNote', { faxId: second, text: 'Faxed the form back' }));
+    await waitUntil(async () => (await inbox(maria)).items.find((item) => item.id === second)?.triage?.notes, (notes) => notes === 1, { what: 'the note count on Maria\'s desk' });
+
+    // Nothing typed reached the hub in the clear.
+    const dump = server.dump(database);
+    for (const words of ['Faxed the form back', 'Called the lab back', 'Tom Baker', 'Maria Lopez']) expect(dump).not.toContain(words);
+  }, 60_000);
+
+  it('the audit export lists who did what, chains checked; leaving keeps the desk\'s faxes', async () => {
+    const { maria, tom, faxIds } = await office();
+    const [first = ''] = faxIds;
+    value(await tom.call('openFaxPdf', { id: first }));
+    value(await tom.call('claimFax', { faxId: first }));
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await waitUntil(async () => {
+      value(await maria.call('exportOfficeAudit', { from: day, to: day }));
+      const folder = path.join(maria.dataDir, 'Downloads');
+      const file = fs.readdirSync(folder).filter((name) => name.startsWith('office-audit-')).sort().at(-1) ?? '';
+      return fs.readFileSync(path.join(folder, file), 'utf8');
+    }, (csv) => csv.includes('viewed'), { what: "Tom's view in the office's audit trail" });
+    const folder = path.join(maria.dataDir, 'Downloads');
+    const csv = fs.readFileSync(path.join(folder, fs.readdirSync(folder).filter((name) => name.startsWith('office-audit-')).sort().at(-1) ?? ''), 'utf8');
+    const rows = csv.trim().split('\r\n').map((line) => line.split(','));
+    expect(rows[0]).toEqual(['at', 'person', 'desk', 'seq', 'action', 'fax_id', 'chain']);
+    expect(rows.some((row) => row[1] === 'Tom Baker' && row[4] === 'viewed' && row[5] === first)).toBe(true);
+    expect(rows.some((row) => row[1] === 'Tom Baker' && row[4] === 'claimed' && row[5] === first)).toBe(true);
+    expect(rows.slice(1).every((row) => row[6] === 'ok')).toBe(true);
+
+    expect(value<OfficeView>(await tom.call('leaveOffice', { confirmed: true }))).toEqual({ joined: false });
+    expect((await inbox(tom)).total).toBe(3);
+    expect((await inbox(tom)).items.every((item) => item.triage === undefined)).toBe(true);
+    expect(await tom.call('claimFax', { faxId: first })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+  }, 60_000);
+});
