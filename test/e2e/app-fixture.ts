@@ -24,10 +24,19 @@ export interface AppFixture {
 }
 
 export async function startApp(
-  options: { signedIn?: boolean; colorScheme?: 'light' | 'dark'; sandbox?: TestSandbox; viewport?: { width: number; height: number }; scopes?: string[]; systemLanguages?: string[] } = {},
+  options: {
+    signedIn?: boolean;
+    colorScheme?: 'light' | 'dark';
+    sandbox?: TestSandbox;
+    /** Another desk of the same account: the demo account an earlier `startApp` seeded (needs its `sandbox`). */
+    demo?: DemoAccount;
+    viewport?: { width: number; height: number };
+    scopes?: string[];
+    systemLanguages?: string[];
+  } = {},
 ): Promise<AppFixture> {
   const t = options.sandbox ?? (await startTestSandbox());
-  const demo = await seedDemoAccount(t.sandbox);
+  const demo = options.demo ?? (await seedDemoAccount(t.sandbox));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-e2e-'));
   const secrets = keychainSecretStore(keychainServiceFor(userDataDir));
   if (options.signedIn !== false) await secrets.set('api-key', demo.apiKey);
@@ -54,6 +63,8 @@ export async function startApp(
       await secrets.delete('cache-key').catch(() => false);
       await secrets.delete('lock-pin').catch(() => false);
       await secrets.delete('lock-state').catch(() => false);
+      await secrets.delete('hub-password').catch(() => false);
+      await secrets.delete('hub-office-key').catch(() => false);
       if (!options.sandbox) await t.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import { restartToUpdate, updateStore } from '../data/updates';
 import { clockTime } from '../format';
 import { t } from '../i18n';
 import { notHandledStore } from '../data/handling';
+import { officeStore } from '../data/office';
 import { setFilters } from '../data/list-filters';
 import { backgroundProblemsStore, problemSection } from '../data/background';
 import type { BackgroundProblem } from '../../../preload/automation';
@@ -43,6 +44,7 @@ export function StatusBar() {
   const update = useStore(updateStore);
   const notHandled = useStore(notHandledStore);
   const problems = useStore(backgroundProblemsStore);
+  const office = useStore(officeStore);
   const { text, tone } = statusWords(status);
   const canSync = status.kind !== 'starting' && status.kind !== 'signed_out' && status.kind !== 'key_rejected' && status.kind !== 'connecting';
   return (
@@ -80,6 +82,20 @@ export function StatusBar() {
           {t(problemTitles[problem.area], { count: problem.count })}
         </button>
       ))}
+      {office.joined ? (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          data-testid="office-hub-status"
+          data-state={office.state}
+          title={office.problem ?? undefined}
+          onClick={() => navigate('settings')}
+        >
+          <span className={`status-dot ${office.state === 'connected' ? '' : office.state === 'refused' ? 'bad' : 'warn'}`} />
+          {t(office.state === 'connected' ? 'office.hubConnected' : office.state === 'offline' ? 'office.hubOffline' : office.state === 'refused' ? 'office.hubRefused' : 'office.hubConnecting')}
+          {office.pending > 0 ? ` · ${t('office.waitingCount', { count: office.pending })}` : ''}
+        </button>
+      ) : null}
       {update.status === 'ready' ? (
         <span className="status-update" data-testid="update-ready">
           {update.waitingForUpload ? t('statusBar.versionInstallsWhenThe', { version: update.version }) : t('statusBar.versionIsReady', { version: update.version })}

@@ -8,6 +8,7 @@ import type { StatusGroup } from '../../../preload/fax-status';
 import { navigate } from './navigation';
 import { createStore, type Store } from './store';
 import type { MessageId } from '../../../preload/i18n/translator';
+import type { TriageFilter } from '../../../preload/office';
 
 export interface ListFilters {
   search: string;
@@ -17,11 +18,13 @@ export interface ListFilters {
   to: string;
   unreadOnly: boolean;
   notHandledOnly: boolean;
+  /** With an office hub: mine (claimed by or given to me), or nobody's. */
+  triage: TriageFilter | null;
 }
 
 export type ListQuery = Omit<FaxListQuery, 'offset' | 'limit'>;
 
-export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false, notHandledOnly: false };
+export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false, notHandledOnly: false, triage: null };
 
 /** The status choices each list offers (the inbox's statuses are not the outbox's). */
 export const groupChoices: Readonly<Record<FaxDirection, ReadonlyArray<[StatusGroup, MessageId]>>> = {
@@ -71,12 +74,13 @@ export function toQuery(direction: FaxDirection, filters: ListFilters): ListQuer
     ...(search ? { search } : {}),
     ...(filters.unreadOnly && direction === 'inbound' ? { unreadOnly: true } : {}),
     ...(filters.notHandledOnly && direction === 'inbound' ? { notHandledOnly: true } : {}),
+    ...(filters.triage !== null && direction === 'inbound' ? { triage: filters.triage } : {}),
   };
 }
 
 /** True when the query shows fewer than all faxes of its direction. */
 export function isNarrowed(query: ListQuery): boolean {
-  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly) || Boolean(query.notHandledOnly);
+  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly) || Boolean(query.notHandledOnly) || Boolean(query.triage);
 }
 
 /** After a send, resend or forward: the outbox, unfiltered, so the new fax is in view. */

@@ -25,6 +25,7 @@ import { t } from '../i18n';
 import { automationStore, loadAutomation, startAutomation } from './automation';
 import { loadNotHandledCount, notHandledStore, startHandling } from './handling';
 import { backgroundProblemsStore, loadBackgroundProblems, startBackgroundProblems } from './background';
+import { loadOffice, officeStore, startOffice } from './office';
 
 let started = false;
 
@@ -39,6 +40,7 @@ function loadSlices(): void {
   void loadAutomation();
   void loadNotHandledCount();
   void loadBackgroundProblems();
+  void loadOffice();
 }
 
 function clearSlices(): void {
@@ -51,6 +53,7 @@ function clearSlices(): void {
   automationStore.set(null);
   notHandledStore.set(0);
   backgroundProblemsStore.set([]);
+  officeStore.set({ joined: false });
 }
 
 export function startAppState(): void {
@@ -65,6 +68,7 @@ export function startAppState(): void {
   startAutomation();
   startHandling();
   startBackgroundProblems();
+  startOffice();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

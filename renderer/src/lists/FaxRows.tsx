@@ -10,6 +10,8 @@ import { pagesText, shortDate } from '../format';
 import type { FaxWindow } from '../data/fax-window';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
+import { officeStore } from '../data/office';
+import { useStore } from '../data/store';
 
 export const rowHeight = 64;
 const overscan = 8;
@@ -40,6 +42,19 @@ function what(fax: FaxSummary): string {
   return parts.join(' · ');
 }
 
+/** Who is on a received fax and who it is for, from the office's shared triage ("You" for this person). */
+function triageChips(fax: FaxSummary, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
+  const triage = fax.triage;
+  if (!triage) return [];
+  const name = (person: { login: string; name: string }): string => (person.login === me ? t('office.you') : person.name);
+  return [
+    ...(triage.claimedBy ? [{ text: t('office.onIt', { name: name(triage.claimedBy) }), tone: 'info' as const }] : []),
+    ...(triage.assignee && triage.assignee.login !== triage.claimedBy?.login ? [{ text: t('office.forPerson', { name: name(triage.assignee) }) }] : []),
+    ...(triage.notes > 0 ? [{ text: t('office.notesCount', { count: triage.notes }) }] : []),
+    ...(triage.pending ? [{ text: t('office.notSharedYet'), tone: 'danger' as const }] : []),
+  ];
+}
+
 function results(fax: FaxSummary): string | null {
   if (fax.direction !== 'outbound' || fax.recipientCount < 2) return null;
   return t('faxRows.delivered', { deliveredCount: fax.deliveredCount, recipientCount: fax.recipientCount });
@@ -51,6 +66,8 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
   const [cursor, setCursor] = useState(0);
   const total = list.total ?? 0;
   const { request } = list;
+  const office = useStore(officeStore);
+  const me = office.joined ? office.me.login : null;
 
   useEffect(() => {
     const node = scroller.current;
@@ -111,6 +128,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     if (!fax) return <div key={`s${index}`} className="skeleton row-skeleton" style={{ top: top + 12 }} aria-hidden="true" />;
     const summary = results(fax);
     const reply = fax.reply ? replyLabel(fax.reply) : null;
+    const shared = triageChips(fax, me);
     return (
       <div
         key={fax.id}
@@ -133,6 +151,9 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="row-detail">
           <span className="what">{what(fax)}</span>
           <span className="meta">
+            {shared.map((chip) => (
+              <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
+            ))}
             {summary ? <RowChip text={summary} /> : null}
             {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
             {fax.handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}

@@ -12,6 +12,8 @@ import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
 import { HandlingPanel } from './HandlingPanel';
+import { TriagePanel } from './TriagePanel';
+import { officeStore } from '../data/office';
 import { RuleActionsPanel } from './RuleActionsPanel';
 import { LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
 import { FaxFacts, RecipientResults } from './FaxFacts';
@@ -27,6 +29,7 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [printing, setPrinting] = useState<{ done: number; total: number } | null>(null);
   const version = useStore(faxesVersionStore);
+  const office = useStore(officeStore);
 
   const load = useCallback(
     (refresh: boolean) =>
@@ -117,7 +120,8 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
         ) : null}
       </div>
 
-      {detail.direction === 'inbound' ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
+      {detail.direction === 'inbound' && office.joined ? <TriagePanel detail={detail} /> : null}
+      {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
 
       {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}

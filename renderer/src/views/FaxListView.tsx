@@ -8,6 +8,8 @@ import { exportList, markRead } from '../data/faxes';
 import { clearFilters, filtersStore, groupChoices, isNarrowed, setFilters, toggleGroup, toQuery } from '../data/list-filters';
 import { navigate } from '../data/navigation';
 import { useStore } from '../data/store';
+import { officeStore } from '../data/office';
+import { triageFilters } from '../../../preload/office';
 import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
 import { FaxDetail } from './FaxDetail';
@@ -16,7 +18,10 @@ import type { FaxId } from '../../../preload/fax-id';
 
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
-  const filters = useStore(filtersStore(direction));
+  const stored = useStore(filtersStore(direction));
+  const office = useStore(officeStore);
+  // "Mine" and "Unclaimed" mean something only in an office; after leaving one they are dropped.
+  const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null }), [office.joined, stored]);
   // No debounce: a search of 50,000 cached faxes takes 10–20 ms in main, and stale answers are dropped by the
   // window (the newest query wins).
   const query = useMemo(() => toQuery(direction, filters), [direction, filters]);
@@ -69,6 +74,13 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
             {direction === 'inbound' ? (
               <button type="button" aria-pressed={filters.notHandledOnly} onClick={() => setFilters(direction, { notHandledOnly: !filters.notHandledOnly })}>{t('faxList.notHandled')}</button>
             ) : null}
+            {direction === 'inbound' && office.joined
+              ? triageFilters.map((choice) => (
+                  <button type="button" key={choice} aria-pressed={filters.triage === choice} onClick={() => setFilters(direction, { triage: filters.triage === choice ? null : choice })}>
+                    {t(choice === 'mine' ? 'office.filterMine' : 'office.filterUnclaimed')}
+                  </button>
+                ))
+              : null}
           </div>
           <div className="date-range">
             <label className="date-field">

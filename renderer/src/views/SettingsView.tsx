@@ -15,6 +15,7 @@ import { KeyForm } from './KeyForm';
 import { LockSettings } from './LockSettings';
 import { HotFoldersSettings } from './HotFoldersSettings';
 import { ReminderSettings } from './ReminderSettings';
+import { OfficeSettings } from './OfficeSettings';
 import { RulesSettings } from './RulesSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
@@ -230,6 +231,7 @@ export function SettingsView() {
         ) : null}
       </div>
 
+      <OfficeSettings />
       <HotFoldersSettings />
       <RulesSettings />
 

@@ -1,0 +1,65 @@
+/**
+ * The office hub as the window sees it: whether this desk is in an office and how the hub answers (the status bar,
+ * Settings → Office), the actions on a received fax's shared triage, and the notes of the fax shown. A fax whose
+ * triage changed on any desk is redrawn in the lists and the detail.
+ */
+import type { FaxId } from '../../../preload/fax-id';
+import type { ClaimOutcome, OfficeView, PersonView, TriageNoteView } from '../../../preload/office';
+import { t } from '../i18n';
+import { clockTime } from '../format';
+import { applyFaxesChanged, unreadStore } from './faxes';
+import { faxApi, type IpcError, type IpcResult } from './ipc';
+import { createStore } from './store';
+import { toast } from './toasts';
+
+export const officeStore = createStore<OfficeView>({ joined: false });
+/** Bumped when a fax's shared triage changed: an open detail reads its notes again. */
+export const triageVersionStore = createStore<{ version: number; faxIds: FaxId[] }>({ version: 0, faxIds: [] });
+
+export async function loadOffice(): Promise<void> {
+  const result = await faxApi().getOffice();
+  if (result.ok) officeStore.set(result.value);
+}
+
+function settle<T>(result: IpcResult<T>): IpcError | null {
+  return result.ok ? null : result.error;
+}
+
+export async function createOffice(input: { host: string; port: number; database: string; user: string; password: string; ca?: string; name: string }): Promise<IpcError | null> {
+  const result = await faxApi().createOffice(input);
+  if (result.ok) officeStore.set(result.value);
+  return settle(result);
+}
+
+export async function joinOffice(code: string): Promise<IpcError | null> {
+  const result = await faxApi().joinOffice({ code });
+  if (result.ok) officeStore.set(result.value);
+  return settle(result);
+}
+
+export async function leaveOffice(): Promise<IpcError | null> {
+  const result = await faxApi().leaveOffice({ confirmed: true });
+  if (result.ok) officeStore.set(result.value);
+  return settle(result);
+}
+
+export const listPeople = (): Promise<IpcResult<PersonView[]>> => faxApi().listOfficePeople();
+export const addPerson = (login: string, name: string): Promise<IpcResult<{ joinCode: string }>> => faxApi().addOfficePerson({ login, name });
+export const removePerson = async (login: string): Promise<IpcError | null> => settle(await faxApi().removeOfficePerson({ login }));
+export const claimFax = (faxId: FaxId): Promise<IpcResult<ClaimOutcome>> => faxApi().claimFax({ faxId });
+export const releaseFax = async (faxId: FaxId): Promise<IpcError | null> => settle(await faxApi().releaseFax({ faxId }));
+export const takeOverFax = async (faxId: FaxId): Promise<IpcError | null> => settle(await faxApi().takeOverFax({ faxId, confirmed: true }));
+export const assignFax = async (faxId: FaxId, login: string | null): Promise<IpcError | null> => settle(await faxApi().assignFax({ faxId, login }));
+export const listNotes = (faxId: FaxId): Promise<IpcResult<TriageNoteView[]>> => faxApi().listTriageNotes({ faxId });
+export const addNote = async (faxId: FaxId, text: string): Promise<IpcError | null> => settle(await faxApi().addTriageNote({ faxId, text }));
+export const exportAudit = async (from: string, to: string): Promise<IpcError | null> => settle(await faxApi().exportOfficeAudit({ from, to }));
+
+export function startOffice(): void {
+  const fax = faxApi();
+  fax.on('officeChanged', (view) => officeStore.set(view));
+  fax.on('triageChanged', ({ faxIds }) => {
+    triageVersionStore.set((current) => ({ version: current.version + 1, faxIds }));
+    applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() });
+  });
+  fax.on('claimLost', ({ by, since }) => toast('info', t('office.claimLostWhileOffline', { name: by.name, time: clockTime(since) })));
+}

@@ -1,0 +1,242 @@
+import { useState, type SyntheticEvent } from 'react';
+import type { PersonView } from '../../../preload/office';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Dialog } from '../components/Dialog';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { copyText } from '../data/app-info';
+import type { IpcError } from '../data/ipc';
+import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
+import { useStore } from '../data/store';
+import { useResult } from '../hooks/useResult';
+import { toast } from '../data/toasts';
+import { t } from '../i18n';
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Settings → Office: join an office with a code or create one; once in, its people, the audit export, leaving. */
+export function OfficeSettings() {
+  const office = useStore(officeStore);
+  return (
+    <div className="card" aria-labelledby="office-settings-title">
+      <div className="card-header">
+        <h2 id="office-settings-title">{t('office.office')}</h2>
+        {office.joined ? (
+          <span className={`chip ${office.state === 'connected' ? 'chip-success' : office.state === 'refused' ? 'chip-danger' : 'chip-warning'}`} data-testid="office-state">
+            {t(office.state === 'connected' ? 'office.hubConnected' : office.state === 'offline' ? 'office.hubOffline' : office.state === 'refused' ? 'office.hubRefused' : 'office.hubConnecting')}
+          </span>
+        ) : null}
+      </div>
+      {office.joined ? <JoinedOffice /> : <NoOffice />}
+    </div>
+  );
+}
+
+function NoOffice() {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '' });
+
+  const join = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(await joinOffice(code.trim()));
+    setBusy(false);
+  };
+
+  const create = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const port = Number(form.port);
+    setBusy(true);
+    setError(
+      await createOffice({
+        host: form.host.trim(),
+        port: Number.isInteger(port) ? port : 0,
+        database: form.database.trim(),
+        user: form.user.trim(),
+        password: form.password,
+        name: form.name.trim(),
+        ...(form.ca.trim() ? { ca: form.ca } : {}),
+      }),
+    );
+    setBusy(false);
+  };
+
+  const field = (key: keyof typeof form, label: string, type = 'text') => (
+    <label className="field">
+      <span>{label}</span>
+      <input className="input" type={type} value={form[key]} required={key !== 'ca'} onChange={(event) => setForm({ ...form, [key]: event.target.value })} autoComplete="off" />
+    </label>
+  );
+
+  return (
+    <>
+      <p className="field-hint">{t('office.whatAnOfficeIs')}</p>
+      {error ? <ErrorNotice error={error} /> : null}
+      <form onSubmit={(event) => void join(event)}>
+        <label className="field">
+          <span>{t('office.joinCode')}</span>
+          <textarea className="input" rows={3} value={code} onChange={(event) => setCode(event.target.value)} placeholder="FXHUB1.…" spellCheck={false} />
+          <span className="field-hint">{t('office.joinCodeHint')}</span>
+        </label>
+        <button type="submit" className="button button-primary" disabled={busy || code.trim() === ''}>{t('office.joinTheOffice')}</button>
+      </form>
+      <details className="office-create">
+        <summary>{t('office.createTheOffice')}</summary>
+        <p className="field-hint">{t('office.createHint')}</p>
+        <form onSubmit={(event) => void create(event)}>
+          {field('host', t('office.hubHost'))}
+          {field('port', t('office.hubPort'), 'number')}
+          {field('database', t('office.hubDatabase'))}
+          {field('user', t('office.hubUser'))}
+          {field('password', t('office.hubPassword'), 'password')}
+          <label className="field">
+            <span>{t('office.hubCa')}</span>
+            <textarea className="input" rows={3} value={form.ca} onChange={(event) => setForm({ ...form, ca: event.target.value })} placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} />
+            <span className="field-hint">{t('office.hubCaHint')}</span>
+          </label>
+          {field('name', t('office.yourName'))}
+          <button type="submit" className="button" disabled={busy}>{t('office.createTheOffice')}</button>
+        </form>
+      </details>
+    </>
+  );
+}
+
+function JoinedOffice() {
+  const office = useStore(officeStore);
+  const [loaded, reload] = useResult(listPeople);
+  const people: PersonView[] = loaded.state === 'ready' ? loaded.value : [];
+  const [error, setError] = useState<IpcError | null>(null);
+  const [newPerson, setNewPerson] = useState({ login: '', name: '' });
+  const [joinCode, setJoinCode] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PersonView | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [range, setRange] = useState({ from: today(), to: today() });
+
+  if (!office.joined) return null;
+  const admin = office.role === 'admin';
+
+  const add = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const result = await addPerson(newPerson.login.trim(), newPerson.name.trim());
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setJoinCode(result.value.joinCode);
+    setNewPerson({ login: '', name: '' });
+    reload();
+  };
+
+  return (
+    <>
+      <p data-testid="office-summary">{t('office.signedInAs', { name: office.me.name, host: office.host, database: office.database })}</p>
+      {office.pending > 0 ? <p className="field-hint">{t('office.pendingActions', { count: office.pending })}</p> : null}
+      {office.problem ? <p className="notice notice-error" role="alert">{office.problem}</p> : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {loaded.state === 'failed' ? <ErrorNotice error={loaded.error} /> : null}
+
+      <h3 className="subhead">{t('office.people')}</h3>
+      <ul className="people-list">
+        {people.map((person) => (
+          <li key={person.login} className="row">
+            <span>
+              {person.name} <span className="field-hint">({person.login}{person.role === 'admin' ? `, ${t('office.administrator')}` : ''}{person.removed ? `, ${t('office.removed')}` : ''})</span>
+            </span>
+            {admin && !person.me && !person.removed ? (
+              <button type="button" className="button button-small button-danger" onClick={() => setRemoving(person)}>{t('office.remove')}</button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {admin ? (
+        <form className="row" onSubmit={(event) => void add(event)}>
+          <label className="field">
+            <span>{t('office.personName')}</span>
+            <input className="input" value={newPerson.name} required onChange={(event) => setNewPerson({ ...newPerson, name: event.target.value })} />
+          </label>
+          <label className="field">
+            <span>{t('office.personLogin')}</span>
+            <input className="input" value={newPerson.login} required pattern="[a-z][a-z0-9_]{2,39}" onChange={(event) => setNewPerson({ ...newPerson, login: event.target.value })} />
+          </label>
+          <button type="submit" className="button">{t('office.addPerson')}</button>
+        </form>
+      ) : null}
+
+      <h3 className="subhead">{t('office.auditTrail')}</h3>
+      <div className="row">
+        <label className="date-field">
+          <span className="field-hint">{t('faxList.from')}</span>
+          <input className="input" type="date" value={range.from} onChange={(event) => setRange({ ...range, from: event.target.value })} />
+        </label>
+        <label className="date-field">
+          <span className="field-hint">{t('faxList.to')}</span>
+          <input className="input" type="date" value={range.to} onChange={(event) => setRange({ ...range, to: event.target.value })} />
+        </label>
+        <button
+          type="button"
+          className="button"
+          disabled={!range.from || !range.to || range.from > range.to}
+          onClick={() =>
+            void exportAudit(range.from, range.to).then((refused) => {
+              if (refused) setError(refused);
+              else toast('success', t('office.auditExported'));
+            })
+          }
+        >
+          {t('office.exportAudit')}
+        </button>
+      </div>
+
+      <div className="row">
+        <button type="button" className="button button-danger" onClick={() => setLeaving(true)}>{t('office.leaveTheOffice')}</button>
+      </div>
+
+      {joinCode ? (
+        <Dialog title={t('office.joinCodeTitle')} onClose={() => setJoinCode(null)}>
+          <p>{t('office.joinCodeOnce')}</p>
+          <textarea className="input join-code" readOnly rows={5} value={joinCode} data-testid="join-code" />
+          <div className="row">
+            <button type="button" className="button button-primary" onClick={() => void copyText(joinCode, t('office.joinCode'))}>{t('office.copyJoinCode')}</button>
+            <button type="button" className="button" onClick={() => setJoinCode(null)}>{t('office.done')}</button>
+          </div>
+        </Dialog>
+      ) : null}
+      {removing ? (
+        <ConfirmDialog
+          title={t('office.removeTitle', { name: removing.name })}
+          confirmLabel={t('office.remove')}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const login = removing.login;
+            setRemoving(null);
+            void removePerson(login).then((refused) => {
+              if (refused) setError(refused);
+              reload();
+            });
+          }}
+        >
+          {t('office.removeBody')}
+        </ConfirmDialog>
+      ) : null}
+      {leaving ? (
+        <ConfirmDialog
+          title={t('office.leaveTitle')}
+          confirmLabel={t('office.leaveTheOffice')}
+          onCancel={() => setLeaving(false)}
+          onConfirm={() => {
+            setLeaving(false);
+            void leaveOffice().then((refused) => refused && setError(refused));
+          }}
+        >
+          {t('office.leaveBody')}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

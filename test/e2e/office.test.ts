@@ -1,0 +1,92 @@
+// Two desks of one office in two harness windows, on one Fax Service account and one hub (a private PostgreSQL):
+// Maria creates the office in Settings and adds Tom, who joins with the join code; Maria claims a received fax and
+// Tom's inbox shows "Maria Lopez on it" within 2 seconds; Tom's detail offers to take it over; his "Unclaimed"
+// filter leaves it out. Screens at 1024 px, Tom's in German.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+
+let server: PrivatePostgres;
+let maria: AppFixture;
+let tom: AppFixture;
+const suffix = crypto.randomBytes(3).toString('hex');
+const owner = `front_owner_${suffix}`;
+const database = `front_desk_${suffix}`;
+const password = crypto.randomBytes(16).toString('base64url');
+
+beforeAll(async () => {
+  server = await startPrivatePostgres();
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  maria = await startApp({ viewport: { width: 1024, height: 760 } });
+  tom = await startApp({ sandbox: maria.t, demo: maria.demo, viewport: { width: 1024, height: 760 }, systemLanguages: ['de-DE'] });
+  await maria.page.getByTestId('fax-row').first().waitFor();
+  await tom.page.getByTestId('fax-row').first().waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await tom.close();
+  await maria.close();
+  server.destroy();
+});
+
+describe('an office of two desks', () => {
+  it('Maria creates the office and adds Tom; Tom joins with the code', async () => {
+    const page = maria.page;
+    await page.locator('body').press('Control+,');
+    await page.getByText('Create the office', { exact: true }).first().click();
+    await page.getByLabel('Hub address (host)').fill(server.host);
+    await page.getByLabel('Port', { exact: true }).fill(String(server.port));
+    await page.getByLabel('Database', { exact: true }).fill(database);
+    await page.getByLabel('Administrator account').fill(owner);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel("The hub's CA certificate (optional)").fill(server.ca);
+    await page.getByLabel('Your name (as the office sees it)').fill('Maria Lopez');
+    await page.getByRole('button', { name: 'Create the office' }).click();
+    await expect.poll(() => page.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub connected');
+    await page.getByLabel('Name', { exact: true }).fill('Tom Baker');
+    await page.getByLabel('Sign-in name').fill(`tom_${suffix}`);
+    await page.getByRole('button', { name: 'Add person' }).click();
+    const code = await page.getByTestId('join-code').inputValue();
+    expect(code).toMatch(/^FXHUB1\./);
+    await screenshot(page, 'office-join-code');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Tom Baker').waitFor();
+    await screenshot(page, 'office-settings');
+
+    const other = tom.page;
+    await other.locator('body').press('Control+,');
+    await other.getByLabel('Beitrittscode').fill(code);
+    await other.getByRole('button', { name: 'Dem Büro beitreten' }).click();
+    await expect.poll(() => other.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub verbunden');
+    await expect.poll(() => other.getByTestId('office-summary').textContent()).toContain('Tom Baker');
+    await screenshot(other, 'office-settings-de');
+  }, 60_000);
+
+  it("Maria's claim shows on Tom's desk within 2 s; Tom may take it over; 'Unbearbeitet' leaves it out", async () => {
+    const page = maria.page;
+    await page.getByRole('button', { name: /^Inbox/ }).first().click();
+    const row = page.getByTestId('fax-row').first();
+    const faxId = (await row.getAttribute('data-fax-id')) ?? '';
+    await row.click();
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    const claimedAt = Date.now();
+    await expect.poll(() => page.getByTestId('claim-status').textContent()).toMatch(/^You are on it/);
+
+    const other = tom.page;
+    await other.getByRole('button', { name: /^Posteingang/ }).first().click();
+    const tomRow = other.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"]`);
+    await expect.poll(() => tomRow.textContent(), { timeout: 2_000, interval: 50 }).toContain('Maria Lopez bearbeitet');
+    expect(Date.now() - claimedAt).toBeLessThan(2_000);
+    await tomRow.click();
+    await expect.poll(() => other.getByTestId('claim-status').textContent()).toMatch(/^Maria Lopez bearbeitet es/);
+    await other.getByRole('button', { name: 'An mich ziehen' }).waitFor();
+    await screenshot(other, 'office-claimed-de');
+
+    await other.getByRole('button', { name: 'Unbearbeitet', exact: true }).click();
+    await expect.poll(() => other.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"]`).count()).toBe(0);
+    await expect.poll(async () => other.getByTestId('fax-row').count()).toBeGreaterThan(0);
+    await screenshot(other, 'office-unclaimed-de');
+  }, 60_000);
+});
