@@ -1017,4 +1017,6 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.leaveTitle': "Büro verlassen?",
   'office.leaveBody': "Dieser Platz teilt nicht mehr mit dem Büro. Seine Faxe, Markierungen und Notizen bleiben hier; was geteilt wurde, bleibt auf dem Hub. Zum Zurückkehren brauchen Sie einen neuen Beitrittscode.",
   'office.waitingCount': "{count} wartend",
+  'office.joinCodePlaceholder': "FXHUB1.…",
+  'office.caPlaceholder': "Zertifikat im PEM-Format (-----BEGIN CERTIFICATE-----)",
 };

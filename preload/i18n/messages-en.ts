@@ -1015,6 +1015,8 @@ export const en = {
   'office.leaveTitle': "Leave the office?",
   'office.leaveBody': "This desk stops sharing with the office. Its faxes, marks and notes stay here; what was shared stays on the hub. You need a new join code to come back.",
   'office.waitingCount': "{count} waiting",
+  'office.joinCodePlaceholder': "FXHUB1.…",
+  'office.caPlaceholder': "A certificate in PEM form (-----BEGIN CERTIFICATE-----)",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -79,7 +79,7 @@ function NoOffice() {
       <form onSubmit={(event) => void join(event)}>
         <label className="field">
           <span>{t('office.joinCode')}</span>
-          <textarea className="input" rows={3} value={code} onChange={(event) => setCode(event.target.value)} placeholder="FXHUB1.…" spellCheck={false} />
+          <textarea className="input" rows={3} value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('office.joinCodePlaceholder')} spellCheck={false} />
           <span className="field-hint">{t('office.joinCodeHint')}</span>
         </label>
         <button type="submit" className="button button-primary" disabled={busy || code.trim() === ''}>{t('office.joinTheOffice')}</button>
@@ -95,7 +95,7 @@ function NoOffice() {
           {field('password', t('office.hubPassword'), 'password')}
           <label className="field">
             <span>{t('office.hubCa')}</span>
-            <textarea className="input" rows={3} value={form.ca} onChange={(event) => setForm({ ...form, ca: event.target.value })} placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} />
+            <textarea className="input" rows={3} value={form.ca} onChange={(event) => setForm({ ...form, ca: event.target.value })} placeholder={t('office.caPlaceholder')} spellCheck={false} />
             <span className="field-hint">{t('office.hubCaHint')}</span>
           </label>
           {field('name', t('office.yourName'))}
