@@ -103,6 +103,17 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     reportFolder = settings.reportFolder;
     void reports.retry();
   });
+  const officeHub = createOfficeService({
+    dataDir: deps.dataDir,
+    fileKey: keys.fileKey,
+    secrets: deps.secrets,
+    cache,
+    events,
+    log: deps.log,
+    desktop: deps.desktop,
+    ...common,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  });
   const office = await openOfficeAutomation({
     dataDir: deps.dataDir,
     fileKey: keys.fileKey,
@@ -119,6 +130,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     ...(deps.hotFolderTiming ? { hotFolderTiming: deps.hotFolderTiming } : {}),
     ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
+    officeJobs: officeHub.jobs,
   });
   problems = createBackgroundProblems(
     { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(), reports: () => reports.pending() },
@@ -127,17 +139,6 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   const watchProblems = problems;
   events.subscribe((name) => {
     if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
-  });
-  const officeHub = createOfficeService({
-    dataDir: deps.dataDir,
-    fileKey: keys.fileKey,
-    secrets: deps.secrets,
-    cache,
-    events,
-    log: deps.log,
-    desktop: deps.desktop,
-    ...common,
-    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
   });
   const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
   return {

@@ -125,6 +125,22 @@ const migrations: readonly Migration[] = [
     GRANT SELECT, INSERT ON fax_hub.notes, fax_hub.audit, fax_hub.applied_actions TO ${quote(deskRole)};
     GRANT USAGE ON SEQUENCE fax_hub.audit_id_seq TO ${quote(deskRole)};
   `,
+  // Work the office does once, whichever desk does it (an inbound rule's copy or print, the daily reminder): a
+  // desk takes a lease, does the job, marks it done; a lease not done by its expiry may be taken by another desk.
+  (deskRole) => `
+    CREATE TABLE fax_hub.leases (
+      job text PRIMARY KEY,
+      holder text NOT NULL DEFAULT current_user,
+      desk_id text NOT NULL,
+      expires_at timestamptz NOT NULL,
+      done_at timestamptz
+    );
+    ALTER TABLE fax_hub.leases ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY leases_read ON fax_hub.leases FOR SELECT USING (true);
+    CREATE POLICY leases_take ON fax_hub.leases FOR INSERT WITH CHECK (holder = current_user);
+    CREATE POLICY leases_change ON fax_hub.leases FOR UPDATE USING (true) WITH CHECK (holder = current_user);
+    GRANT SELECT, INSERT, UPDATE ON fax_hub.leases TO ${quote(deskRole)};
+  `,
 ];
 
 /** The schema version this app writes and reads. */

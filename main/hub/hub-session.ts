@@ -59,6 +59,13 @@ export interface HubSession {
   /** Records that this person viewed, printed, saved or forwarded a fax (once per action id, when given). */
   record(action: AuditAction, faxId: string, triageAction?: TriageAction): Promise<void>;
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
+  /**
+   * Takes the office's lease on a job done once per office: 'mine' (this desk does it: a new lease, an expired
+   * one, or this desk's own again), 'taken' (another desk holds it) or 'done' (another desk finished it).
+   */
+  takeJob(job: string, leaseMs: number): Promise<'mine' | 'taken' | 'done'>;
+  /** Marks a job this desk holds done for the office. */
+  finishJob(job: string): Promise<void>;
   /** Runs `work` with a client of the session's pool (people, labels, the live feed's catch-up). */
   withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   readonly officeKey: Buffer;
@@ -333,6 +340,26 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
           [new Date(from), new Date(to)],
         );
         return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), prevHash: row.prev_hash, hash: row.hash }));
+      }),
+
+    takeJob: (job, leaseMs) =>
+      withClient(async (client) => {
+        const taken = await client.query(
+          `INSERT INTO fax_hub.leases (job, desk_id, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+             ON CONFLICT (job) DO UPDATE SET holder = current_user, desk_id = EXCLUDED.desk_id, expires_at = EXCLUDED.expires_at
+             WHERE fax_hub.leases.done_at IS NULL AND (fax_hub.leases.expires_at < clock_timestamp() OR fax_hub.leases.desk_id = EXCLUDED.desk_id)
+           RETURNING job`,
+          [job, options.deskId, leaseMs],
+        );
+        if ((taken.rowCount ?? 0) > 0) return 'mine';
+        const held = await client.query<{ done_at: Date | null; desk_id: string }>('SELECT done_at, desk_id FROM fax_hub.leases WHERE job = $1', [job]);
+        const row = held.rows[0];
+        return row?.done_at ? 'done' : 'taken';
+      }),
+
+    finishJob: (job) =>
+      withClient(async (client) => {
+        await client.query('UPDATE fax_hub.leases SET done_at = clock_timestamp(), holder = current_user WHERE job = $1 AND desk_id = $2', [job, options.deskId]);
       }),
 
     close: () => pool.end(),

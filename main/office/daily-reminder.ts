@@ -6,6 +6,7 @@
 import { msg } from '../../preload/i18n/translator';
 import type { Message } from '../../preload/i18n/translator';
 import { createOneTimer } from '../runtime/one-timer';
+import { deskOnItsOwn, type OfficeJobs } from './office-jobs';
 import { realTimers, type Timers } from '../runtime/timers';
 
 export interface DailyReminderDeps {
@@ -13,6 +14,8 @@ export interface DailyReminderDeps {
   at: () => string | null;
   counts: (sinceMs: number) => { arrived: number; notHandled: number };
   notify: (title: Message, body: Message) => void;
+  /** In an office, one desk reminds for the office each day (the others would say the same). */
+  officeJobs?: OfficeJobs;
   now?: () => number;
   timers?: Timers;
 }
@@ -42,9 +45,17 @@ export function createDailyReminder(deps: DailyReminderDeps): DailyReminder {
   const now = deps.now ?? Date.now;
   const timer = createOneTimer(deps.timers ?? realTimers);
 
-  function fire(): void {
-    const counts = deps.counts(startOfLocalDay(now()));
-    if (counts.notHandled > 0) deps.notify(msg('dailyReminder.faxesNotHandled', { notHandled: counts.notHandled }), msg('dailyReminder.arrivedToday', { arrived: counts.arrived, notHandled: counts.notHandled }));
+  async function fire(): Promise<void> {
+    const day = startOfLocalDay(now());
+    const counts = deps.counts(day);
+    if (counts.notHandled === 0) return;
+    const jobs = deps.officeJobs ?? deskOnItsOwn;
+    const job = `reminder:${new Date(day).toISOString().slice(0, 10)}`;
+    // An office whose hub cannot be reached is reminded on each desk rather than on none.
+    const turn = await jobs.take(job).catch(() => 'mine' as const);
+    if (turn !== 'mine') return;
+    deps.notify(msg('dailyReminder.faxesNotHandled', { notHandled: counts.notHandled }), msg('dailyReminder.arrivedToday', { arrived: counts.arrived, notHandled: counts.notHandled }));
+    await jobs.finish(job).catch(() => undefined);
   }
 
   const reminder: DailyReminder = {
@@ -55,7 +66,7 @@ export function createDailyReminder(deps: DailyReminderDeps): DailyReminder {
       // Long waits are cut in hours: a computer that slept wakes to a timer that is re-checked soon.
       const due = nextOccurrence(now(), at);
       timer.after(Math.min(due - now(), 3_600_000), () => {
-        if (now() >= due - 1000) fire();
+        if (now() >= due - 1000) void fire();
         reminder.schedule();
       });
     },

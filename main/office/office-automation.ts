@@ -23,6 +23,7 @@ import { createClaimJournal } from './hotfolders/claims';
 import { createHotFolders, type HotFolderDeps, type HotFolders } from './hotfolders/hot-folders';
 import { createInboundRules, type InboundRules } from './rules/inbound-rules';
 import { openAutomationStore, type AutomationStore } from './automation-store';
+import type { OfficeJobs } from './office-jobs';
 
 export interface OfficeAutomationDeps {
   dataDir: string;
@@ -42,6 +43,8 @@ export interface OfficeAutomationDeps {
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file a rule's copy is written into (tests give one that fails as a full disk does). */
   openRuleOutput?: OpenPart;
+  /** In an office: rules and the reminder act once for the office (leases on the hub). */
+  officeJobs?: OfficeJobs;
 }
 
 export interface OfficeAutomation {
@@ -86,12 +89,14 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     notify,
     ...common,
     ...(deps.openRuleOutput ? { openOutput: deps.openRuleOutput } : {}),
+    ...(deps.officeJobs ? { officeJobs: deps.officeJobs } : {}),
   });
   const reminder = createDailyReminder({
     at: () => automation.get().reminderAt,
     counts: (sinceMs) => ({ arrived: cache.handling.arrivedSince(sinceMs), notHandled: cache.handling.notHandled(sinceMs) }),
     notify,
     ...common,
+    ...(deps.officeJobs ? { officeJobs: deps.officeJobs } : {}),
   });
 
   const listening = createDisposables();

@@ -31,6 +31,9 @@ import { createOfficeDesk, type OfficeDesk } from './office-desk';
 import { createOfficeMembership, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus } from './shared-triage';
 
+/** How long a desk holds the office's lease on a job (a long print included) before another desk may take it. */
+const officeLeaseMs = 10 * 60_000;
+
 /** What a local audit entry is in the office's trail (the rest stays on this desk). */
 const sharedAudit: Partial<Record<AuditAction, HubAuditAction>> = { view: 'viewed', print: 'printed', save_pdf: 'saved', forward: 'forwarded', rule_save: 'saved', rule_print: 'printed' };
 
@@ -89,6 +92,8 @@ export interface OfficeService {
   summaries(faxIds: readonly FaxId[]): Map<FaxId, FaxTriageSummary>;
   /** This person's sign-in name on the hub, or null without an office. */
   login(): string | null;
+  /** Leases of work done once per office (rules, the reminder); without an office every job is this desk's. */
+  jobs: { take(job: string): Promise<'mine' | 'taken' | 'done'>; finish(job: string): Promise<void> };
   /** The audit trail of a time range, each desk's chain checked. */
   auditRows(range: { from: number; to: number }): Promise<AuditRow[]>;
   /** Writes the audit trail of a time range as CSV where the user chooses. */
@@ -333,6 +338,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     },
 
     login: () => current?.address.user ?? null,
+
+    jobs: {
+      take: (job) => (desk === null ? Promise.resolve('mine') : desk.triage.withSession((session) => session.takeJob(job, officeLeaseMs))),
+      finish: (job) => (desk === null ? Promise.resolve() : desk.triage.withSession((session) => session.finishJob(job))),
+    },
 
     async auditRows(range) {
       // Each desk's chain is checked from its first entry, so a range starting mid-chain is judged fairly.

@@ -1019,4 +1019,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.waitingCount': "{count} wartend",
   'office.joinCodePlaceholder': "FXHUB1.…",
   'office.caPlaceholder': "Zertifikat im PEM-Format (-----BEGIN CERTIFICATE-----)",
+  'rules.doneByAnotherDesk': "Von einem anderen Platz des Büros erledigt.",
+  'rules.anotherDeskIsOnIt': "Ein anderer Platz des Büros erledigt das gerade; in einer Minute wird erneut nachgesehen.",
+  'rules.waitingForTheHub': "Wartet auf den Büro-Hub (er sagt, welcher Platz das erledigt, damit es nicht doppelt geschieht).",
 };

@@ -1017,6 +1017,9 @@ export const en = {
   'office.waitingCount': "{count} waiting",
   'office.joinCodePlaceholder': "FXHUB1.…",
   'office.caPlaceholder': "A certificate in PEM form (-----BEGIN CERTIFICATE-----)",
+  'rules.doneByAnotherDesk': "Done by another desk of the office.",
+  'rules.anotherDeskIsOnIt': "Another desk of the office is doing this; looked at again in a minute.",
+  'rules.waitingForTheHub': "Waiting for the office hub (it says which desk does this, so it is not done twice).",
 } as const;
 
 export type MessageId = keyof typeof en;

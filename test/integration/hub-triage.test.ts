@@ -103,6 +103,34 @@ describe('handled, assignment, notes and labels', () => {
   });
 });
 
+describe('work done once per office', () => {
+  it('a lease goes to one desk; the others are told it is taken, then done; a lease its desk let run out is taken by another', async () => {
+    const [first, second, third] = [await person('lease_a', 'A'), await person('lease_b', 'B'), await person('lease_c', 'C')];
+    const turns = await Promise.all([first, second, third].flatMap((desk) => [desk.takeJob('rule-print:1', 60_000), desk.takeJob('rule-print:1', 60_000)]));
+    expect(turns.filter((turn) => turn === 'mine').length).toBeGreaterThanOrEqual(1);
+    const holders = [first, second, third].filter((_, index) => turns[index * 2] === 'mine' || turns[index * 2 + 1] === 'mine');
+    expect(holders).toHaveLength(1);
+    const holder = holders[0] as HubSession;
+    const others = [first, second, third].filter((desk) => desk !== holder);
+    for (const desk of others) expect(await desk.takeJob('rule-print:1', 60_000)).toBe('taken');
+    // The holder's desk asking again (after a restart) keeps it.
+    expect(await holder.takeJob('rule-print:1', 60_000)).toBe('mine');
+    await holder.finishJob('rule-print:1');
+    for (const desk of [first, second, third]) expect(await desk.takeJob('rule-print:1', 60_000)).toBe('done');
+
+    // A desk that took a job and died: its lease runs out, another desk takes it and finishes.
+    expect(await first.takeJob('rule-save:2', 1)).toBe('mine');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await second.takeJob('rule-save:2', 60_000)).toBe('mine');
+    expect(await first.takeJob('rule-save:2', 60_000)).toBe('taken');
+    // The first desk coming back cannot mark another desk's job done.
+    await first.finishJob('rule-save:2');
+    expect(await third.takeJob('rule-save:2', 60_000)).toBe('taken');
+    await second.finishJob('rule-save:2');
+    expect(await third.takeJob('rule-save:2', 60_000)).toBe('done');
+  });
+});
+
 describe('what the hub stores', () => {
   it('pg_dump of the hub holds none of the words typed: notes, labels and names are ciphertext; fax ids and logins only', async () => {
     const desk = await person('dump', 'Dr Evelyn Quartermain');

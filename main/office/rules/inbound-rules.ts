@@ -31,6 +31,7 @@ import type { Timers } from '../../runtime/timers';
 import type { Cache } from '../../store/cache/cache';
 import type { RuleActionRow } from '../../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
+import { deskOnItsOwn, type OfficeJobs } from '../office-jobs';
 import { isFromSenders } from './sender-match';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -49,6 +50,8 @@ export interface InboundRulesDeps {
   checkpoint?: Checkpoint;
   /** Opens the file a copy is written into (tests give one that fails as a full disk does). */
   openOutput?: OpenPart;
+  /** In an office, each action on a received fax is done once for the office (by whichever desk takes it). */
+  officeJobs?: OfficeJobs;
 }
 
 export interface InboundRules {
@@ -62,6 +65,9 @@ export interface InboundRules {
 
 /** The service's clock and this computer's may differ: a fax stamped a little before the rule was turned on still counts. */
 const clockSlackMs = 5 * 60_000;
+/** How soon an action another desk of the office is doing is looked at again (its lease may run out). */
+const anotherDeskWaitMs = 60_000;
+
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
 const batch = 200;
@@ -83,6 +89,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const checkpoint: Checkpoint = deps.checkpoint ?? noCheckpoint;
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
+  const officeJobs = deps.officeJobs ?? deskOnItsOwn;
   const listening = createDisposables();
 
   const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
@@ -158,8 +165,25 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       log.warn('rules.action_unfinished', { action: row.action, unfinished: row.unfinishedTries });
       return true;
     }
+    // Once per office: a copy saved or printed by another desk is not made again here.
+    const job = `rule-${row.action}:${row.faxId}`;
+    const turn = await officeJobs.take(job).catch(() => null);
+    if (turn === null) {
+      // The hub cannot say who does it: doing it anyway could do it twice, so it waits for the hub.
+      journal.failed(row.faxId, row.ruleId, msg('rules.waitingForTheHub'), now() + anotherDeskWaitMs);
+      return true;
+    }
+    if (turn === 'done') {
+      journal.skip(row.faxId, row.ruleId, msg('rules.doneByAnotherDesk'));
+      return true;
+    }
+    if (turn === 'taken') {
+      journal.failed(row.faxId, row.ruleId, msg('rules.anotherDeskIsOnIt'), now() + anotherDeskWaitMs);
+      return true;
+    }
     journal.tryStarted(row.faxId, row.ruleId);
     const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
+    await officeJobs.finish(job);
     journal.done(row.faxId, row.ruleId, target, now());
     checkpoint('rules.done');
     return true;

@@ -2,6 +2,7 @@
 // today's faxes are not handled, stays quiet when all are, and follows a changed time at once.
 import { describe, expect, it } from 'vitest';
 import { createDailyReminder, nextOccurrence, startOfLocalDay } from '../../../main/office/daily-reminder';
+import type { OfficeJobs } from '../../../main/office/office-jobs';
 import { translate, type Message } from '../../../preload/i18n/translator';
 import { virtualTime } from '../../helpers/virtual-time';
 import { localTime } from '../../helpers/clock';
@@ -49,5 +50,36 @@ describe('daily reminder', () => {
     await clock.advance(48 * 3_600_000);
     expect(notices).toHaveLength(2);
     reminder.stop();
+  });
+
+  it("in an office, one desk reminds each day (the first to take the day's lease); a hub out of reach lets each desk remind", async () => {
+    const clock = virtualTime(localTime(23, 9));
+    const leases = new Map<string, 'taken' | 'done'>();
+    let hubUp = true;
+    const officeJobs: OfficeJobs = {
+      take: (job) => {
+        if (!hubUp) return Promise.reject(new Error('hub unreachable'));
+        const held = leases.get(job);
+        if (held) return Promise.resolve(held);
+        leases.set(job, 'taken');
+        return Promise.resolve('mine');
+      },
+      finish: (job) => {
+        leases.set(job, 'done');
+        return Promise.resolve();
+      },
+    };
+    const notices: number[] = [];
+    const desks = [0, 1, 2].map((desk) =>
+      createDailyReminder({ at: () => '17:00', counts: () => ({ arrived: 4, notHandled: 1 }), notify: () => notices.push(desk), officeJobs, now: clock.now, timers: clock.timers }),
+    );
+    for (const desk of desks) desk.schedule();
+    await clock.advance(8 * 3_600_000);
+    expect(notices).toHaveLength(1);
+    expect([...leases.entries()]).toEqual([[`reminder:${new Date(localTime(23, 0)).toISOString().slice(0, 10)}`, 'done']]);
+    hubUp = false;
+    await clock.advance(24 * 3_600_000);
+    expect(notices).toHaveLength(4);
+    for (const desk of desks) desk.stop();
   });
 });

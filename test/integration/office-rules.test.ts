@@ -1,0 +1,115 @@
+/**
+ * One office, one action: three desks of one office (real cores on one sandbox account, one private PostgreSQL
+ * hub) each have "save every received fax into the shared folder" and "print every received fax" turned on. A fax
+ * arrives: exactly one copy is saved and one print job made for the office; the other desks' rule actions say it
+ * was done by another desk. The same rules on desks without an office do it on every desk (the contrast).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundRule, RuleActionView } from '../../preload/automation';
+import type { FaxDetail, FaxListPage } from '../../preload/models';
+import type { OfficeView } from '../../preload/office';
+import type { ConnectedCore } from '../helpers/connected-core';
+import { value } from '../helpers/ipc-value';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { useSandbox } from '../helpers/sandbox-fixture';
+import { waitUntil } from '../helpers/wait';
+
+const fixture = useSandbox();
+let server: PrivatePostgres;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'office-rules-'));
+
+beforeAll(async () => {
+  server = await startPrivatePostgres();
+});
+
+afterAll(() => {
+  server.destroy();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const rule = (overrides: Partial<InboundRule>): InboundRule => ({ id: 'save', enabled: true, action: 'save', folder: '', fileNameTemplate: '{reference}', printer: '', senders: [], activeSince: null, ...overrides });
+const files = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')) : []);
+const printerFolder = (app: ConnectedCore): string => path.join(app.dataDir, 'Downloads', 'Printers', 'Front Desk');
+
+async function desks(count: number, inOffice: boolean): Promise<{ apps: ConnectedCore[]; shared: string }> {
+  const first = await fixture.connect();
+  const apps = [first];
+  for (let index = 1; index < count; index++) apps.push(await fixture.connect({ accountId: first.accountId }));
+  if (inOffice) {
+    const suffix = crypto.randomBytes(3).toString('hex');
+    const password = crypto.randomBytes(16).toString('base64url');
+    server.sql('postgres', `CREATE ROLE rules_owner_${suffix} LOGIN CREATEROLE PASSWORD '${password}'`);
+    server.sql('postgres', `CREATE DATABASE rules_${suffix} OWNER rules_owner_${suffix}`);
+    value<OfficeView>(await first.call('createOffice', { host: server.host, port: server.port, database: `rules_${suffix}`, user: `rules_owner_${suffix}`, password, ca: server.ca, name: 'Desk 1' }));
+    for (const [index, app] of apps.slice(1).entries()) {
+      const { joinCode } = value<{ joinCode: string }>(await first.call('addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` }));
+      value<OfficeView>(await app.call('joinOffice', { code: joinCode }));
+    }
+  }
+  const shared = fs.mkdtempSync(path.join(work, 'shared-'));
+  for (const app of apps) {
+    value(await app.call('saveAutomation', { hotFolders: [], inboundRules: [rule({ folder: shared }), rule({ id: 'print', action: 'print', printer: 'Front Desk' })], reminderAt: null }));
+  }
+  return { apps, shared };
+}
+
+async function arrive(apps: ConnectedCore[]): Promise<string> {
+  const [first] = apps;
+  if (!first) throw new Error('no desk');
+  await fixture.t.control('POST', `/accounts/${first.accountId}/inbound`, { pages: 1, from: '+14155550199' });
+  let faxId = '';
+  for (const app of apps) {
+    value(await app.call('syncNow'));
+    const list = await waitUntil(async () => value<FaxListPage>(await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 5 })), (page) => page.total === 1, { what: 'the fax on each desk' });
+    faxId = list.items[0]?.id ?? '';
+  }
+  return faxId;
+}
+
+const actionsOf = async (app: ConnectedCore, faxId: string): Promise<RuleActionView[]> => value<FaxDetail>(await app.call('getFax', { id: faxId })).ruleActions ?? [];
+const final = (actions: RuleActionView[]): boolean => actions.length === 2 && actions.every((action) => action.state === 'done' || action.state === 'skipped');
+
+describe('inbound rules in an office', () => {
+  it('three desks with the same rules: one copy saved and one print job for the office; the others say another desk did it', async () => {
+    const { apps, shared } = await desks(3, true);
+    const faxId = await arrive(apps);
+    // A desk that found the job taken looks again later; "try again" (as in the fax detail) makes it now.
+    await waitUntil(
+      async () => {
+        for (const app of apps) await (await app.core.services()).rules.retry(faxId);
+        return Promise.all(apps.map((app) => actionsOf(app, faxId)));
+      },
+      (all) => all.every(final),
+      { what: 'every desk to finish or skip', timeoutMs: 30_000 },
+    );
+    const all = await Promise.all(apps.map((app) => actionsOf(app, faxId)));
+    const doers = (action: 'save' | 'print') => all.filter((actions) => actions.find((entry) => entry.action === action)?.state === 'done').length;
+    expect(doers('save')).toBe(1);
+    expect(doers('print')).toBe(1);
+    expect(files(shared)).toHaveLength(1);
+    expect(apps.reduce((sum, app) => sum + files(printerFolder(app)).length, 0)).toBe(1);
+    const skipped = all.flat().filter((action) => action.state === 'skipped');
+    expect(skipped).toHaveLength(4);
+    for (const action of skipped) expect(action.problem ?? '').toMatch(/another desk/);
+  }, 60_000);
+
+  it('the same three desks without an office each do it (what the office saves)', async () => {
+    const { apps, shared } = await desks(3, false);
+    const faxId = await arrive(apps);
+    // Three desks writing one name into one folder at once collide; each tries again under a free name.
+    await waitUntil(
+      async () => {
+        for (const app of apps) await (await app.core.services()).rules.retry(faxId);
+        return Promise.all(apps.map((app) => actionsOf(app, faxId)));
+      },
+      (all) => all.every((actions) => actions.length === 2 && actions.every((action) => action.state === 'done')),
+      { what: 'every desk to act', timeoutMs: 30_000 },
+    );
+    expect(files(shared)).toHaveLength(3);
+    expect(apps.reduce((sum, app) => sum + files(printerFolder(app)).length, 0)).toBe(3);
+  }, 60_000);
+});
