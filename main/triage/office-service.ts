@@ -157,12 +157,15 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     for (const person of listed) people.set(person.login, { ...person, me: person.login === me });
   }
 
-  /** Moves this desk's own handled marks and notes to the hub, once (fixed action ids: asking again moves nothing). */
-  async function moveLocalMarks(): Promise<void> {
+  /**
+   * Moves this desk's own handled marks and notes to the hub, once (fixed action ids: asking again moves nothing).
+   * `own` is read before the hub's marks are mirrored into the same table, so only this desk's are moved.
+   */
+  async function moveLocalMarks(own: ReadonlyArray<{ faxId: FaxId; handledAt: number | null; note: string }>): Promise<void> {
     if (desk === null || current === null || current.localMoved) return;
     const login = current.address.user;
-    for (const mark of deps.cache.handling.all()) {
-      if (mark.handledAt !== null) await desk.triage.act({ faxId: mark.faxId, kind: 'handled', handled: true, id: fixedActionId(login, mark.faxId, 'handled') });
+    for (const mark of own) {
+      if (mark.handledAt !== null && !desk.triage.view(mark.faxId)?.handled) await desk.triage.act({ faxId: mark.faxId, kind: 'handled', handled: true, id: fixedActionId(login, mark.faxId, 'handled') });
       if (mark.note.trim() !== '') await desk.triage.act({ faxId: mark.faxId, kind: 'note', text: mark.note, id: fixedActionId(login, mark.faxId, 'note') });
     }
     current = { ...current, localMoved: true };
@@ -170,6 +173,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   }
 
   async function openDesk(joined: Membership & MembershipSecrets): Promise<void> {
+    const own = joined.localMoved ? [] : deps.cache.handling.all();
     current = joined;
     status = { state: 'connecting', pending: 0, refusal: null };
     desk = createOfficeDesk({
@@ -201,7 +205,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     deps.cache.hubTriage.replaceAll([...views.values()]);
     mirror([...views.keys()]);
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
-    await moveLocalMarks().catch((error: unknown) => log.warn('office.move_failed', { error }));
+    await moveLocalMarks(own).catch((error: unknown) => log.warn('office.move_failed', { error }));
     announce();
   }
 

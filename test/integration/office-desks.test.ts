@@ -109,6 +109,8 @@ describe('an office of two desks', () => {
     expect(rows.some((row) => row[1] === 'Tom Baker' && row[4] === 'viewed' && row[5] === first)).toBe(true);
     expect(rows.some((row) => row[1] === 'Tom Baker' && row[4] === 'claimed' && row[5] === first)).toBe(true);
     expect(rows.slice(1).every((row) => row[6] === 'ok')).toBe(true);
+    // Joining moved only Tom's own marks (none): the office's marks mirrored onto his desk were not sent back.
+    expect(rows.filter((row) => row[4] === 'handled').map((row) => row[1])).toEqual(['Maria Lopez']);
 
     expect(value<OfficeView>(await tom.call('leaveOffice', { confirmed: true }))).toEqual({ joined: false });
     expect((await inbox(tom)).total).toBe(3);
