@@ -13,6 +13,8 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
   'e2e/security.test.ts': 40,
   'integration/hotfolder-kill.test.ts': 36,
   'e2e/compose.test.ts': 25,
+  'e2e/office.test.ts': 15,
+  'integration/hub-triage-kill.test.ts': 11,
   'e2e/preflight.test.ts': 20,
   'integration/rules-kill.test.ts': 19,
   'unit/preflight/preflight.test.ts': 16,
@@ -42,6 +44,9 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
   'e2e/report.test.ts': 5,
   'integration/sync.test.ts': 5,
   'unit/tooling/security-scan.test.ts': 4,
+  'integration/office-desks.test.ts': 4,
+  'integration/hub-live.test.ts': 4,
+  'integration/office-rules.test.ts': 4,
   'unit/pages/page-renderer.test.ts': 4,
   'fax-service/multipart.test.ts': 4,
 };

@@ -75,6 +75,10 @@ export function createHubLive(options: HubLiveOptions): HubLive {
     if (cursor === null) {
       const latest = await from.query<{ id: string | null }>('SELECT max(id) AS id FROM fax_hub.changes');
       cursor = Number(latest.rows[0]?.id ?? 0);
+      // The changes already there when this desk first listens are the state it read, not news; one committed
+      // later under an older id (out of order) is not among them, so the catch-up still finds it.
+      const present = await from.query<{ id: string }>('SELECT id FROM fax_hub.changes WHERE id > $1', [Math.max(0, cursor - lookBack)]);
+      for (const row of present.rows) remember(Number(row.id));
       return;
     }
     const rows = await from.query<{ id: string; fax_id: string }>('SELECT id, fax_id FROM fax_hub.changes WHERE id > $1 ORDER BY id', [Math.max(0, cursor - lookBack)]);

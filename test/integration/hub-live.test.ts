@@ -49,6 +49,8 @@ describe('live triage', () => {
     const b = await listeningDesk('catch_b', 150);
     server.sql(office.address.database, "INSERT INTO fax_hub.changes (fax_id) VALUES ('930000000000000002')");
     await waitUntil(() => b.heard.filter((id) => id === '930000000000000002').length, (count) => count === 1, { what: 'the catch-up' });
+    // What changed before this desk first listened (the claim of the test above) is state it read, not news.
+    expect(b.heard).toEqual(['930000000000000002']);
     // Later catch-ups look back over it again but do not tell it twice.
     const seenAt = b.heard.length;
     server.sql(office.address.database, "INSERT INTO fax_hub.changes (fax_id) VALUES ('930000000000000003')");
