@@ -73,6 +73,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // No integration file replaces a module (checked above); each starts its own servers and cores, so they
+          // share their worker's modules too.
+          isolate: false,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -8,7 +8,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient } from 'pg';
-import { type AuditAction, type AuditEntry, entryHash, genesisHash } from './audit-chain';
+import type { AuditAction, AuditEntry } from './audit-chain';
+import { appendAuditEntry } from './audit-append';
+import { finishLease, takeLease } from './office-leases';
 import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
 import { hubError } from './hub-errors';
 import { open, seal } from './office-key';
@@ -121,32 +123,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     }
   }
 
-  async function appendAudit(client: PoolClient, action: AuditAction, faxId: string | null): Promise<void> {
-    // One entry at a time per desk (its connections may append at once): the chain has no forks.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${options.deskId}`]);
-    const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [options.deskId]);
-    const previous = last.rows[0];
-    const now = await client.query<{ now: Date }>('SELECT clock_timestamp() AS now');
-    const entry = {
-      deskId: options.deskId,
-      seq: previous ? Number(previous.seq) + 1 : 1,
-      actor: login,
-      action,
-      faxId,
-      at: (now.rows[0]?.now ?? new Date()).toISOString(),
-      prevHash: previous?.hash ?? genesisHash,
-    };
-    await client.query('INSERT INTO fax_hub.audit (desk_id, seq, actor, action, fax_id, at, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      entry.deskId,
-      entry.seq,
-      entry.actor,
-      entry.action,
-      entry.faxId,
-      entry.at,
-      entry.prevHash,
-      entryHash(entry),
-    ]);
-  }
+  const appendAudit = (client: PoolClient, action: AuditAction, faxId: string | null): Promise<void> => appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId });
 
   /**
    * One triage change in one transaction with its audit entry. With an action id, an action already applied is
@@ -342,25 +319,8 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), prevHash: row.prev_hash, hash: row.hash }));
       }),
 
-    takeJob: (job, leaseMs) =>
-      withClient(async (client) => {
-        const taken = await client.query(
-          `INSERT INTO fax_hub.leases (job, desk_id, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-             ON CONFLICT (job) DO UPDATE SET holder = current_user, desk_id = EXCLUDED.desk_id, expires_at = EXCLUDED.expires_at
-             WHERE fax_hub.leases.done_at IS NULL AND (fax_hub.leases.expires_at < clock_timestamp() OR fax_hub.leases.desk_id = EXCLUDED.desk_id)
-           RETURNING job`,
-          [job, options.deskId, leaseMs],
-        );
-        if ((taken.rowCount ?? 0) > 0) return 'mine';
-        const held = await client.query<{ done_at: Date | null; desk_id: string }>('SELECT done_at, desk_id FROM fax_hub.leases WHERE job = $1', [job]);
-        const row = held.rows[0];
-        return row?.done_at ? 'done' : 'taken';
-      }),
-
-    finishJob: (job) =>
-      withClient(async (client) => {
-        await client.query('UPDATE fax_hub.leases SET done_at = clock_timestamp(), holder = current_user WHERE job = $1 AND desk_id = $2', [job, options.deskId]);
-      }),
+    takeJob: (job, leaseMs) => withClient((client) => takeLease(client, job, options.deskId, leaseMs)),
+    finishJob: (job) => withClient((client) => finishLease(client, job, options.deskId)),
 
     close: () => pool.end(),
   };

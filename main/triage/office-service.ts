@@ -8,17 +8,14 @@
  * table, so the "Not handled" filter, the status bar and the tray count the office's marks without a hub query.
  */
 import crypto from 'node:crypto';
-import { finished } from 'node:stream/promises';
 import type { FaxId } from '../../preload/fax-id';
 import type { ClaimOutcome, FaxTriageSummary, OfficeView, PersonRef, PersonView, TriageNoteView } from '../../preload/office';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { say } from '../i18n/main-locale';
 import type { Desktop } from '../desktop';
-import { csvRow } from '../files/csv';
-import { writeThroughPart } from '../runtime/part-file';
 import type { Logger } from '../log/logger';
-import { checkChains, type AuditAction as HubAuditAction } from '../hub/audit-chain';
+import type { AuditAction as HubAuditAction } from '../hub/audit-chain';
 import { hubAddressSchema } from '../hub/hub-address';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson } from '../hub/office-setup';
 import type { EventBus } from '../runtime/event-bus';
@@ -28,6 +25,7 @@ import type { AuditAction } from '../store/cache/audit-log';
 import type { Cache } from '../store/cache/cache';
 import type { SecretStore } from '../store/secret-store';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
+import { createAuditExport, type AuditRow } from './audit-export';
 import { createOfficeMembership, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus } from './shared-triage';
 
@@ -51,15 +49,6 @@ export interface OfficeServiceDeps {
   desktop: Pick<Desktop, 'chooseSavePath'>;
 }
 
-export interface AuditRow {
-  at: string;
-  person: string;
-  desk: string;
-  seq: number;
-  action: string;
-  faxId: string | null;
-  chain: 'ok' | 'gap' | 'altered';
-}
 
 export interface CreateOfficeInput {
   host: string;
@@ -228,6 +217,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     return current;
   }
 
+  const auditTrail = createAuditExport({
+    entries: (range) => joinedDesk().triage.withSession((session) => session.auditEntries(range)),
+    nameOf: (login) => ref(login).name,
+    desktop: deps.desktop,
+  });
+
   const service: OfficeService = {
     async start() {
       const stored = await membership.read();
@@ -348,37 +343,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       finish: (job) => (desk === null ? Promise.resolve() : desk.triage.withSession((session) => session.finishJob(job))),
     },
 
-    async auditRows(range) {
-      // Each desk's chain is checked from its first entry, so a range starting mid-chain is judged fairly.
-      const entries = await joinedDesk().triage.withSession((session) => session.auditEntries({ from: 0, to: range.to }));
-      const problems = new Map(checkChains(entries).map((problem) => [`${problem.deskId}/${problem.seq}`, problem.problem]));
-      const from = new Date(range.from).toISOString();
-      return entries.filter((entry) => entry.at >= from).map((entry) => ({
-        at: entry.at,
-        person: ref(entry.actor).name,
-        desk: entry.deskId,
-        seq: entry.seq,
-        action: entry.action,
-        faxId: entry.faxId,
-        chain: problems.get(`${entry.deskId}/${entry.seq}`) ?? 'ok',
-      }));
-    },
-
-    async exportAudit(range) {
-      const rows = await service.auditRows(range);
-      const target = await deps.desktop.chooseSavePath({
-        title: say(msg('office.exportAuditTitle')),
-        defaultName: `office-audit-${new Date(range.from).toISOString().slice(0, 10)}.csv`,
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-      });
-      if (target === null) return { saved: false };
-      const lines = [csvRow(['at', 'person', 'desk', 'seq', 'action', 'fax_id', 'chain']), ...rows.map((row) => csvRow([row.at, row.person, row.desk, row.seq, row.action, row.faxId, row.chain]))];
-      await writeThroughPart(target, async (out) => {
-        out.end(lines.join(''));
-        await finished(out);
-      });
-      return { saved: true };
-    },
+    auditRows: (range) => auditTrail.rows(range),
+    exportAudit: (range) => auditTrail.save(range),
 
     stop: closeDesk,
   };
