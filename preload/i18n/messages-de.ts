@@ -1022,4 +1022,5 @@ export const de: Readonly<Record<MessageId, string>> = {
   'rules.doneByAnotherDesk': "Von einem anderen Platz des Büros erledigt.",
   'rules.anotherDeskIsOnIt': "Ein anderer Platz des Büros erledigt das gerade; in einer Minute wird erneut nachgesehen.",
   'rules.waitingForTheHub': "Wartet auf den Büro-Hub (er sagt, welcher Platz das erledigt, damit es nicht doppelt geschieht).",
+  'office.joinCodeQr': "Der Beitrittscode als QR-Bild",
 };

@@ -1020,6 +1020,7 @@ export const en = {
   'rules.doneByAnotherDesk': "Done by another desk of the office.",
   'rules.anotherDeskIsOnIt': "Another desk of the office is doing this; looked at again in a minute.",
   'rules.waitingForTheHub': "Waiting for the office hub (it says which desk does this, so it is not done twice).",
+  'office.joinCodeQr': "The join code as a QR picture",
 } as const;
 
 export type MessageId = keyof typeof en;

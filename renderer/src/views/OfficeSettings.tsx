@@ -3,6 +3,7 @@ import type { PersonView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { JoinCodeQr } from '../components/JoinCodeQr';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
 import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
@@ -200,6 +201,7 @@ function JoinedOffice() {
       {joinCode ? (
         <Dialog title={t('office.joinCodeTitle')} onClose={() => setJoinCode(null)}>
           <p>{t('office.joinCodeOnce')}</p>
+          <JoinCodeQr code={joinCode} />
           <textarea className="input join-code" readOnly rows={5} value={joinCode} data-testid="join-code" />
           <div className="row">
             <button type="button" className="button button-primary" onClick={() => void copyText(joinCode, t('office.joinCode'))}>{t('office.copyJoinCode')}</button>
