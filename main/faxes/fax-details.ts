@@ -84,6 +84,12 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     });
   }
 
+  /** A received fax's office triage, for its detail (nothing without a hub). */
+  function sharedTriageOf(id: FaxId): { triage?: FaxTriageSummary } {
+    const triage = deps.triage?.summaries([id]).get(id);
+    return triage ? { triage } : {};
+  }
+
   return {
     list(query) {
       const page = cache.faxes.list(query, deps.triage?.login() ?? null);
@@ -128,7 +134,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),
-        ...(decorated.direction === 'inbound' && deps.triage?.summaries([id]).has(id) ? { triage: deps.triage.summaries([id]).get(id) } : {}),
+        ...(decorated.direction === 'inbound' ? sharedTriageOf(id) : {}),
       };
     },
 

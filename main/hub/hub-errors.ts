@@ -41,8 +41,3 @@ export function hubError(error: unknown): AppError {
   if (code === '57P01' || code === '57P02' || code === '57P03') return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });
   return new AppError('server', msg('hub.failed'), code ? { code: `hub_${code}` } : {});
 }
-
-/** Whether the hub could not be reached (the action waits in the desk's journal) rather than refused it. */
-export function isHubUnreachable(error: unknown): boolean {
-  return hubError(error).kind === 'offline';
-}

@@ -124,11 +124,13 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const announce = (): void => deps.events.emit('officeChanged', view());
 
-  function mirror(faxIds: string[]): void {
+  /** Writes these faxes' triage views to the cache mirror (all of them at start, replacing what was there). */
+  function mirror(faxIds: string[], options: { replaceAll?: boolean } = {}): void {
     if (desk === null) return;
     const triage = desk.triage;
     const entries = faxIds.map((faxId) => ({ faxId, triage: triage.view(faxId) }));
-    deps.cache.hubTriage.put(entries);
+    if (options.replaceAll) deps.cache.hubTriage.replaceAll(entries.flatMap((entry) => (entry.triage ? [entry.triage] : [])));
+    else deps.cache.hubTriage.put(entries);
     const handled = entries.filter((entry) => entry.triage?.handled).map((entry) => entry.faxId);
     const open = entries.filter((entry) => !entry.triage?.handled).map((entry) => entry.faxId);
     if (handled.length > 0) deps.cache.handling.mark(handled, deps.now?.() ?? Date.now());
@@ -190,9 +192,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (shared && faxId !== null) void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
     });
     await opened.start();
-    const views = opened.triage.views();
-    deps.cache.hubTriage.replaceAll([...views.values()]);
-    mirror([...views.keys()]);
+    mirror([...opened.triage.views().keys()], { replaceAll: true });
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
     await moveLocalMarks(own).catch((error: unknown) => log.warn('office.move_failed', { error }));
     announce();

@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice } from '../../main/hub/office-setup';
-import type { PrivatePostgres } from './private-postgres';
+import { afterAll, beforeAll } from 'vitest';
+import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 export interface TestOffice {
   address: HubAddress;
@@ -41,5 +42,38 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
       return { session, password: joined.password, address: joined.address };
     },
     admin: (deskId = crypto.randomUUID()) => openHubSession({ address, credentials: { password: adminPassword }, officeKey, deskId }),
+  };
+}
+
+/**
+ * A test file's office: a private PostgreSQL started before its tests, one office on it, and every session the
+ * tests `keep` closed after them.
+ */
+export function useTestOffice(): { readonly server: PrivatePostgres; readonly office: TestOffice; keep(session: HubSession): HubSession } {
+  let started: { server: PrivatePostgres; office: TestOffice } | null = null;
+  const sessions: HubSession[] = [];
+  beforeAll(async () => {
+    const server = await startPrivatePostgres();
+    started = { server, office: await createTestOffice(server) };
+  });
+  afterAll(async () => {
+    await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
+    started?.server.destroy();
+  });
+  const ready = (): { server: PrivatePostgres; office: TestOffice } => {
+    if (!started) throw new Error('the office starts in beforeAll');
+    return started;
+  };
+  return {
+    get server() {
+      return ready().server;
+    },
+    get office() {
+      return ready().office;
+    },
+    keep(session) {
+      sessions.push(session);
+      return session;
+    },
   };
 }

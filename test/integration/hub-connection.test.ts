@@ -7,54 +7,42 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson } from '../../main/hub/office-setup';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
-import { createTestOffice, type TestOffice } from '../helpers/hub-office';
-import { makeCertificates, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { createTestOffice, useTestOffice } from '../helpers/hub-office';
+import { makeCertificates } from '../helpers/private-postgres';
 
-let server: PrivatePostgres;
-let office: TestOffice;
-const sessions: HubSession[] = [];
+const hub = useTestOffice();
 
-beforeAll(async () => {
-  server = await startPrivatePostgres();
-  office = await createTestOffice(server);
-});
-
-afterAll(async () => {
-  await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
-  server.destroy();
-});
-
-const open = async (address: HubAddress, password: string, officeKey = office.officeKey): Promise<HubSession> => {
+const open = async (address: HubAddress, password: string, officeKey = hub.office.officeKey): Promise<HubSession> => {
   const session = await openHubSession({ address, credentials: { password }, officeKey, deskId: crypto.randomUUID() });
-  sessions.push(session);
+  hub.keep(session);
   return session;
 };
 
 describe('signing in', () => {
   it('a wrong password, an unknown database, a closed port: each its own message', async () => {
-    await expect(open(office.address, 'not the password')).rejects.toMatchObject({ kind: 'authentication', details: { code: 'hub_wrong_password' } });
-    await expect(open({ ...office.address, database: 'no_such_office' }, office.adminPassword)).rejects.toMatchObject({ details: { code: 'hub_no_database' } });
+    await expect(open(hub.office.address, 'not the password')).rejects.toMatchObject({ kind: 'authentication', details: { code: 'hub_wrong_password' } });
+    await expect(open({ ...hub.office.address, database: 'no_such_office' }, hub.office.adminPassword)).rejects.toMatchObject({ details: { code: 'hub_no_database' } });
     const closed = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {
         const address = probe.address();
         probe.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
       });
     });
-    await expect(open({ ...office.address, port: closed }, office.adminPassword)).rejects.toMatchObject({ kind: 'offline', details: { code: 'hub_unreachable' } });
+    await expect(open({ ...hub.office.address, port: closed }, hub.office.adminPassword)).rejects.toMatchObject({ kind: 'offline', details: { code: 'hub_unreachable' } });
   });
 
   it('a certificate signed by another CA is refused; so is a hub that offers no TLS', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'other-ca-'));
     try {
       const { ca } = makeCertificates(dir, 'Somebody Else');
-      await expect(open({ ...office.address, ca }, office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_certificate' } });
+      await expect(open({ ...hub.office.address, ca }, hub.office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_certificate' } });
       // No CA given: the system's roots do not know the office's own CA either.
-      await expect(open({ ...office.address, ca: null }, office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_certificate' } });
+      await expect(open({ ...hub.office.address, ca: null }, hub.office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_certificate' } });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -69,7 +57,7 @@ describe('signing in', () => {
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     const port = (plain.address() as net.AddressInfo).port;
     try {
-      await expect(open({ ...office.address, port }, office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_no_tls' } });
+      await expect(open({ ...hub.office.address, port }, hub.office.adminPassword)).rejects.toMatchObject({ kind: 'tls', details: { code: 'hub_no_tls' } });
       // Only the 8-byte SSLRequest went out: no user name, no password.
       expect(received.length).toBe(8);
       expect(received.readUInt32BE(4)).toBe(80877103);
@@ -79,22 +67,22 @@ describe('signing in', () => {
   });
 
   it('a hub made by a newer app is refused with its reason and left as it is', async () => {
-    const other = await createTestOffice(server);
-    server.sql(other.address.database, "UPDATE fax_hub.meta SET value = '99' WHERE key = 'schema_version'");
+    const other = await createTestOffice(hub.server);
+    hub.server.sql(other.address.database, "UPDATE fax_hub.meta SET value = '99' WHERE key = 'schema_version'");
     await expect(open(other.address, other.adminPassword, other.officeKey)).rejects.toMatchObject({ kind: 'conflict', details: { code: 'hub_schema_newer' } });
     await expect(createOffice(other.address, { password: other.adminPassword }, { name: 'x' })).rejects.toMatchObject({ details: { code: 'hub_schema_newer' } });
-    expect(server.sql(other.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim()).toBe('99');
+    expect(hub.server.sql(other.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim()).toBe('99');
   });
 
   it('creating the office again changes nothing and makes no new key', async () => {
-    expect(await createOffice(office.address, { password: office.adminPassword }, { name: 'again' })).toEqual({ officeKey: null });
-    await expect(open(office.address, office.adminPassword)).resolves.toBeDefined();
+    expect(await createOffice(hub.office.address, { password: hub.office.adminPassword }, { name: 'again' })).toEqual({ officeKey: null });
+    await expect(open(hub.office.address, hub.office.adminPassword)).resolves.toBeDefined();
   });
 });
 
 describe('join codes', () => {
   it('a join code is spent by joining; another office key or a damaged code is refused', async () => {
-    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `spent_${process.pid}`, name: 'Spent' });
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `spent_${process.pid}`, name: 'Spent' });
     const wrongKey = encodeJoinCode({ ...decodeJoinCode(code), officeKey: crypto.randomBytes(32) });
     await expect(joinOffice(wrongKey)).rejects.toMatchObject({ details: { code: 'hub_wrong_office_key' } });
     const joined = await joinOffice(code);
@@ -108,31 +96,31 @@ describe('join codes', () => {
   });
 
   it('the hub never holds a join code\'s password: roles keep a SCRAM verifier', async () => {
-    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `verifier_${process.pid}`, name: 'V' });
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `verifier_${process.pid}`, name: 'V' });
     const { password } = decodeJoinCode(code);
-    const stored = server.sql('postgres', `SELECT rolpassword FROM pg_authid WHERE rolname = 'verifier_${process.pid}'`);
+    const stored = hub.server.sql('postgres', `SELECT rolpassword FROM pg_authid WHERE rolname = 'verifier_${process.pid}'`);
     expect(stored).toMatch(/^SCRAM-SHA-256\$4096:/);
     expect(stored).not.toContain(password);
   });
 
   it('a sign-in name that is not one is refused before anything is made', async () => {
     for (const login of ['Maria', 'x', 'robert"); drop table', '1abc', 'a'.repeat(41)]) {
-      await expect(addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login, name: 'n' })).rejects.toMatchObject({ details: { code: 'hub_login' } });
+      await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'n' })).rejects.toMatchObject({ details: { code: 'hub_login' } });
     }
   });
 });
 
 describe('removing a person', () => {
   it('takes effect at once: an open session is refused its next action, and a new sign-in is refused', async () => {
-    const { session, password, address } = await office.person('leaver', 'Leaver');
-    sessions.push(session);
+    const { session, password, address } = await hub.office.person('leaver', 'Leaver');
+    hub.keep(session);
     expect(await session.claim('910000000000000001')).toMatchObject({ won: true });
-    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, session.login);
+    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login);
     await expect(session.claim('910000000000000002')).rejects.toMatchObject({ kind: 'permission' });
     await expect(open(address, password)).rejects.toMatchObject({ kind: 'permission', details: { code: 'hub_sign_in_refused' } });
-    const admin = await office.admin();
-    sessions.push(admin);
-    const people = await admin.withClient((client) => listPeople(client, office.officeKey));
+    const admin = await hub.office.admin();
+    hub.keep(admin);
+    const people = await admin.withClient((client) => listPeople(client, hub.office.officeKey));
     expect(people.find((entry) => entry.login === session.login)).toMatchObject({ name: 'Leaver', removed: true });
     // What they did stays in the audit trail.
     const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
@@ -142,12 +130,12 @@ describe('removing a person', () => {
 
 describe('a hub that restarts', () => {
   it('sessions carry on by themselves once it is back', async () => {
-    const { session } = await office.person('restart', 'Restart');
-    sessions.push(session);
+    const { session } = await hub.office.person('restart', 'Restart');
+    hub.keep(session);
     expect(await session.claim('920000000000000001')).toMatchObject({ won: true });
-    server.stop();
+    hub.server.stop();
     await expect(session.claim('920000000000000002')).rejects.toMatchObject({ kind: 'offline' });
-    server.start();
+    hub.server.start();
     expect(await session.claim('920000000000000003')).toMatchObject({ won: true });
   });
 });

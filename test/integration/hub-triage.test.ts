@@ -3,29 +3,16 @@
  * release, handled marks and assignment, notes and labels sealed with the office key, actions applied once.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkChains } from '../../main/hub/audit-chain';
 import type { HubSession } from '../../main/hub/hub-session';
-import { createTestOffice, type TestOffice } from '../helpers/hub-office';
-import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { useTestOffice } from '../helpers/hub-office';
 
-let server: PrivatePostgres;
-let office: TestOffice;
-const sessions: HubSession[] = [];
-
-beforeAll(async () => {
-  server = await startPrivatePostgres();
-  office = await createTestOffice(server);
-});
-
-afterAll(async () => {
-  await Promise.all(sessions.map((session) => session.close().catch(() => undefined)));
-  server.destroy();
-});
+const hub = useTestOffice();
 
 async function person(login: string, name: string): Promise<HubSession> {
-  const { session } = await office.person(login, name);
-  sessions.push(session);
+  const { session } = await hub.office.person(login, name);
+  hub.keep(session);
   return session;
 }
 
@@ -139,7 +126,7 @@ describe('what the hub stores', () => {
     await desk.addNote(faxId, 'Lab result for Rosalind Jellybean, born 1961-04-12, Schwarzwald clinic');
     await desk.setLabels(faxId, ['Cardiology']);
     await desk.claim(faxId);
-    const dump = server.dump(office.address.database);
+    const dump = hub.server.dump(hub.office.address.database);
     expect(dump).toContain(faxId);
     for (const word of words) expect(dump).not.toContain(word);
     expect(dump.toLowerCase()).not.toContain('jellybean');
@@ -154,13 +141,13 @@ describe('the audit trail', () => {
     expect(checkChains(await desk.auditEntries(range))).toEqual([]);
     await expect(desk.withClient((client) => client.query("UPDATE fax_hub.audit SET action = 'nothing'"))).rejects.toMatchObject({ kind: 'permission' });
     await expect(desk.withClient((client) => client.query('DELETE FROM fax_hub.audit'))).rejects.toMatchObject({ kind: 'permission' });
-    const admin = await office.admin();
-    sessions.push(admin);
+    const admin = await hub.office.admin();
+    hub.keep(admin);
     await expect(admin.withClient((client) => client.query("UPDATE fax_hub.audit SET action = 'nothing'"))).rejects.toMatchObject({ kind: 'permission' });
     // Someone with the server's superuser turns the trigger off and edits one entry, then removes another.
-    server.sql(office.address.database, `ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only; UPDATE fax_hub.audit SET action = 'viewed' WHERE desk_id = '${desk.deskId}' AND seq = 2`);
+    hub.server.sql(hub.office.address.database, `ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only; UPDATE fax_hub.audit SET action = 'viewed' WHERE desk_id = '${desk.deskId}' AND seq = 2`);
     expect(checkChains(await desk.auditEntries(range))).toEqual([{ deskId: desk.deskId, seq: 2, problem: 'altered' }]);
-    server.sql(office.address.database, `DELETE FROM fax_hub.audit WHERE desk_id = '${desk.deskId}' AND seq = 3; ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only`);
+    hub.server.sql(hub.office.address.database, `DELETE FROM fax_hub.audit WHERE desk_id = '${desk.deskId}' AND seq = 3; ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only`);
     expect(checkChains(await desk.auditEntries(range))).toEqual([
       { deskId: desk.deskId, seq: 2, problem: 'altered' },
       { deskId: desk.deskId, seq: 4, problem: 'gap' },
