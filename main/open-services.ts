@@ -51,6 +51,17 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   const common = { ...(deps.now ? { now: deps.now } : {}), ...(deps.timers ? { timers: deps.timers } : {}) };
   const sync = createSyncEngine({ cache, connection, events, settings: deps.settings, log: deps.log, presence, ...common });
   shared.onSyncEngine(sync);
+  const officeHub = createOfficeService({
+    dataDir: deps.dataDir,
+    fileKey: keys.fileKey,
+    secrets: deps.secrets,
+    cache,
+    events,
+    log: deps.log,
+    desktop: deps.desktop,
+    ...common,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  });
   const outbox = createOutbox({
     journal,
     staging,
@@ -63,6 +74,8 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
       cache,
       events,
       ...(deps.now ? { now: deps.now } : {}),
+      // In an office, who sent it and the reply it expects are the office's.
+      onRecorded: (faxId, replyDue) => officeHub.shareSent(faxId, replyDue),
       // A fax the service just accepted is followed closely until it reaches its final state; and the account is
       // read again at once when it was paused (the service just took a fax, so it is not: the banner goes).
       afterAccepted: () => {
@@ -102,17 +115,6 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     if (settings.reportFolder === reportFolder) return;
     reportFolder = settings.reportFolder;
     void reports.retry();
-  });
-  const officeHub = createOfficeService({
-    dataDir: deps.dataDir,
-    fileKey: keys.fileKey,
-    secrets: deps.secrets,
-    cache,
-    events,
-    log: deps.log,
-    desktop: deps.desktop,
-    ...common,
-    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
   });
   const office = await openOfficeAutomation({
     dataDir: deps.dataDir,
@@ -154,7 +156,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     directory: createDirectoryService({ cache, connection, events }),
     guard: createRecipientGuard({ repository: cache.guard, settings: () => deps.settings.get() }),
     reports,
-    replies: createReplyTracker({ cache, events, log: deps.log, ...common }),
+    replies: createReplyTracker({ cache, events, log: deps.log, onLinkedByHand: (inboundId, outboundId) => officeHub.shareReplyLink(inboundId, outboundId), ...common }),
     preflight: createPreflightService({ staging, pages, fileKey: keys.fileKey }),
     office,
     automation: office.automation,

@@ -37,7 +37,7 @@ import type {
   WebhookView,
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
-import { triageFilters, type ClaimOutcome, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
+import { triageFilters, type ClaimOutcome, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
@@ -54,6 +54,7 @@ const faxListFilter = z
     unreadOnly: z.boolean().optional(),
     notHandledOnly: z.boolean().optional(),
     triage: z.enum(triageFilters).optional(),
+    label: z.string().min(1).max(64).optional(),
   })
   .strict();
 
@@ -296,6 +297,11 @@ export const invokeContract = {
   assignFax: invoke<null>()(z.object({ faxId, login: z.string().min(1).max(63).nullable() }).strict()),
   listTriageNotes: invoke<TriageNoteView[]>()(z.object({ faxId }).strict()),
   addTriageNote: invoke<null>()(z.object({ faxId, text: z.string().trim().min(1).max(5000) }).strict()),
+  listOfficeLabels: invoke<LabelView[]>()(noRequest),
+  /** Adds a label (id null) or renames one (administrator only). */
+  saveOfficeLabel: invoke<{ id: string }>()(z.object({ id: z.uuid().nullable(), name: z.string().max(200) }).strict()),
+  removeOfficeLabel: invoke<null>()(z.object({ id: z.uuid(), confirmed: z.literal(true) }).strict()),
+  setFaxLabels: invoke<null>()(z.object({ faxId, labelIds: z.array(z.uuid()).max(50) }).strict()),
   /** The office's audit trail between two days as CSV, each desk's chain checked. */
   exportOfficeAudit: invoke<SavedFile>()(z.object({ from: day, to: day }).strict()),
 } as const;

@@ -179,6 +179,8 @@ export interface FaxListQuery {
   notHandledOnly?: boolean | undefined;
   /** With an office hub: received faxes claimed by or given to me, or claimed by nobody. */
   triage?: TriageFilter | undefined;
+  /** With an office hub: faxes carrying this office label (its id). */
+  label?: string | undefined;
   offset: number;
   limit: number;
 }

@@ -34,12 +34,22 @@ export type OfficeView =
       problem: string | null;
     };
 
-/** A received fax's shared triage, as the lists and the detail show it. */
+/** A label the office defined (Referral, Lab); a removed one is no longer offered but still read on a fax. */
+export interface LabelView {
+  id: string;
+  name: string;
+  removed: boolean;
+}
+
+/** A fax's shared triage, as the lists and the detail show it (received: claim…labels; sent: who sent it). */
 export interface FaxTriageSummary {
   claimedBy: PersonRef | null;
   claimedAt: number | null;
   assignee: PersonRef | null;
   handledBy: PersonRef | null;
+  labels: LabelView[];
+  /** A sent fax: the person who sent it (on whichever desk). */
+  sentBy: PersonRef | null;
   notes: number;
   /** This desk did something to it the hub does not have yet. */
   pending: boolean;

@@ -68,10 +68,10 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       const counterpartName = (key === null ? undefined : names.get(key)) ?? item.counterpartName ?? null;
       return counterpartName === null ? item : { ...item, counterpartName };
     });
-    const triage = deps.triage?.summaries(listed.filter((item) => item.direction === 'inbound').map((item) => item.id)) ?? new Map<FaxId, FaxTriageSummary>();
+    const triage = deps.triage?.summaries(listed.map((item) => item.id)) ?? new Map<FaxId, FaxTriageSummary>();
     const items = named.map((item) => {
-      if (item.direction !== 'inbound') return item;
       const shared = triage.get(item.id);
+      if (item.direction !== 'inbound') return shared ? { ...item, triage: shared } : item;
       return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}) };
     });
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
@@ -84,7 +84,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     });
   }
 
-  /** A received fax's office triage, for its detail (nothing without a hub). */
+  /** A fax's office triage, for its detail (nothing without a hub). */
   function sharedTriageOf(id: FaxId): { triage?: FaxTriageSummary } {
     const triage = deps.triage?.summaries([id]).get(id);
     return triage ? { triage } : {};

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 
-export const auditActions = ['viewed', 'printed', 'saved', 'forwarded', 'claimed', 'released', 'took_over', 'assigned', 'handled', 'not_handled', 'noted', 'labelled'] as const;
+export const auditActions = ['viewed', 'printed', 'saved', 'forwarded', 'claimed', 'released', 'took_over', 'assigned', 'handled', 'not_handled', 'noted', 'labelled', 'sent', 'reply_linked'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const genesisHash = '0'.repeat(64);

@@ -1,6 +1,6 @@
 /**
  * Another desk's claim, note or handled mark, live: a connection of its own LISTENs on the hub's channel (each
- * change notifies "<change id>:<fax id>" as it commits), and a catch-up query every half minute reads the change
+ * change notifies "<change id>:<fax id>" as it commits; no fax id: the office's labels or people changed), and a catch-up query every half minute reads the change
  * log for anything a dropped connection missed — changes commit out of id order, so it looks back a little
  * further than the last id it saw and skips the ones it heard. A dropped connection is made again with growing
  * waits; whether the hub is reachable is told as it changes.
@@ -22,6 +22,8 @@ export interface HubLiveOptions {
   credentials: HubCredentials;
   /** Faxes whose shared triage changed (on any desk, this one included). */
   onChanged: (faxIds: string[]) => void;
+  /** The office's lists (labels, people) changed: a change with no fax id. */
+  onOfficeChanged?: () => void;
   onReachable: (reachable: boolean) => void;
   catchUpMs?: number;
   timers?: Timers;
@@ -83,14 +85,17 @@ export function createHubLive(options: HubLiveOptions): HubLive {
     }
     const rows = await from.query<{ id: string; fax_id: string }>('SELECT id, fax_id FROM fax_hub.changes WHERE id > $1 ORDER BY id', [Math.max(0, cursor - lookBack)]);
     const changed = new Set<string>();
+    let office = false;
     for (const row of rows.rows) {
       const id = Number(row.id);
       cursor = Math.max(cursor, id);
       if (heard.has(id)) continue;
       remember(id);
-      changed.add(row.fax_id);
+      if (row.fax_id === '') office = true;
+      else changed.add(row.fax_id);
     }
     if (changed.size > 0) options.onChanged([...changed]);
+    if (office) options.onOfficeChanged?.();
   }
 
   async function catchUp(): Promise<void> {
@@ -120,13 +125,12 @@ export function createHubLive(options: HubLiveOptions): HubLive {
     next.on('notification', (message) => {
       const [id = '', ...rest] = (message.payload ?? '').split(':');
       const faxId = rest.join(':');
-      if (faxId === '') return;
       const changeId = Number(id);
-      if (Number.isSafeInteger(changeId)) {
-        remember(changeId);
-        if (cursor !== null && changeId > cursor) cursor = changeId;
-      }
-      options.onChanged([faxId]);
+      if (id === '' || !Number.isSafeInteger(changeId)) return;
+      remember(changeId);
+      if (cursor !== null && changeId > cursor) cursor = changeId;
+      if (faxId === '') options.onOfficeChanged?.();
+      else options.onChanged([faxId]);
     });
     try {
       await next.connect();

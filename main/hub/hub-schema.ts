@@ -141,6 +141,47 @@ const migrations: readonly Migration[] = [
     CREATE POLICY leases_change ON fax_hub.leases FOR UPDATE USING (true) WITH CHECK (holder = current_user);
     GRANT SELECT, INSERT, UPDATE ON fax_hub.leases TO ${quote(deskRole)};
   `,
+  // Labels the administrator defines (names sealed; a removed one keeps its id so old faxes still read), who sent
+  // which fax and the reply it expects, and replies linked by hand: the office's, not one desk's. A change to the
+  // office's lists (labels, people) is told as a change with no fax id.
+  (deskRole) => `
+    ALTER TABLE fax_hub.labels ADD COLUMN removed_at timestamptz;
+    CREATE TABLE fax_hub.sent (
+      fax_id text PRIMARY KEY,
+      sent_by text NOT NULL DEFAULT current_user,
+      sent_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      reply_due_at timestamptz
+    );
+    CREATE TABLE fax_hub.reply_links (
+      fax_id text PRIMARY KEY,
+      answers text,
+      set_by text NOT NULL DEFAULT current_user,
+      set_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE TRIGGER sent_changed AFTER INSERT OR UPDATE ON fax_hub.sent FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+    CREATE TRIGGER reply_links_changed AFTER INSERT OR UPDATE ON fax_hub.reply_links FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+    CREATE FUNCTION fax_hub.note_office_change() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp AS $$
+    DECLARE
+      change_id bigint;
+    BEGIN
+      INSERT INTO fax_hub.changes (fax_id) VALUES ('') RETURNING id INTO change_id;
+      PERFORM pg_notify('fax_hub', change_id || ':');
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER labels_changed AFTER INSERT OR UPDATE ON fax_hub.labels FOR EACH STATEMENT EXECUTE FUNCTION fax_hub.note_office_change();
+    CREATE TRIGGER people_changed AFTER INSERT OR UPDATE ON fax_hub.people FOR EACH STATEMENT EXECUTE FUNCTION fax_hub.note_office_change();
+
+    ALTER TABLE fax_hub.sent ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY sent_read ON fax_hub.sent FOR SELECT USING (true);
+    CREATE POLICY sent_own ON fax_hub.sent FOR INSERT WITH CHECK (sent_by = current_user);
+    ALTER TABLE fax_hub.reply_links ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY reply_links_read ON fax_hub.reply_links FOR SELECT USING (true);
+    CREATE POLICY reply_links_add ON fax_hub.reply_links FOR INSERT WITH CHECK (set_by = current_user);
+    CREATE POLICY reply_links_change ON fax_hub.reply_links FOR UPDATE USING (true) WITH CHECK (set_by = current_user);
+    GRANT SELECT, INSERT ON fax_hub.sent TO ${quote(deskRole)};
+    GRANT SELECT, INSERT ON fax_hub.reply_links TO ${quote(deskRole)};
+    GRANT UPDATE (answers, set_by, set_at) ON fax_hub.reply_links TO ${quote(deskRole)};
+  `,
 ];
 
 /** The schema version this app writes and reads. */

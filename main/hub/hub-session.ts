@@ -30,6 +30,10 @@ export interface FaxTriage {
   handled: { by: string; at: number } | null;
   labelIds: string[];
   notes: number;
+  /** For a sent fax: who sent it, when, and by when a reply is expected. */
+  sent: { by: string; at: number; replyDue: number | null } | null;
+  /** For a received fax: the sent fax it answers, set by hand (null: unlinked by hand); absent when never set. */
+  replyLink: { answers: string | null } | null;
 }
 
 export interface HubNote {
@@ -55,6 +59,10 @@ export interface HubSession {
   setHandled(faxId: string, handled: boolean, action?: TriageAction): Promise<void>;
   addNote(faxId: string, text: string, action?: TriageAction): Promise<HubNote>;
   setLabels(faxId: string, labelIds: string[], action?: TriageAction): Promise<void>;
+  /** Records that this person sent a fax, and by when a reply is expected (null: none). */
+  recordSent(faxId: string, replyDue: number | null, action?: TriageAction): Promise<void>;
+  /** Links a received fax to the sent fax it answers by hand (null: unlinks it for good). */
+  linkReply(inboundId: string, outboundId: string | null, action?: TriageAction): Promise<void>;
   notes(faxId: string): Promise<HubNote[]>;
   /** The triage of these faxes (all the hub knows when no ids are given). */
   triage(faxIds?: readonly string[]): Promise<Map<string, FaxTriage>>;
@@ -87,8 +95,30 @@ const sealedLabels = (key: Buffer, faxId: string, labelIds: string[]): Buffer =>
 
 function openLabels(key: Buffer, faxId: string, sealed: Buffer | null): string[] {
   if (sealed === null) return [];
-  const parsed: unknown = JSON.parse(open(key, 'labels', faxId, sealed));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(open(key, 'labels', faxId, sealed));
+  } catch {
+    // Altered or moved from another fax on the hub: no labels rather than someone else's.
+    return [];
+  }
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+}
+
+interface TriageRow {
+  fax_id: string;
+  claimed_by: string | null;
+  claimed_at: Date | null;
+  assignee: string | null;
+  handled_by: string | null;
+  handled_at: Date | null;
+  labels_sealed: Buffer | null;
+  notes: string;
+  sent_by: string | null;
+  sent_at: Date | null;
+  reply_due_at: Date | null;
+  linked: boolean;
+  answers: string | null;
 }
 
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
@@ -274,6 +304,31 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
       await change(action, { action: 'labelled', faxId }, (client) => upsertTriage(client, faxId, 'labels_sealed = $2', [sealedLabels(key, faxId, labelIds)]), () => Promise.resolve());
     },
 
+    async recordSent(faxId, replyDue, action) {
+      await change(
+        action,
+        { action: 'sent', faxId },
+        (client) => client.query('INSERT INTO fax_hub.sent (fax_id, reply_due_at) VALUES ($1, $2) ON CONFLICT (fax_id) DO NOTHING', [faxId, replyDue === null ? null : new Date(replyDue)]).then(() => undefined),
+        () => Promise.resolve(),
+      );
+    },
+
+    async linkReply(inboundId, outboundId, action) {
+      await change(
+        action,
+        { action: 'reply_linked', faxId: inboundId },
+        (client) =>
+          client
+            .query(
+              `INSERT INTO fax_hub.reply_links (fax_id, answers) VALUES ($1, $2)
+               ON CONFLICT (fax_id) DO UPDATE SET answers = EXCLUDED.answers, set_by = current_user, set_at = clock_timestamp()`,
+              [inboundId, outboundId],
+            )
+            .then(() => undefined),
+        () => Promise.resolve(),
+      );
+    },
+
     notes: (faxId) =>
       withClient(async (client) => {
         const rows = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>('SELECT id, fax_id, author, created_at, body_sealed FROM fax_hub.notes WHERE fax_id = $1 ORDER BY created_at, id', [faxId]);
@@ -283,12 +338,16 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     triage: (faxIds) =>
       withClient(async (client) => {
         const filter = faxIds === undefined ? '' : 'WHERE ids.fax_id = ANY($1)';
-        const rows = await client.query<{ fax_id: string; claimed_by: string | null; claimed_at: Date | null; assignee: string | null; handled_by: string | null; handled_at: Date | null; labels_sealed: Buffer | null; notes: string }>(
+        const rows = await client.query<TriageRow>(
           `SELECT ids.fax_id, c.claimed_by, c.claimed_at, t.assignee, t.handled_by, t.handled_at, t.labels_sealed,
-                  (SELECT count(*) FROM fax_hub.notes n WHERE n.fax_id = ids.fax_id) AS notes
-             FROM (SELECT fax_id FROM fax_hub.claims UNION SELECT fax_id FROM fax_hub.triage UNION SELECT fax_id FROM fax_hub.notes) ids
+                  (SELECT count(*) FROM fax_hub.notes n WHERE n.fax_id = ids.fax_id) AS notes,
+                  s.sent_by, s.sent_at, s.reply_due_at, r.fax_id IS NOT NULL AS linked, r.answers
+             FROM (SELECT fax_id FROM fax_hub.claims UNION SELECT fax_id FROM fax_hub.triage UNION SELECT fax_id FROM fax_hub.notes
+                   UNION SELECT fax_id FROM fax_hub.sent UNION SELECT fax_id FROM fax_hub.reply_links) ids
              LEFT JOIN fax_hub.claims c ON c.fax_id = ids.fax_id
              LEFT JOIN fax_hub.triage t ON t.fax_id = ids.fax_id
+             LEFT JOIN fax_hub.sent s ON s.fax_id = ids.fax_id
+             LEFT JOIN fax_hub.reply_links r ON r.fax_id = ids.fax_id
              ${filter}`,
           faxIds === undefined ? [] : [faxIds],
         );
@@ -301,6 +360,8 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
             handled: row.handled_by !== null && row.handled_at !== null ? { by: row.handled_by, at: row.handled_at.getTime() } : null,
             labelIds: openLabels(key, row.fax_id, row.labels_sealed),
             notes: Number(row.notes),
+            sent: row.sent_by !== null && row.sent_at !== null ? { by: row.sent_by, at: row.sent_at.getTime(), replyDue: row.reply_due_at?.getTime() ?? null } : null,
+            replyLink: row.linked ? { answers: row.answers } : null,
           });
         }
         return found;

@@ -53,6 +53,14 @@ export async function createOffice(address: HubAddress, credentials: HubCredenti
   });
 }
 
+/** Brings the office's schema up to this app's version (the administrator's desk, after an update of the app). */
+export async function upgradeOffice(address: HubAddress, credentials: HubCredentials): Promise<void> {
+  await withHub(address, credentials, async (client) => {
+    const version = await hubVersion(client);
+    if (version > 0 && version < hubSchemaVersion) await migrate(client, address.database);
+  });
+}
+
 /** Checks that the hub holds this office and this app can use its schema; resolves when both hold. */
 export async function checkOffice(client: pg.ClientBase, officeKey: Buffer): Promise<void> {
   const version = await hubVersion(client);

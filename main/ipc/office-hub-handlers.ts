@@ -18,6 +18,10 @@ type OfficeHubHandlers = Pick<
   | 'listTriageNotes'
   | 'addTriageNote'
   | 'exportOfficeAudit'
+  | 'listOfficeLabels'
+  | 'saveOfficeLabel'
+  | 'removeOfficeLabel'
+  | 'setFaxLabels'
 >;
 
 /** Local midnight of a yyyy-mm-dd day, and of the day after `to` (the export's range is whole days). */
@@ -46,6 +50,10 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
     assignFax: async ({ faxId, login }) => done((await hub()).assign(faxId, login)),
     listTriageNotes: async ({ faxId }) => (await hub()).notes(faxId),
     addTriageNote: async ({ faxId, text }) => done((await hub()).addNote(faxId, text)),
+    listOfficeLabels: async () => (await hub()).labels(),
+    saveOfficeLabel: async (label) => ({ id: await (await hub()).saveLabel(label) }),
+    removeOfficeLabel: async ({ id }) => done((await hub()).removeLabel(id)),
+    setFaxLabels: async ({ faxId, labelIds }) => done((await hub()).setLabels(faxId, labelIds)),
     exportOfficeAudit: async ({ from, to }) => (await hub()).exportAudit(dayRange(from, to)),
   };
 }

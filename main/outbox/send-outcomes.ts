@@ -8,20 +8,23 @@ import type { RecipientView } from '../../preload/models';
 import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { SubmissionRecord } from './submission-journal';
+import type { FaxId } from '../../preload/fax-id';
 
 export interface SendOutcomes {
   accepted(record: SubmissionRecord): void;
   quotaRefused(): void;
 }
 
-export function recordSendOutcomes(deps: { cache: Cache; events: EventBus; now?: () => number; afterAccepted?: () => void; afterQuotaRefused?: () => void }): SendOutcomes {
+export function recordSendOutcomes(deps: { cache: Cache; events: EventBus; now?: () => number; onRecorded?: (faxId: FaxId, replyDue: number | null) => void; afterAccepted?: () => void; afterQuotaRefused?: () => void }): SendOutcomes {
   const now = deps.now ?? Date.now;
   return {
     accepted(record) {
       if (record.faxId === null) return;
       const recipients: RecipientView[] = record.recipients.map((recipient) => ({ to: recipient.number, name: recipient.name ?? null, status: 'queued', error: null, reason: null }));
       deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id, requestId: record.acceptedRequestId });
-      if (record.replyWithinDays !== null) deps.cache.replies.expect(record.faxId, (record.acceptedAt ?? now()) + record.replyWithinDays * 86_400_000);
+      const replyDue = record.replyWithinDays === null ? null : (record.acceptedAt ?? now()) + record.replyWithinDays * 86_400_000;
+      if (replyDue !== null) deps.cache.replies.expect(record.faxId, replyDue);
+      deps.onRecorded?.(record.faxId, replyDue);
       deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
       deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
       deps.afterAccepted?.();

@@ -27,7 +27,17 @@ export interface ReplyTracker {
 /** Overdue replies are looked for at least this often (a due time far away is checked again by then). */
 const checkEveryMs = 60 * 60 * 1000;
 
-export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: Logger; now?: () => number; timers?: Timers }): ReplyTracker {
+export interface ReplyTrackerDeps {
+  cache: Cache;
+  events: EventBus;
+  log: Logger;
+  /** A link set or removed by hand (shared with the office, when there is one). */
+  onLinkedByHand?: (inboundId: FaxId, outboundId: FaxId | null) => void;
+  now?: () => number;
+  timers?: Timers;
+}
+
+export function createReplyTracker(deps: ReplyTrackerDeps): ReplyTracker {
   const { cache, events } = deps;
   const now = deps.now ?? Date.now;
   const timer = createOneTimer(deps.timers ?? realTimers);
@@ -76,6 +86,7 @@ export function createReplyTracker(deps: { cache: Cache; events: EventBus; log: 
       if (!inbound || inbound.direction !== 'inbound') throw new AppError('not_found', msg('replyTracker.onlyAReceivedFax'));
       if (outboundId !== null && cache.faxes.detail(outboundId)?.direction !== 'outbound') throw new AppError('not_found', msg('replyTracker.aReplyCanBe'));
       const before = cache.replies.linkByHand(inboundId, outboundId);
+      deps.onLinkedByHand?.(inboundId, outboundId);
       changed([inboundId, ...(before === null ? [] : [before]), ...(outboundId === null ? [] : [outboundId])]);
       schedule();
     },

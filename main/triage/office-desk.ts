@@ -23,6 +23,10 @@ export interface OfficeDeskOptions {
   onChanged: (faxIds: string[]) => void;
   onStatus: (status: TriageStatus) => void;
   onLostClaim: (lost: LostClaim) => void;
+  /** The office's labels or people changed (on any desk). */
+  onOfficeChanged?: () => void;
+  /** The administrator's desk brings the hub's schema up to this app's version before its first session. */
+  upgrade?: () => Promise<void>;
   catchUpMs?: number;
   now?: () => number;
   timers?: Timers;
@@ -36,10 +40,17 @@ export interface OfficeDesk {
 }
 
 export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
+  let upgraded = false;
   const common = { ...(options.timers ? { timers: options.timers } : {}) };
   const triage = createSharedTriage({
     journal: createTriageJournal(options.dataDir, options.fileKey),
-    connect: () => openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId }),
+    connect: async () => {
+      if (!upgraded && options.upgrade) {
+        await options.upgrade();
+        upgraded = true;
+      }
+      return openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId });
+    },
     login: options.address.user,
     onChanged: options.onChanged,
     onStatus: options.onStatus,
@@ -53,6 +64,7 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     address: options.address,
     credentials: options.credentials,
     onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
+    ...(options.onOfficeChanged ? { onOfficeChanged: options.onOfficeChanged } : {}),
     onReachable: (reachable) => triage.reachable(reachable),
     ...common,
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),

@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { FaxId } from '../../preload/fax-id';
-import type { ClaimOutcome, FaxTriageSummary, OfficeView, PersonRef, PersonView, TriageNoteView } from '../../preload/office';
+import type { ClaimOutcome, FaxTriageSummary, LabelView, OfficeView, PersonRef, PersonView, TriageNoteView } from '../../preload/office';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { say } from '../i18n/main-locale';
@@ -17,17 +17,19 @@ import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
 import type { AuditAction as HubAuditAction } from '../hub/audit-chain';
 import { hubAddressSchema } from '../hub/hub-address';
-import { addPerson, createOffice, joinOffice, listPeople, removePerson } from '../hub/office-setup';
+import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../hub/office-setup';
 import type { EventBus } from '../runtime/event-bus';
 import type { Checkpoint } from '../runtime/checkpoint';
 import type { Timers } from '../runtime/timers';
 import type { AuditAction } from '../store/cache/audit-log';
 import type { Cache } from '../store/cache/cache';
+import type { MirroredTriage } from '../store/cache/hub-triage-repository';
 import type { SecretStore } from '../store/secret-store';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
 import { createAuditExport, type AuditRow } from './audit-export';
+import { createOfficeLabelBook } from './office-label-book';
 import { createOfficeMembership, type Membership, type MembershipSecrets } from './office-membership';
-import type { TriageStatus } from './shared-triage';
+import type { TriageStatus, TriageView } from './shared-triage';
 
 /** How long a desk holds the office's lease on a job (a long print included) before another desk may take it. */
 const officeLeaseMs = 10 * 60_000;
@@ -77,6 +79,15 @@ export interface OfficeService {
   markHandled(faxIds: readonly FaxId[], handled: boolean): Promise<boolean>;
   notes(faxId: FaxId): Promise<TriageNoteView[]>;
   addNote(faxId: FaxId, text: string): Promise<void>;
+  labels(): LabelView[];
+  /** Adds (id null) or renames an office label (administrator only); returns its id. */
+  saveLabel(label: { id: string | null; name: string }): Promise<string>;
+  removeLabel(labelId: string): Promise<void>;
+  setLabels(faxId: FaxId, labelIds: readonly string[]): Promise<void>;
+  /** Tells the office who sent a fax and by when a reply is expected (nothing without an office). */
+  shareSent(faxId: FaxId, replyDue: number | null): void;
+  /** Tells the office a received fax was linked to a sent one by hand, or unlinked (nothing without an office). */
+  shareReplyLink(inboundId: FaxId, outboundId: FaxId | null): void;
   /** The triage of these received faxes as the lists show it (empty without an office). */
   summaries(faxIds: readonly FaxId[]): Map<FaxId, FaxTriageSummary>;
   /** This person's sign-in name on the hub, or null without an office. */
@@ -105,6 +116,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const people = new Map<string, PersonView>();
   let unhookAudit: (() => void) | null = null;
 
+  const labelBook = createOfficeLabelBook({ withSession: (work) => joinedDesk().triage.withSession(work) });
+
   const ref = (login: string): PersonRef => ({ login, name: people.get(login)?.name ?? login });
 
   function view(): OfficeView {
@@ -124,19 +137,42 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const announce = (): void => deps.events.emit('officeChanged', view());
 
+  const mirrored = (view: TriageView): MirroredTriage => ({ ...view, sentBy: view.sent?.by ?? null });
+
+  /** The office's reply expectations and links set by hand, written where this desk's reply tracking reads them. */
+  function mirrorReplies(views: ReadonlyArray<TriageView | null>): void {
+    for (const view of views) {
+      if (view?.sent?.replyDue != null) deps.cache.replies.adopt(view.faxId, view.sent.replyDue);
+      if (view?.replyLink) deps.cache.replies.adoptLink(view.faxId, view.replyLink.answers);
+    }
+  }
+
   /** Writes these faxes' triage views to the cache mirror (all of them at start, replacing what was there). */
   function mirror(faxIds: string[], options: { replaceAll?: boolean } = {}): void {
     if (desk === null) return;
     const triage = desk.triage;
-    const entries = faxIds.map((faxId) => ({ faxId, triage: triage.view(faxId) }));
-    if (options.replaceAll) deps.cache.hubTriage.replaceAll(entries.flatMap((entry) => (entry.triage ? [entry.triage] : [])));
-    else deps.cache.hubTriage.put(entries);
-    const handled = entries.filter((entry) => entry.triage?.handled).map((entry) => entry.faxId);
-    const open = entries.filter((entry) => !entry.triage?.handled).map((entry) => entry.faxId);
+    const entries = faxIds.map((faxId) => ({ faxId, view: triage.view(faxId) }));
+    if (options.replaceAll) deps.cache.hubTriage.replaceAll(entries.flatMap((entry) => (entry.view ? [mirrored(entry.view)] : [])));
+    else deps.cache.hubTriage.put(entries.map((entry) => ({ faxId: entry.faxId, triage: entry.view ? mirrored(entry.view) : null })));
+    mirrorReplies(entries.map((entry) => entry.view));
+    // A sent fax has no handled mark: only received ones (and ones the hub knows only by their triage) are marked.
+    const marked = entries.filter((entry) => !entry.view?.sent);
+    const handled = marked.filter((entry) => entry.view?.handled).map((entry) => entry.faxId);
+    const open = marked.filter((entry) => !entry.view?.handled).map((entry) => entry.faxId);
     if (handled.length > 0) deps.cache.handling.mark(handled, deps.now?.() ?? Date.now());
     if (open.length > 0) deps.cache.handling.mark(open, null);
     deps.events.emit('triageChanged', { faxIds });
     deps.events.emit('handlingChanged', { notHandled: deps.cache.handling.notHandled(), faxIds });
+  }
+
+  /** The office's labels or people changed on some desk: read them again and tell the window. */
+  function officeListsChanged(): void {
+    void Promise.all([refreshPeople(), labelBook.refresh()])
+      .then(() => {
+        announce();
+        deps.events.emit('triageChanged', { faxIds: [] });
+      })
+      .catch((error: unknown) => log.info('office.lists_unavailable', { error }));
   }
 
   async function refreshPeople(): Promise<void> {
@@ -181,6 +217,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
         announce();
       },
       onLostClaim: (lost) => deps.events.emit('claimLost', { faxId: lost.faxId, by: ref(lost.by), since: lost.since }),
+      onOfficeChanged: officeListsChanged,
+      ...(joined.role === 'admin' ? { upgrade: () => upgradeOffice(joined.address, { password: joined.password }) } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
@@ -194,6 +232,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     await opened.start();
     mirror([...opened.triage.views().keys()], { replaceAll: true });
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
+    await labelBook.refresh().catch((error: unknown) => log.info('office.labels_unavailable', { error }));
     await moveLocalMarks(own).catch((error: unknown) => log.warn('office.move_failed', { error }));
     announce();
   }
@@ -258,6 +297,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       deps.cache.hubTriage.clear();
       current = null;
       people.clear();
+      labelBook.clear();
       announce();
       return view();
     },
@@ -320,6 +360,43 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       await joinedDesk().triage.act({ faxId, kind: 'note', text: text.trim() });
     },
 
+    labels: () => (current === null ? [] : labelBook.all()),
+
+    async saveLabel(label) {
+      requireAdmin();
+      const id = await labelBook.save(label);
+      announce();
+      return id;
+    },
+
+    async removeLabel(labelId) {
+      requireAdmin();
+      await labelBook.remove(labelId);
+      announce();
+    },
+
+    async setLabels(faxId, labelIds) {
+      const triage = joinedDesk().triage;
+      const unique = [...new Set(labelIds)];
+      if (unique.some((id) => !labelBook.has(id))) {
+        await labelBook.refresh().catch(() => undefined);
+        // A label removed meanwhile that the fax already carries may stay; a new one must be the office's.
+        const carried = new Set(triage.view(faxId)?.labelIds ?? []);
+        if (unique.some((id) => !labelBook.has(id) && !carried.has(id))) throw new AppError('invalid_input', msg('office.noSuchLabel'), { code: 'office_no_label' });
+      }
+      await triage.act({ faxId, kind: 'labels', labelIds: unique });
+    },
+
+    shareSent(faxId, replyDue) {
+      if (desk === null) return;
+      void desk.triage.act({ faxId, kind: 'sent', replyDue }).catch((error: unknown) => log.warn('office.sent_not_shared', { error }));
+    },
+
+    shareReplyLink(inboundId, outboundId) {
+      if (desk === null) return;
+      void desk.triage.act({ faxId: inboundId, kind: 'replyLink', answers: outboundId }).catch((error: unknown) => log.warn('office.link_not_shared', { error }));
+    },
+
     summaries(faxIds) {
       const found = new Map<FaxId, FaxTriageSummary>();
       if (current === null || faxIds.length === 0) return found;
@@ -329,6 +406,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
           claimedAt: triage.claim?.since ?? null,
           assignee: triage.assignee ? ref(triage.assignee) : null,
           handledBy: triage.handled ? ref(triage.handled.by) : null,
+          labels: labelBook.named(triage.labelIds),
+          sentBy: triage.sentBy ? ref(triage.sentBy) : null,
           notes: triage.notes,
           pending: triage.pending > 0,
         });

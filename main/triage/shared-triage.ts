@@ -1,6 +1,6 @@
 /**
  * The office's shared triage as this desk sees it: what the hub says about each received fax (claim, assignee,
- * handled, notes, labels) kept current by the live feed, with this desk's actions not yet on the hub shown on top.
+ * handled, notes, labels; who sent a fax and the reply links) kept current by the live feed, with this desk's actions not yet on the hub shown on top.
  *
  * An action is journaled first (triage-journal.ts), then sent with its id; the hub applies an id once, so a desk
  * that was offline, killed or restarted sends what is left and nothing twice. A claim sent after the hub came back
@@ -122,6 +122,10 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         return current.addNote(action.faxId, action.text, id).then(() => undefined);
       case 'labels':
         return current.setLabels(action.faxId, action.labelIds, id).then(() => undefined);
+      case 'sent':
+        return current.recordSent(action.faxId, action.replyDue, id).then(() => undefined);
+      case 'replyLink':
+        return current.linkReply(action.faxId, action.answers, id).then(() => undefined);
       case 'audit':
         return current.record(action.audit ?? 'viewed', action.faxId, id).then(() => undefined);
     }
@@ -208,7 +212,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     // What the person did with the fax (viewed, printed) is the audit trail's, not the fax's triage.
     const mine = [...pending.values()].filter((action) => action.faxId === faxId && action.kind !== 'audit').sort((a, b) => a.createdAt - b.createdAt);
     if (!base && mine.length === 0) return null;
-    const view: TriageView = { ...(base ?? { faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0 }), pending: mine.length };
+    const view: TriageView = { ...(base ?? { faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null }), pending: mine.length };
     for (const action of mine) {
       if (action.kind === 'claim' && view.claim === null) view.claim = { by: deps.login, since: action.createdAt };
       if (action.kind === 'takeOver') view.claim = { by: deps.login, since: action.createdAt };
@@ -217,6 +221,8 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       if (action.kind === 'handled') view.handled = action.handled ? { by: deps.login, at: action.createdAt } : null;
       if (action.kind === 'note') view.notes += 1;
       if (action.kind === 'labels') view.labelIds = [...action.labelIds];
+      if (action.kind === 'sent' && view.sent === null) view.sent = { by: deps.login, at: action.createdAt, replyDue: action.replyDue };
+      if (action.kind === 'replyLink') view.replyLink = { answers: action.answers };
     }
     return view;
   }
@@ -250,6 +256,8 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         text: input.text ?? '',
         labelIds: input.labelIds ?? [],
         audit: input.audit ?? null,
+        replyDue: input.replyDue ?? null,
+        answers: input.answers ?? null,
         attempts: 0,
         nextTryAt: 0,
       };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { auditActions } from '../hub/audit-chain';
 import { createSealedJournal, type SealedJournal } from '../store/sealed-journal';
 
-export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit'] as const;
+export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit', 'sent', 'replyLink'] as const;
 
 export const triageActionSchema = z.object({
   version: z.literal(1),
@@ -20,6 +20,10 @@ export const triageActionSchema = z.object({
   handled: z.boolean().default(false),
   text: z.string().max(10_000).default(''),
   labelIds: z.array(z.string().max(64)).max(50).default([]),
+  /** For 'sent': by when a reply is expected (ms), or null. */
+  replyDue: z.number().nullable().default(null),
+  /** For 'replyLink': the sent fax a received one answers, or null to unlink it. */
+  answers: z.string().max(64).nullable().default(null),
   /** For 'audit': what the person did with the fax (viewed, printed, saved, forwarded). */
   audit: z.enum(auditActions).nullable().default(null),
   /** Tries that found the hub unreachable; the next try waits longer with each. */
@@ -29,7 +33,7 @@ export const triageActionSchema = z.object({
 
 export type TriageAction = z.output<typeof triageActionSchema>;
 export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> &
-  Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit'>> & {
+  Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit' | 'replyDue' | 'answers'>> & {
     /** A fixed id, for an action that must reach the hub once however often it is asked for (moving local marks). */
     id?: string;
   };

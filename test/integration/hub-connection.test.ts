@@ -10,7 +10,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice, joinOffice, listPeople, removePerson } from '../../main/hub/office-setup';
+import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
+import { hubSchemaVersion } from '../../main/hub/hub-schema';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
 import { createTestOffice, useTestOffice } from '../helpers/hub-office';
 import { makeCertificates } from '../helpers/private-postgres';
@@ -72,6 +73,27 @@ describe('signing in', () => {
     await expect(open(other.address, other.adminPassword, other.officeKey)).rejects.toMatchObject({ kind: 'conflict', details: { code: 'hub_schema_newer' } });
     await expect(createOffice(other.address, { password: other.adminPassword }, { name: 'x' })).rejects.toMatchObject({ details: { code: 'hub_schema_newer' } });
     expect(hub.server.sql(other.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim()).toBe('99');
+  });
+
+  it('an office made by the previous version: its people are told until the administrator\'s desk brings it up to date', async () => {
+    const older = await createTestOffice(hub.server);
+    const tom = await older.person('tom_old', 'Tom');
+    await tom.session.close();
+    // What the previous version's hub looked like: version 2, without what version 3 added.
+    hub.server.sql(
+      older.address.database,
+      `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
+       DROP FUNCTION fax_hub.note_office_change(); ALTER TABLE fax_hub.labels DROP COLUMN removed_at; UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
+    );
+    await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
+    await upgradeOffice(older.address, { password: older.adminPassword });
+    expect(Number(hub.server.sql(older.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim())).toBe(hubSchemaVersion);
+    const session = await open(tom.address, tom.password, older.officeKey);
+    await session.recordSent('fax-sent-1', null);
+    expect((await session.triage(['fax-sent-1'])).get('fax-sent-1')?.sent).toMatchObject({ by: tom.address.user, replyDue: null });
+    // Up to date already: nothing to do, nothing changed.
+    await upgradeOffice(older.address, { password: older.adminPassword });
+    await expect(open(tom.address, tom.password, older.officeKey)).resolves.toBeDefined();
   });
 
   it('creating the office again changes nothing and makes no new key', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubLive, type HubLive } from '../../main/hub/hub-live';
 import type { HubSession } from '../../main/hub/hub-session';
+import { saveLabel } from '../../main/hub/office-labels';
 import { createTestOffice, type TestOffice } from '../helpers/hub-office';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { waitUntil } from '../helpers/wait';
@@ -23,15 +24,16 @@ afterAll(async () => {
   server.destroy();
 });
 
-async function listeningDesk(login: string, catchUpMs = 30_000): Promise<{ session: HubSession; live: HubLive; heard: string[]; reachable: boolean[] }> {
+async function listeningDesk(login: string, catchUpMs = 30_000): Promise<{ session: HubSession; live: HubLive; heard: string[]; reachable: boolean[]; officeChanges: () => number }> {
   const { session, address, password } = await office.person(login, login);
   const heard: string[] = [];
   const reachable: boolean[] = [];
-  const live = createHubLive({ address, credentials: { password }, onChanged: (ids) => heard.push(...ids), onReachable: (value) => reachable.push(value), catchUpMs });
+  let officeChanges = 0;
+  const live = createHubLive({ address, credentials: { password }, onChanged: (ids) => heard.push(...ids), onOfficeChanged: () => (officeChanges += 1), onReachable: (value) => reachable.push(value), catchUpMs });
   live.start();
   closers.push(() => live.stop(), () => session.close());
   await waitUntil(() => live.reachable, (value) => value, { what: 'the live connection' });
-  return { session, live, heard, reachable };
+  return { session, live, heard, reachable, officeChanges: () => officeChanges };
 }
 
 describe('live triage', () => {
@@ -57,6 +59,18 @@ describe('live triage', () => {
     await waitUntil(() => b.heard.includes('930000000000000003'), (value) => value, { what: 'the next catch-up' });
     expect(b.heard.slice(seenAt)).toEqual(['930000000000000003']);
     expect(b.heard.filter((id) => id === '930000000000000002')).toHaveLength(1);
+  });
+
+  it('a label the administrator adds is told as a change of the office (live, and by the catch-up when missed), never as a fax', async () => {
+    const b = await listeningDesk('labels_b', 150);
+    const admin = await office.admin();
+    closers.push(() => admin.close());
+    const before = b.officeChanges();
+    await admin.withClient((client) => saveLabel(client, admin.officeKey, { id: null, name: 'Lab' }));
+    await waitUntil(() => b.officeChanges(), (count) => count > before, { what: 'the office change', timeoutMs: 2_000 });
+    server.sql(office.address.database, "INSERT INTO fax_hub.changes (fax_id) VALUES ('')");
+    await waitUntil(() => b.officeChanges(), (count) => count > before + 1, { what: 'the missed office change' });
+    expect(b.heard).not.toContain('');
   });
 
   it('a dropped listening connection comes back by itself and catches up on what it missed', async () => {

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { saveLabel } from '../../main/hub/office-labels';
 import { checkChains } from '../../main/hub/audit-chain';
 import type { HubSession } from '../../main/hub/hub-session';
 import { useTestOffice } from '../helpers/hub-office';
@@ -125,6 +126,10 @@ describe('what the hub stores', () => {
     const words = ['Quartermain', 'Jellybean', 'Schwarzwald', '1961-04-12', 'Cardiology'];
     await desk.addNote(faxId, 'Lab result for Rosalind Jellybean, born 1961-04-12, Schwarzwald clinic');
     await desk.setLabels(faxId, ['Cardiology']);
+    const admin = hub.keep(await hub.office.admin());
+    await admin.withClient((client) => saveLabel(client, admin.officeKey, { id: null, name: 'Cardiology referral' }));
+    await desk.recordSent('900000000000000009', Date.now() + 86_400_000);
+    await desk.linkReply(faxId, '900000000000000009');
     await desk.claim(faxId);
     const dump = hub.server.dump(hub.office.address.database);
     expect(dump).toContain(faxId);
@@ -163,5 +168,12 @@ describe('the audit trail', () => {
     await expect(
       maria.withClient((client) => client.query("INSERT INTO fax_hub.audit (desk_id, seq, actor, action, at, prev_hash, hash) VALUES ('x', 1, $1, 'viewed', now(), '', '')", [tom.login])),
     ).rejects.toMatchObject({ kind: 'permission' });
+    // Nor say someone else sent a fax or linked a reply, nor define the office's labels (the administrator's).
+    await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.sent (fax_id, sent_by) VALUES ('900000000000000008', $1)", [tom.login]))).rejects.toMatchObject({ kind: 'permission' });
+    await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.reply_links (fax_id, answers, set_by) VALUES ('900000000000000007', 'x', $1)", [tom.login]))).rejects.toMatchObject({ kind: 'permission' });
+    await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.labels (id, name_sealed) VALUES ($1, '\\x00')", [crypto.randomUUID()]))).rejects.toMatchObject({ kind: 'permission' });
+    await tom.recordSent('900000000000000008', null);
+    await maria.recordSent('900000000000000008', Date.now());
+    expect((await maria.triage(['900000000000000008'])).get('900000000000000008')?.sent).toMatchObject({ by: tom.login, replyDue: null });
   });
 });

@@ -2,14 +2,16 @@
  * Two desks of one office, as the app runs them: real cores on one Fax Service account (the sandbox) and one hub
  * (a private PostgreSQL). The administrator's desk creates the office over IPC and adds a person; the other desk
  * joins with the join code. Claims, the "Mine"/"Unclaimed" filters, handled marks through the hub, notes, the
- * desk's own earlier marks moved once, the audit export, and leaving.
+ * desk's own earlier marks moved once, the office's labels, who sent a fax and its reply, the audit export, leaving.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaxListPage } from '../../preload/models';
-import type { ClaimOutcome, OfficeView, PersonView, TriageNoteView } from '../../preload/office';
+import type { ClaimOutcome, LabelView, OfficeView, PersonView, TriageNoteView } from '../../preload/office';
+import type { SubmissionView } from '../../preload/models';
+import { onePagePdf } from '../fax-service/testkit';
 import type { ConnectedCore } from '../helpers/connected-core';
 import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
@@ -88,6 +90,62 @@ describe('an office of two desks', () => {
     const dump = server.dump(database);
     for (const words of ['Faxed the form back', 'Called the lab back', 'Tom Baker', 'Maria Lopez']) expect(dump).not.toContain(words);
   }, 60_000);
+
+  it('labels are the office\'s (administrator defines, anyone applies, filter, rename, remove); who sent a fax and its reply links are shared', async () => {
+    const { maria, tom, faxIds, database } = await office();
+    const [first = '', second = ''] = faxIds;
+    const labelsOn = async (app: ConnectedCore) => value<LabelView[]>(await app.call('listOfficeLabels'));
+
+    // Only the administrator defines labels; names are checked.
+    const referral = value<{ id: string }>(await maria.call('saveOfficeLabel', { id: null, name: '  Referral ' })).id;
+    const lab = value<{ id: string }>(await maria.call('saveOfficeLabel', { id: null, name: 'Lab' })).id;
+    expect(await maria.call('saveOfficeLabel', { id: null, name: 'referral' })).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    expect(await maria.call('saveOfficeLabel', { id: null, name: '   ' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await maria.call('saveOfficeLabel', { id: null, name: 'x'.repeat(41) })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(await tom.call('saveOfficeLabel', { id: null, name: 'Tom\'s own' })).toMatchObject({ ok: false, error: { kind: 'permission' } });
+    // Tom's desk hears of them by itself (the office's lists changed).
+    await waitUntil(() => labelsOn(tom), (labels) => labels.map((label) => label.name).join() === 'Referral,Lab', { what: "the labels on Tom's desk", timeoutMs: 2_000 });
+
+    // Anyone applies them; the inbox shows and filters by them on every desk.
+    value(await tom.call('setFaxLabels', { faxId: first, labelIds: [referral, lab, referral] }));
+    value(await tom.call('setFaxLabels', { faxId: second, labelIds: [lab] }));
+    expect(await tom.call('setFaxLabels', { faxId: second, labelIds: [crypto.randomUUID()] })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    await waitUntil(async () => (await inbox(maria, { label: referral })).items.map((item) => item.id), (ids) => ids.join() === first, { what: 'the label filter on Maria\'s desk' });
+    expect((await inbox(maria, { label: lab })).items.map((item) => item.id).sort()).toEqual([first, second].sort());
+    expect((await inbox(maria)).items.find((item) => item.id === first)?.triage?.labels.map((label) => label.name)).toEqual(['Referral', 'Lab']);
+
+    // A rename shows everywhere; a removed label is no longer offered or applied, but a fax that has it keeps it.
+    value(await maria.call('saveOfficeLabel', { id: referral, name: 'Referral (urgent)' }));
+    await waitUntil(async () => (await inbox(tom)).items.find((item) => item.id === first)?.triage?.labels.map((label) => label.name).join(), (names) => names === 'Referral (urgent),Lab', { what: 'the rename on Tom\'s desk' });
+    expect(await maria.call('removeOfficeLabel', { id: lab, confirmed: true })).toMatchObject({ ok: true });
+    await waitUntil(() => labelsOn(tom), (labels) => labels.find((label) => label.id === lab)?.removed === true, { what: 'the removal on Tom\'s desk' });
+    expect(await tom.call('setFaxLabels', { faxId: faxIds[2] ?? '', labelIds: [lab] })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    value(await tom.call('setFaxLabels', { faxId: second, labelIds: [lab, referral] }));
+    expect((await inbox(tom, { label: referral })).items.map((item) => item.id).sort()).toEqual([first, second].sort());
+
+    // Maria sends a fax that expects a reply: Tom's desk knows she sent it and waits for the reply too.
+    const file = path.join(maria.dataDir, 'letter.pdf');
+    fs.writeFileSync(file, onePagePdf);
+    const staged = value<{ staged: Array<{ id: string }> }>(await maria.call('stageFiles', { paths: [file] }));
+    const sent = value<SubmissionView>(await maria.call('sendFax', { recipients: [{ number: '+14155550100' }], fileIds: staged.staged.map((item) => item.id), replyWithinDays: 3 }));
+    const services = await maria.core.services();
+    const outboundId = (await waitUntil(() => services.outbox.record(sent.id), (record) => record?.faxId != null, { what: 'accepted' }))?.faxId ?? '';
+    const outboxOf = async (app: ConnectedCore) => value<FaxListPage>(await app.call('listFaxes', { direction: 'outbound', offset: 0, limit: 20 }));
+    await waitUntil(
+      async () => {
+        value(await tom.call('syncNow'));
+        return (await outboxOf(tom)).items.find((item) => item.id === outboundId);
+      },
+      (item) => item?.triage?.sentBy?.name === 'Maria Lopez' && item.reply?.state === 'awaiting',
+      { what: 'the sent fax on Tom\'s desk, sent by Maria and awaiting a reply' },
+    );
+    // Tom links a received fax to it by hand: Maria's desk shows the link.
+    value(await tom.call('linkReply', { inboundId: second, outboundId }));
+    await waitUntil(async () => (await inbox(maria)).items.find((item) => item.id === second)?.replyTo?.id, (id) => id === outboundId, { what: 'the reply link on Maria\'s desk' });
+
+    const dump = server.dump(database);
+    for (const words of ['Referral', 'urgent']) expect(dump).not.toContain(words);
+  }, 90_000);
 
   it('the audit export lists who did what, chains checked; leaving keeps the desk\'s faxes', async () => {
     const { maria, tom, faxIds } = await office();

@@ -9,7 +9,7 @@ import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
 import { partiesOf } from './fax-parties';
 import { notHandledClause } from './handling-repository';
-import { mineClause, unclaimedClause } from './hub-triage-repository';
+import { labelClause, mineClause, unclaimedClause } from './hub-triage-repository';
 
 interface FaxRow {
   id: FaxId;
@@ -208,6 +208,10 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     if (query.triage === 'mine') {
       parts.push(me === null ? '0' : mineClause);
       if (me !== null) args.push(me, me);
+    }
+    if (query.label) {
+      parts.push(labelClause);
+      args.push(query.label);
     }
     const search = query.search?.trim().toLowerCase();
     if (search) {

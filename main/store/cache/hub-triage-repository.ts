@@ -1,7 +1,7 @@
 /**
  * The office hub's triage of received faxes as this desk last saw it, mirrored into the encrypted cache: the
  * lists show it and filter by it ("Mine", "Unclaimed") in one query with the faxes, and it stays shown while the
- * hub cannot be reached. Only logins and counts: notes and label names stay on the hub (sealed) and in memory.
+ * hub cannot be reached. Only logins, label ids and counts: notes and label names stay on the hub (sealed) and in memory.
  */
 import type { CacheDb } from './cache-database';
 
@@ -13,6 +13,8 @@ export interface MirroredTriage {
   labelIds: string[];
   notes: number;
   pending: number;
+  /** A sent fax: the person who sent it. */
+  sentBy: string | null;
 }
 
 export interface HubTriageRepository {
@@ -34,10 +36,13 @@ interface Row {
   labels: string;
   notes: number;
   pending: number;
+  sent_by: string | null;
 }
 
 /** Received faxes someone claimed or was given (the "Mine" filter, for this login). */
 export const mineClause = 'id IN (SELECT fax_id FROM hub_triage WHERE claimed_by = ? OR assignee = ?)';
+/** Faxes carrying an office label (its id as the argument). */
+export const labelClause = 'id IN (SELECT fax_id FROM hub_triage, json_each(hub_triage.labels) WHERE json_each.value = ?)';
 /** Received faxes nobody has claimed. */
 export const unclaimedClause = "direction = 'inbound' AND id NOT IN (SELECT fax_id FROM hub_triage WHERE claimed_by IS NOT NULL)";
 
@@ -51,15 +56,17 @@ function toTriage(row: Row): MirroredTriage {
     labelIds: Array.isArray(labels) ? labels.filter((item): item is string => typeof item === 'string') : [],
     notes: row.notes,
     pending: row.pending,
+    sentBy: row.sent_by,
   };
 }
 
 export function createHubTriageRepository(db: CacheDb): HubTriageRepository {
   const upsert = db.prepare(`
-    INSERT INTO hub_triage (fax_id, claimed_by, claimed_ms, assignee, handled_by, handled_ms, labels, notes, pending)
-    VALUES (@fax_id, @claimed_by, @claimed_ms, @assignee, @handled_by, @handled_ms, @labels, @notes, @pending)
+    INSERT INTO hub_triage (fax_id, claimed_by, claimed_ms, assignee, handled_by, handled_ms, labels, notes, pending, sent_by)
+    VALUES (@fax_id, @claimed_by, @claimed_ms, @assignee, @handled_by, @handled_ms, @labels, @notes, @pending, @sent_by)
     ON CONFLICT(fax_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_ms = excluded.claimed_ms, assignee = excluded.assignee,
-      handled_by = excluded.handled_by, handled_ms = excluded.handled_ms, labels = excluded.labels, notes = excluded.notes, pending = excluded.pending`);
+      handled_by = excluded.handled_by, handled_ms = excluded.handled_ms, labels = excluded.labels, notes = excluded.notes, pending = excluded.pending,
+      sent_by = excluded.sent_by`);
   const remove = db.prepare('DELETE FROM hub_triage WHERE fax_id = ?');
   const write = (triage: MirroredTriage): void => {
     upsert.run({
@@ -72,6 +79,7 @@ export function createHubTriageRepository(db: CacheDb): HubTriageRepository {
       labels: JSON.stringify(triage.labelIds),
       notes: triage.notes,
       pending: triage.pending,
+      sent_by: triage.sentBy,
     });
   };
   return {

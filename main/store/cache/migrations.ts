@@ -190,6 +190,10 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX hub_triage_assignee ON hub_triage (assignee);
     `);
   },
+  // Who sent a fax, shared by the office (shown on every desk's sent faxes).
+  (db) => {
+    db.exec('ALTER TABLE hub_triage ADD COLUMN sent_by TEXT');
+  },
 ];
 
 /**

@@ -9,6 +9,10 @@ import type { FaxId } from '../../../preload/fax-id';
 
 export interface ReplyRepository {
   expect(faxId: FaxId, dueMs: number): void;
+  /** Takes the office's expectation of a sent fax (another desk's): an unchanged due time is not announced again. */
+  adopt(faxId: FaxId, dueMs: number): void;
+  /** Takes the office's link of a received fax set by hand (null: unlinked by hand), when it differs from this desk's. */
+  adoptLink(inboundId: FaxId, outboundId: FaxId | null): void;
   /**
    * Links each received fax to the latest earlier sent fax to its sender's number that expects a reply (ids of
    * sent faxes have no sender and are passed over). Returns the links made.
@@ -40,6 +44,11 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
     `SELECT e.fax_id FROM reply_expectations e JOIN fax_parties p ON p.fax_id = e.fax_id AND p.role = 'to' AND p.number = ?
      WHERE p.created_ms <= ? ORDER BY p.created_ms DESC LIMIT 1`,
   );
+  const adoptExpectation = db.prepare(
+    `INSERT INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)
+     ON CONFLICT(fax_id) DO UPDATE SET due_ms = excluded.due_ms, overdue_notified = CASE WHEN due_ms = excluded.due_ms THEN overdue_notified ELSE 0 END`,
+  );
+  const linkRow = db.prepare<[FaxId], { outbound_id: FaxId | null; how: string }>('SELECT outbound_id, how FROM reply_links WHERE inbound_id = ?');
   const insertLink = db.prepare('INSERT OR IGNORE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
   const linkOf = db.prepare<[FaxId], { outbound_id: FaxId | null }>('SELECT outbound_id FROM reply_links WHERE inbound_id = ?');
   const setLink = db.prepare('INSERT OR REPLACE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
@@ -54,6 +63,15 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
 
   return {
     expect: (faxId, dueMs) => void insertExpectation.run(faxId, dueMs),
+
+    adopt: (faxId, dueMs) => void adoptExpectation.run(faxId, dueMs),
+
+    adoptLink(inboundId, outboundId) {
+      const row = linkRow.get(inboundId);
+      const how = outboundId === null ? 'unlinked' : 'manual';
+      if (row && row.outbound_id === outboundId && row.how === how) return;
+      setLink.run(inboundId, outboundId, how);
+    },
 
     linkNewReplies: db.transaction((inboundIds: readonly FaxId[]) => {
       const made: Array<{ inboundId: FaxId; outboundId: FaxId }> = [];

@@ -4,7 +4,7 @@
  * triage changed on any desk is redrawn in the lists and the detail.
  */
 import type { FaxId } from '../../../preload/fax-id';
-import type { ClaimOutcome, OfficeView, PersonView, TriageNoteView } from '../../../preload/office';
+import type { ClaimOutcome, LabelView, OfficeView, PersonView, TriageNoteView } from '../../../preload/office';
 import { t } from '../i18n';
 import { clockTime } from '../format';
 import { applyFaxesChanged, unreadStore } from './faxes';
@@ -16,9 +16,18 @@ export const officeStore = createStore<OfficeView>({ joined: false });
 /** Bumped when a fax's shared triage changed: an open detail reads its notes again. */
 export const triageVersionStore = createStore<{ version: number; faxIds: FaxId[] }>({ version: 0, faxIds: [] });
 
+/** The office's labels (removed ones too: a fax may still carry one); empty without an office. */
+export const labelsStore = createStore<LabelView[]>([]);
+
 export async function loadOffice(): Promise<void> {
   const result = await faxApi().getOffice();
   if (result.ok) officeStore.set(result.value);
+  await loadLabels();
+}
+
+export async function loadLabels(): Promise<void> {
+  const result = await faxApi().listOfficeLabels();
+  if (result.ok) labelsStore.set(result.value);
 }
 
 function settle<T>(result: IpcResult<T>): IpcError | null {
@@ -52,11 +61,26 @@ export const takeOverFax = async (faxId: FaxId): Promise<IpcError | null> => set
 export const assignFax = async (faxId: FaxId, login: string | null): Promise<IpcError | null> => settle(await faxApi().assignFax({ faxId, login }));
 export const listNotes = (faxId: FaxId): Promise<IpcResult<TriageNoteView[]>> => faxApi().listTriageNotes({ faxId });
 export const addNote = async (faxId: FaxId, text: string): Promise<IpcError | null> => settle(await faxApi().addTriageNote({ faxId, text }));
+export async function saveLabel(id: string | null, name: string): Promise<IpcError | null> {
+  const refused = settle(await faxApi().saveOfficeLabel({ id, name }));
+  await loadLabels();
+  return refused;
+}
+export async function removeLabel(id: string): Promise<IpcError | null> {
+  const refused = settle(await faxApi().removeOfficeLabel({ id, confirmed: true }));
+  await loadLabels();
+  return refused;
+}
+export const setFaxLabels = async (faxId: FaxId, labelIds: string[]): Promise<IpcError | null> => settle(await faxApi().setFaxLabels({ faxId, labelIds }));
 export const exportAudit = async (from: string, to: string): Promise<IpcError | null> => settle(await faxApi().exportOfficeAudit({ from, to }));
 
 export function startOffice(): void {
   const fax = faxApi();
-  fax.on('officeChanged', (view) => officeStore.set(view));
+  fax.on('officeChanged', (view) => {
+    officeStore.set(view);
+    // Labels are read again when the office changed (a label added on the administrator's desk, joining, leaving).
+    void loadLabels();
+  });
   fax.on('triageChanged', ({ faxIds }) => {
     triageVersionStore.set((current) => ({ version: current.version + 1, faxIds }));
     applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() });

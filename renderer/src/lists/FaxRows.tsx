@@ -42,7 +42,10 @@ function what(fax: FaxSummary): string {
   return parts.join(' · ');
 }
 
-/** Who is on a received fax and who it is for, from the office's shared triage ("You" for this person). */
+/**
+ * Who is on a received fax and who it is for, its labels, and who sent a sent fax (another person only), from the
+ * office's shared triage ("You" for this person).
+ */
 function triageChips(fax: FaxSummary, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
   const triage = fax.triage;
   if (!triage) return [];
@@ -50,6 +53,8 @@ function triageChips(fax: FaxSummary, me: string | null): Array<{ text: string; 
   return [
     ...(triage.claimedBy ? [{ text: t('office.onIt', { name: name(triage.claimedBy) }), tone: 'info' as const }] : []),
     ...(triage.assignee && triage.assignee.login !== triage.claimedBy?.login ? [{ text: t('office.forPerson', { name: name(triage.assignee) }) }] : []),
+    ...triage.labels.map((label) => ({ text: label.name })),
+    ...(triage.sentBy && triage.sentBy.login !== me ? [{ text: t('office.sentBy', { name: triage.sentBy.name }) }] : []),
     ...(triage.notes > 0 ? [{ text: t('office.notesCount', { count: triage.notes }) }] : []),
     ...(triage.pending ? [{ text: t('office.notSharedYet'), tone: 'danger' as const }] : []),
   ];

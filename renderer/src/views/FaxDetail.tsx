@@ -121,6 +121,9 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
       </div>
 
       {detail.direction === 'inbound' && office.joined ? <TriagePanel detail={detail} /> : null}
+      {detail.direction === 'outbound' && office.joined && detail.triage?.sentBy ? (
+        <p className="field-hint" data-testid="sent-by">{t('office.sentBy', { name: detail.triage.sentBy.login === office.me.login ? t('office.you') : detail.triage.sentBy.name })}</p>
+      ) : null}
       {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
 

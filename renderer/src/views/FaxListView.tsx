@@ -8,7 +8,7 @@ import { exportList, markRead } from '../data/faxes';
 import { clearFilters, filtersStore, groupChoices, isNarrowed, setFilters, toggleGroup, toQuery } from '../data/list-filters';
 import { navigate } from '../data/navigation';
 import { useStore } from '../data/store';
-import { officeStore } from '../data/office';
+import { labelsStore, officeStore } from '../data/office';
 import { triageFilters } from '../../../preload/office';
 import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
@@ -20,8 +20,10 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
   const stored = useStore(filtersStore(direction));
   const office = useStore(officeStore);
-  // "Mine" and "Unclaimed" mean something only in an office; after leaving one they are dropped.
-  const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null }), [office.joined, stored]);
+  const labels = useStore(labelsStore);
+  // "Mine", "Unclaimed" and a label mean something only in an office; after leaving one they are dropped.
+  const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null, label: null }), [office.joined, stored]);
+  const offeredLabels = labels.filter((label) => !label.removed || label.id === filters.label);
   // No debounce: a search of 50,000 cached faxes takes 10–20 ms in main, and stale answers are dropped by the
   // window (the newest query wins).
   const query = useMemo(() => toQuery(direction, filters), [direction, filters]);
@@ -82,6 +84,17 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
                 ))
               : null}
           </div>
+          {direction === 'inbound' && office.joined && offeredLabels.length > 0 ? (
+            <label className="date-field">
+              <span className="field-hint">{t('office.filterLabel')}</span>
+              <select className="input" value={filters.label ?? ''} onChange={(event) => setFilters(direction, { label: event.target.value === '' ? null : event.target.value })} data-testid="label-filter">
+                <option value="">{t('office.anyLabel')}</option>
+                {offeredLabels.map((label) => (
+                  <option key={label.id} value={label.id}>{label.removed ? t('office.labelRemoved', { name: label.name }) : label.name}</option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <div className="date-range">
             <label className="date-field">
               <span className="field-hint">{t('faxList.from')}</span>

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { JoinCodeQr } from '../components/JoinCodeQr';
+import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
 import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
@@ -168,6 +169,8 @@ function JoinedOffice() {
           <button type="submit" className="button">{t('office.addPerson')}</button>
         </form>
       ) : null}
+
+      <OfficeLabels admin={admin} />
 
       <h3 className="subhead">{t('office.auditTrail')}</h3>
       <div className="row">

@@ -3,7 +3,7 @@ import type { FaxDetail } from '../../../preload/models';
 import type { PersonView, TriageNoteView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { markHandled } from '../data/handling';
-import { addNote, assignFax, claimFax, listNotes, listPeople, officeStore, releaseFax, takeOverFax, triageVersionStore } from '../data/office';
+import { addNote, assignFax, claimFax, labelsStore, listNotes, listPeople, officeStore, releaseFax, setFaxLabels, takeOverFax, triageVersionStore } from '../data/office';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
@@ -16,6 +16,7 @@ import { t } from '../i18n';
  */
 export function TriagePanel({ detail }: { detail: FaxDetail }) {
   const office = useStore(officeStore);
+  const labels = useStore(labelsStore);
   const version = useStore(triageVersionStore);
   const [notes, setNotes] = useState<TriageNoteView[] | null>(null);
   const [people, setPeople] = useState<PersonView[]>([]);
@@ -90,6 +91,14 @@ export function TriagePanel({ detail }: { detail: FaxDetail }) {
     });
   };
 
+  const carried = new Set((triage?.labels ?? []).map((label) => label.id));
+  // The office's labels, and a removed one only while this fax still carries it (so it can be taken off).
+  const offered = labels.filter((label) => !label.removed || carried.has(label.id));
+  const toggleLabel = (labelId: string) => {
+    const next = carried.has(labelId) ? [...carried].filter((id) => id !== labelId) : [...carried, labelId];
+    void simple(() => setFaxLabels(detail.id, next));
+  };
+
   const claimWords = claimedBy === null ? t('office.nobodyOnIt') : claimedBy.login === me ? t('office.youAreOnIt', { time: clockTime(triage?.claimedAt ?? 0) }) : t('office.personIsOnIt', { name: claimedBy.name, time: clockTime(triage?.claimedAt ?? 0) });
 
   return (
@@ -122,6 +131,15 @@ export function TriagePanel({ detail }: { detail: FaxDetail }) {
         </button>
         {triage?.handledBy ? <span className="field-hint">{t('office.handledBy', { name: triage.handledBy.login === me ? t('office.you') : triage.handledBy.name })}</span> : null}
       </div>
+      {offered.length > 0 ? (
+        <div className="toggle-group label-toggles" role="group" aria-label={t('office.labelsOfThisFax')}>
+          {offered.map((label) => (
+            <button type="button" key={label.id} aria-pressed={carried.has(label.id)} disabled={busy} onClick={() => toggleLabel(label.id)}>
+              {label.removed ? t('office.labelRemoved', { name: label.name }) : label.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <div className="notes-thread" aria-label={t('office.notes')}>
         <h3 className="subhead">{t('office.notes')}</h3>
         {notes === null ? <p className="field-hint">{t('replyParts.loading')}</p> : null}
