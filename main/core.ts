@@ -206,8 +206,8 @@ export function createCore(deps: CoreDeps): Core {
         commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
         await opened.office.start();
-        // The office hub connects in the background: a hub that cannot be reached must not hold up the app.
-        void opened.officeHub.start().catch((error: unknown) => deps.log.warn('core.office_hub_failed', { error }));
+        // The office is known at once; its hub connects in the background (one that cannot be reached holds nothing up).
+        await opened.officeHub.start().catch((error: unknown) => deps.log.warn('core.office_hub_failed', { error }));
         void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();

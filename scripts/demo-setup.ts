@@ -16,6 +16,11 @@ export interface DemoSetup {
   sandbox: Sandbox;
   accountId: string;
   profileDir: string;
+  /**
+   * Another desk on the same account (the office demo's second person): its own profile folder, its own API key
+   * in its own keychain entry, pointed at the sandbox. Made once; later runs point it at the sandbox again.
+   */
+  addProfile(name: string): Promise<string>;
   /** Makes a new inbound fax arrive (the demo does so every two minutes). */
   deliverInbound(pages: number): Promise<void>;
   /** The faxes the demo account holds, by direction (a check that seeding worked). */
@@ -76,6 +81,16 @@ export async function prepareDemo(root: string, options: { port?: number } = {})
       sandbox,
       accountId,
       profileDir,
+      async addProfile(name) {
+        const otherDir = path.join(root, name);
+        const otherSecrets = keychainSecretStore(keychainServiceFor(otherDir));
+        if ((await otherSecrets.get('api-key')) === null) {
+          const created = await control<{ id: string; key: string }>('POST', `/accounts/${accountId}/keys`, { scopes: demoScopes });
+          await otherSecrets.set('api-key', created.key);
+        }
+        openConfSettings(otherDir, path.join(otherDir, 'Downloads')).update({ baseUrl: sandbox.baseUrl, extraCaPath: sandbox.caCertPath });
+        return otherDir;
+      },
       deliverInbound: async (pages) => {
         await control('POST', `/accounts/${accountId}/inbound`, { pages });
       },

@@ -63,7 +63,14 @@ export interface CreateOfficeInput {
 }
 
 export interface OfficeService {
+  /**
+   * Reads this desk's membership (local: a file and the keychain) and connects to the hub in the background: once
+   * it resolves, the office is known (state "connecting" until the hub answers) but a hub that cannot be reached
+   * holds nothing up.
+   */
   start(): Promise<void>;
+  /** Resolves when the start's connection attempt has ended (connected or not). */
+  started(): Promise<void>;
   view(): OfficeView;
   create(input: CreateOfficeInput): Promise<OfficeView>;
   join(code: string): Promise<OfficeView>;
@@ -115,6 +122,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   let status: TriageStatus = { state: 'connecting', pending: 0, refusal: null };
   const people = new Map<string, PersonView>();
   let unhookAudit: (() => void) | null = null;
+  let stopped = false;
+  let opening: Promise<void> = Promise.resolve();
 
   const labelBook = createOfficeLabelBook({ withSession: (work) => joinedDesk().triage.withSession(work) });
 
@@ -230,6 +239,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (shared && faxId !== null) void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
     });
     await opened.start();
+    if (stopped || desk !== opened) return;
     mirror([...opened.triage.views().keys()], { replaceAll: true });
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
     await labelBook.refresh().catch((error: unknown) => log.info('office.labels_unavailable', { error }));
@@ -265,8 +275,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const service: OfficeService = {
     async start() {
       const stored = await membership.read();
-      if (stored) await openDesk(stored);
+      if (!stored || stopped) return;
+      opening = openDesk(stored).catch((error: unknown) => log.warn('office.start_failed', { error }));
     },
+
+    started: () => opening,
 
     view,
 
@@ -425,7 +438,10 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     auditRows: (range) => auditTrail.rows(range),
     exportAudit: (range) => auditTrail.save(range),
 
-    stop: closeDesk,
+    async stop() {
+      stopped = true;
+      await closeDesk();
+    },
   };
   return service;
 }

@@ -1,7 +1,8 @@
 // Two desks of one office in two harness windows, on one Fax Service account and one hub (a private PostgreSQL):
 // Maria creates the office in Settings and adds Tom, who joins with the join code; Maria claims a received fax and
 // Tom's inbox shows "Maria Lopez on it" within 2 seconds; Tom's detail offers to take it over; his "Unclaimed"
-// filter leaves it out. Screens at 1024 px, Tom's in German.
+// filter leaves it out. Maria adds the office's labels; Tom puts one on a fax and Maria's label filter finds it.
+// Screens at 1024 px, Tom's in German.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
@@ -88,5 +89,38 @@ describe('an office of two desks', () => {
     await expect.poll(() => other.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"]`).count()).toBe(0);
     await expect.poll(async () => other.getByTestId('fax-row').count()).toBeGreaterThan(0);
     await screenshot(other, 'office-unclaimed-de');
+  }, 60_000);
+
+  it("Maria adds labels in Settings; Tom puts one on a fax in German; Maria's label filter finds it", async () => {
+    const page = maria.page;
+    await page.locator('body').press('Control+,');
+    for (const name of ['Referral', 'Lab result']) {
+      await page.getByTestId('new-label').fill(name);
+      await page.getByRole('button', { name: 'Add label' }).click();
+      await expect.poll(() => page.getByTestId('office-labels').textContent()).toContain(name);
+    }
+    await page.getByRole('button', { name: 'Rename' }).last().click();
+    await page.getByLabel('Name of the label').fill('Lab');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.getByTestId('office-labels').textContent()).toBe('ReferralRenameRemoveLabRenameRemove');
+    await screenshot(page, 'office-labels');
+
+    const other = tom.page;
+    await other.getByRole('button', { name: /^Posteingang/ }).first().click();
+    await other.getByRole('button', { name: 'Unbearbeitet', exact: true }).click();
+    await expect.poll(() => other.getByRole('button', { name: 'Unbearbeitet', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    const row = other.getByTestId('fax-row').nth(1);
+    const faxId = (await row.getAttribute('data-fax-id')) ?? '';
+    await row.click();
+    const labels = other.getByRole('group', { name: 'Etiketten dieses Faxes' });
+    await labels.getByRole('button', { name: 'Referral' }).click();
+    await expect.poll(() => labels.getByRole('button', { name: 'Referral' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => other.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"]`).textContent()).toContain('Referral');
+    await screenshot(other, 'office-label-de');
+
+    await page.getByRole('button', { name: /^Inbox/ }).first().click();
+    await page.getByTestId('label-filter').selectOption({ label: 'Referral' });
+    await expect.poll(async () => (await page.getByTestId('fax-row').evaluateAll((rows) => rows.map((item) => item.getAttribute('data-fax-id')))).join(), { timeout: 5_000 }).toBe(faxId);
+    await screenshot(page, 'office-label-filter');
   }, 60_000);
 });

@@ -89,6 +89,20 @@ describe('a clone without ../shared', () => {
     const settings = JSON.parse(fs.readFileSync(path.join(clone, '.demo-data', 'profile', 'settings.json'), 'utf8')) as { baseUrl: string };
     expect(settings.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
   });
+
+  it('runs the office demo\'s setup: an embedded PostgreSQL hub, Maria\'s office with its labels, Tom joined with the join code', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', 'scripts/demo-office.ts', '--prepare-only'], { cwd: clone, env: { DEMO_DATA: path.join(clone, '.demo-data-office') }, timeoutMs: 120_000 });
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as { desks: unknown[]; hubFolder: string };
+    const labels = ['Referral', 'Lab', 'Records request'];
+    expect(summary.desks).toEqual([
+      { joined: true, name: 'Maria Lopez', role: 'admin', labels },
+      { joined: true, name: 'Tom Baker', role: 'staff', labels },
+    ]);
+    // Encrypted connections only: the hub's access rules allow nothing else.
+    expect(fs.readFileSync(path.join(summary.hubFolder, 'data', 'pg_hba.conf'), 'utf8').trim()).toBe('hostssl all all 127.0.0.1/32 scram-sha-256');
+    fs.rmSync(summary.hubFolder, { recursive: true, force: true });
+  }, 150_000);
 });
 
 describe('without a display', () => {

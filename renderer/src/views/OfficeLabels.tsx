@@ -55,10 +55,10 @@ export function OfficeLabels({ admin }: { admin: boolean }) {
             <li key={label.id} className="row">
               <span className="chip">{label.name}</span>
               {admin ? (
-                <>
+                <span className="row">
                   <button type="button" className="button button-small" onClick={() => setRenaming({ id: label.id, name: label.name })}>{t('office.rename')}</button>
                   <button type="button" className="button button-small button-danger" onClick={() => setRemoving(label)}>{t('office.remove')}</button>
-                </>
+                </span>
               ) : null}
             </li>
           ),
