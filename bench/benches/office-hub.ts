@@ -211,7 +211,7 @@ async function bigInboxWithHub(server: PrivatePostgres, runs: number, log: (line
         for (let index = 0; index < 20; index++) work();
         return (performance.now() - started) / 20;
       };
-      return `list ${time(() => services.faxes.list({ direction: 'inbound', offset: 0, limit: 100 })).toFixed(1)} ms, not handled count ${time(() => services.faxes.notHandledCount()).toFixed(1)} ms, unread ${time(() => services.faxes.unreadCount()).toFixed(1)} ms`;
+      return `list ${time(() => services.faxes.list({ direction: 'inbound', offset: 0, limit: 100 })).toFixed(1)} ms, "not handled" ${time(() => services.faxes.list({ direction: 'inbound', notHandledOnly: true, offset: 0, limit: 100 })).toFixed(1)} ms, "unclaimed" ${time(() => services.faxes.list({ direction: 'inbound', triage: 'unclaimed', offset: 0, limit: 100 })).toFixed(1)} ms, not handled count ${time(() => services.faxes.notHandledCount()).toFixed(1)} ms, unread ${time(() => services.faxes.unreadCount()).toFixed(1)} ms`;
     };
     const measure = async (filter: string): Promise<{ opens: number[]; filters: number[] }> => {
       log(`  main: ${mainTimes()}`);

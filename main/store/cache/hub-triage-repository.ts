@@ -43,8 +43,11 @@ interface Row {
 export const mineClause = 'id IN (SELECT fax_id FROM hub_triage WHERE claimed_by = ? OR assignee = ?)';
 /** Faxes carrying an office label (its id as the argument). */
 export const labelClause = 'id IN (SELECT fax_id FROM hub_triage, json_each(hub_triage.labels) WHERE json_each.value = ?)';
-/** Received faxes nobody has claimed. */
-export const unclaimedClause = "direction = 'inbound' AND id NOT IN (SELECT fax_id FROM hub_triage WHERE claimed_by IS NOT NULL)";
+/**
+ * Received faxes nobody has claimed. The claimed ids come from their own index (as "Not handled" reads its marks):
+ * left to itself the planner takes the index by person and looks each id up in the table, twice as slow.
+ */
+export const unclaimedClause = "direction = 'inbound' AND id NOT IN (SELECT fax_id FROM hub_triage INDEXED BY hub_triage_claimed_ids WHERE claimed_by IS NOT NULL)";
 
 function toTriage(row: Row): MirroredTriage {
   const labels: unknown = JSON.parse(row.labels);
