@@ -30,7 +30,7 @@ describe('list filters', () => {
 
   it('the query holds only what narrows, the search trimmed; unread only means something in the inbox', () => {
     expect(toQuery('inbound', noFilters)).toEqual({ direction: 'inbound' });
-    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true, notHandledOnly: true, triage: 'mine' })).toEqual({
+    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true, notHandledOnly: true, triage: 'mine', label: 'b6f1' })).toEqual({
       direction: 'outbound',
       search: 'lab',
       groups: ['failed', 'partial'],
@@ -44,6 +44,9 @@ describe('list filters', () => {
     // "Mine" and "Unclaimed" (an office's) narrow the inbox only.
     expect(toQuery('inbound', { ...noFilters, triage: 'unclaimed' })).toEqual({ direction: 'inbound', triage: 'unclaimed' });
     expect(isNarrowed(toQuery('inbound', { ...noFilters, triage: 'mine' }))).toBe(true);
+    // So does an office label.
+    expect(toQuery('inbound', { ...noFilters, label: 'b6f1' })).toEqual({ direction: 'inbound', label: 'b6f1' });
+    expect(isNarrowed(toQuery('inbound', { ...noFilters, label: 'b6f1' }))).toBe(true);
   });
 
   it('after a send, the outbox shows with its filters cleared; the inbox keeps its own', () => {
