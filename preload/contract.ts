@@ -278,7 +278,10 @@ export const invokeContract = {
         port: z.number().int().min(1).max(65_535),
         database: z.string().min(1).max(63),
         user: z.string().min(1).max(63),
-        password: z.string().min(1).max(1000),
+        /** The administrator account's password, or a client certificate and its key (PEM) instead. */
+        password: z.string().max(1000).optional(),
+        clientCertificate: z.string().max(64 * 1024).optional(),
+        clientKey: z.string().max(64 * 1024).optional(),
         ca: z.string().max(64 * 1024).optional(),
         name: z.string().trim().min(1).max(120),
       })

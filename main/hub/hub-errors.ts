@@ -34,6 +34,10 @@ export function hubError(error: unknown): AppError {
   if (code === '42501') return new AppError('permission', msg('hub.notAllowed'), { code: 'hub_not_allowed' });
   if (code === '3D000') return new AppError('not_found', msg('hub.noSuchDatabase'), { code: 'hub_no_database' });
   if (certificateCodes.has(code)) return new AppError('tls', msg('hub.certificateNotTrusted'), { code: 'hub_certificate' });
+  // The hub refused this desk's client certificate during the handshake (signed by a CA it does not know, expired).
+  if (/^ERR_SSL_.*ALERT_(UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_(REQUIRED|UNKNOWN|EXPIRED|REVOKED)|DECRYPT_ERROR|HANDSHAKE_FAILURE)/.test(code)) {
+    return new AppError('authentication', msg('hub.clientCertificateRefused'), { code: 'hub_client_certificate' });
+  }
   if (/does not support SSL/i.test(message)) return new AppError('tls', msg('hub.plainRefused'), { code: 'hub_no_tls' });
   if (unreachableCodes.has(code) || /timeout|terminated unexpectedly|Connection terminated|ECONNREFUSED/i.test(message)) {
     return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });

@@ -25,6 +25,13 @@ export interface HubLiveOptions {
   /** The office's lists (labels, people) changed: a change with no fax id. */
   onOfficeChanged?: () => void;
   onReachable: (reachable: boolean) => void;
+  /**
+   * Listening (again) after each connection is made: what changed while this desk was not listening is not in
+   * the change log it starts from, so a desk reads its state after this.
+   */
+  onListening?: () => void;
+  /** The first attempt to connect ended (listening, or not reachable). */
+  onFirstAttempt?: () => void;
   catchUpMs?: number;
   timers?: Timers;
 }
@@ -48,6 +55,12 @@ export function createHubLive(options: HubLiveOptions): HubLive {
   let reachable = false;
   let failures = 0;
   let stopped = true;
+  let firstAttempt = true;
+  const firstAttemptEnded = (): void => {
+    if (!firstAttempt) return;
+    firstAttempt = false;
+    options.onFirstAttempt?.();
+  };
 
   const setReachable = (value: boolean): void => {
     if (value === reachable) return;
@@ -139,9 +152,11 @@ export function createHubLive(options: HubLiveOptions): HubLive {
       await readChanges(next);
       failures = 0;
       setReachable(true);
+      options.onListening?.();
     } catch {
       dropped(next);
     }
+    firstAttemptEnded();
   }
 
   return {
@@ -154,6 +169,7 @@ export function createHubLive(options: HubLiveOptions): HubLive {
     catchUp,
     async stop() {
       stopped = true;
+      firstAttemptEnded();
       reconnect.cancel();
       periodic.cancel();
       const current = client;

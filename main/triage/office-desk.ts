@@ -1,6 +1,7 @@
 /**
  * This desk in the office: its session with the hub, the live feed and the shared triage with its journal, wired
- * together — the live feed's changes are read again from the hub, and its "reachable" sends what waits.
+ * together — the live feed's changes are read again from the hub, its "reachable" sends what waits, and each time
+ * it listens again the whole triage is read again (what changed while nobody listened is in no notification).
  */
 import type { Logger } from '../log/logger';
 import type { HubAddress, HubCredentials } from '../hub/hub-address';
@@ -60,20 +61,34 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     ...(options.now ? { now: options.now } : {}),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   });
+  let started = false;
+  let firstAttempt: () => void = () => undefined;
+  const firstAttemptEnded = new Promise<void>((resolve) => (firstAttempt = resolve));
   const live = createHubLive({
     address: options.address,
     credentials: options.credentials,
     onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
     ...(options.onOfficeChanged ? { onOfficeChanged: options.onOfficeChanged } : {}),
     onReachable: (reachable) => triage.reachable(reachable),
+    onFirstAttempt: () => firstAttempt(),
+    // Listening again after a drop (or for the first time after an unreachable start): what changed meanwhile is
+    // read whole. At start the state is read after the first attempt, so once is enough.
+    onListening: () => {
+      if (!started) return;
+      void triage.reload().catch(() => undefined);
+      options.onOfficeChanged?.();
+    },
     ...common,
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
   });
   return {
     triage,
     async start() {
-      await triage.start();
+      // Listen first, then read: a change made between the two is either in what is read or heard.
       live.start();
+      await firstAttemptEnded;
+      await triage.start();
+      started = true;
     },
     async stop() {
       await live.stop();

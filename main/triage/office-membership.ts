@@ -1,12 +1,13 @@
 /**
  * Whether this desk belongs to an office, and how it reaches the hub: the address, the sign-in name, this desk's
- * id (its audit chain) and its role in a sealed file; the hub password and the office key in the OS keychain.
+ * id (its audit chain) and its role in a sealed file; the hub password (or client key) and the office key in the OS
+ * keychain.
  * Leaving removes these and nothing else: the faxes, marks and notes on this desk stay.
  */
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import { z } from 'zod';
-import { hubAddressSchema, type HubAddress } from '../hub/hub-address';
+import { hubAddressSchema, type HubAddress, type HubCredentials } from '../hub/hub-address';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
 import type { SecretStore } from '../store/secret-store';
 
@@ -23,8 +24,16 @@ const membershipSchema = z.object({
 export type Membership = z.output<typeof membershipSchema>;
 
 export interface MembershipSecrets {
-  password: string;
+  /** The hub password, or null when this desk signs in with a client certificate. */
+  password: string | null;
+  /** The client certificate's private key (PEM), when it signs in with one. */
+  clientKey: string | null;
   officeKey: Buffer;
+}
+
+/** How this desk signs in to the hub: its password, or its client certificate's key. */
+export function credentialsOf(secrets: Pick<MembershipSecrets, 'password' | 'clientKey'>): HubCredentials {
+  return { ...(secrets.password !== null ? { password: secrets.password } : {}), ...(secrets.clientKey !== null ? { clientKey: secrets.clientKey } : {}) };
 }
 
 export interface OfficeMembership {
@@ -40,12 +49,15 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
     async read() {
       const stored = membershipSchema.safeParse(await readSealedJson(file, fileKey).catch(() => null));
       if (!stored.success) return null;
-      const [password, officeKey] = await Promise.all([secrets.get('hub-password'), secrets.get('hub-office-key')]);
-      if (password === null || officeKey === null) return null;
-      return { ...stored.data, password, officeKey: Buffer.from(officeKey, 'base64url') };
+      const [password, clientKey, officeKey] = await Promise.all([secrets.get('hub-password'), secrets.get('hub-client-key'), secrets.get('hub-office-key')]);
+      if ((password === null && clientKey === null) || officeKey === null) return null;
+      return { ...stored.data, password, clientKey, officeKey: Buffer.from(officeKey, 'base64url') };
     },
     async write(membership, keys) {
-      await secrets.set('hub-password', keys.password);
+      if (keys.password !== null) await secrets.set('hub-password', keys.password);
+      else await secrets.delete('hub-password');
+      if (keys.clientKey !== null) await secrets.set('hub-client-key', keys.clientKey);
+      else await secrets.delete('hub-client-key');
       await secrets.set('hub-office-key', keys.officeKey.toString('base64url'));
       await writeSealedJson(file, fileKey, membership);
     },
@@ -55,6 +67,7 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
     async remove() {
       await fsp.rm(file, { force: true });
       await secrets.delete('hub-password');
+      await secrets.delete('hub-client-key');
       await secrets.delete('hub-office-key');
     },
   };

@@ -28,7 +28,7 @@ import type { SecretStore } from '../store/secret-store';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
 import { createAuditExport, type AuditRow } from './audit-export';
 import { createOfficeLabelBook } from './office-label-book';
-import { createOfficeMembership, type Membership, type MembershipSecrets } from './office-membership';
+import { createOfficeMembership, credentialsOf, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus, TriageView } from './shared-triage';
 
 /** How long a desk holds the office's lease on a job (a long print included) before another desk may take it. */
@@ -57,10 +57,15 @@ export interface CreateOfficeInput {
   port: number;
   database: string;
   user: string;
-  password: string;
+  /** The administrator account's password — or a client certificate and its key instead. */
+  password?: string | undefined;
+  clientCertificate?: string | undefined;
+  clientKey?: string | undefined;
   ca?: string | undefined;
   name: string;
 }
+
+const privateKeyPem = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 
 export interface OfficeService {
   /**
@@ -214,7 +219,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     status = { state: 'connecting', pending: 0, refusal: null };
     desk = createOfficeDesk({
       address: joined.address,
-      credentials: { password: joined.password },
+      credentials: credentialsOf(joined),
       officeKey: joined.officeKey,
       deskId: joined.deskId,
       dataDir: deps.dataDir,
@@ -227,7 +232,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       },
       onLostClaim: (lost) => deps.events.emit('claimLost', { faxId: lost.faxId, by: ref(lost.by), since: lost.since }),
       onOfficeChanged: officeListsChanged,
-      ...(joined.role === 'admin' ? { upgrade: () => upgradeOffice(joined.address, { password: joined.password }) } : {}),
+      ...(joined.role === 'admin' ? { upgrade: () => upgradeOffice(joined.address, credentialsOf(joined)) } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
@@ -285,13 +290,21 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async create(input) {
       if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
-      const parsed = hubAddressSchema.safeParse({ host: input.host, port: input.port, database: input.database, user: input.user, ca: input.ca?.trim() ? input.ca : null });
+      const certificate = input.clientCertificate?.trim() ? input.clientCertificate : null;
+      const clientKey = input.clientKey?.trim() ? input.clientKey : null;
+      const password = input.password ? input.password : null;
+      // A password, or a client certificate with its key: one way to sign in, complete.
+      if ((certificate === null) !== (clientKey === null) || (clientKey !== null && !privateKeyPem.test(clientKey)) || (password === null && certificate === null)) {
+        throw new AppError('invalid_input', msg('office.passwordOrCertificate'), { code: 'office_credentials' });
+      }
+      const parsed = hubAddressSchema.safeParse({ host: input.host, port: input.port, database: input.database, user: input.user, ca: input.ca?.trim() ? input.ca : null, clientCertificate: certificate });
       if (!parsed.success) throw new AppError('invalid_input', msg('office.addressInvalid'), { code: 'office_address' });
-      const { officeKey } = await createOffice(parsed.data, { password: input.password }, { name: input.name });
+      const secrets = { password, clientKey };
+      const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { name: input.name });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
       const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
-      await membership.write(joined, { password: input.password, officeKey });
-      await openDesk({ ...joined, password: input.password, officeKey });
+      await membership.write(joined, { ...secrets, officeKey });
+      await openDesk({ ...joined, ...secrets, officeKey });
       return view();
     },
 
@@ -299,8 +312,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
       const joined = await joinOffice(code);
       const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
-      await membership.write(record, { password: joined.password, officeKey: joined.officeKey });
-      await openDesk({ ...record, password: joined.password, officeKey: joined.officeKey });
+      await membership.write(record, { password: joined.password, clientKey: null, officeKey: joined.officeKey });
+      await openDesk({ ...record, password: joined.password, clientKey: null, officeKey: joined.officeKey });
       return view();
     },
 
@@ -323,7 +336,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async addPerson(person) {
       const admin = requireAdmin();
-      const joinCode = await addPerson(admin.address, { password: admin.password }, admin.officeKey, person);
+      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, person);
       await refreshPeople().catch(() => undefined);
       return { joinCode };
     },
@@ -331,7 +344,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async removePerson(login) {
       const admin = requireAdmin();
       if (login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotRemoveYourself'), { code: 'office_remove_self' });
-      await removePerson(admin.address, { password: admin.password }, admin.officeKey, login);
+      await removePerson(admin.address, credentialsOf(admin), admin.officeKey, login);
       await refreshPeople().catch(() => undefined);
     },
 

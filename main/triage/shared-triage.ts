@@ -66,6 +66,8 @@ export interface SharedTriage {
   act(action: NewTriageAction): Promise<{ queued: true } | { queued: false; claim?: ClaimResult }>;
   /** Reads these faxes' triage from the hub again (the live feed calls it). */
   refresh(faxIds: readonly string[]): Promise<void>;
+  /** Reads the whole triage from the hub again (after the live feed listens again): every fax that changed is told. */
+  reload(): Promise<void>;
   view(faxId: string): TriageView | null;
   views(): Map<string, TriageView>;
   /** The live feed's word on the hub: back (send what waits now) or gone. */
@@ -278,6 +280,18 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     },
 
     refresh,
+
+    async reload() {
+      const all = await (await hub()).triage();
+      const changed = [...known.keys()].filter((faxId) => !all.has(faxId));
+      for (const [faxId, triage] of all) {
+        if (JSON.stringify(known.get(faxId)) !== JSON.stringify(triage)) changed.push(faxId);
+        known.set(faxId, triage);
+      }
+      for (const faxId of changed) if (!all.has(faxId)) known.delete(faxId);
+      if (changed.length > 0) deps.onChanged(changed);
+    },
+
     view: viewOf,
     views() {
       const faxIds = new Set([...known.keys(), ...[...pending.values()].map((action) => action.faxId)]);

@@ -1042,4 +1042,10 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.labelRemoved': "{name} (entfernt)",
   'office.sentBy': "Gesendet von {name}",
   'office.labelsOfThisFax': "Etiketten dieses Faxes",
+  'office.passwordOrCertificate': "Melden Sie sich mit dem Passwort des Kontos an oder mit einem Client-Zertifikat und seinem privaten Schlüssel (beide im PEM-Format).",
+  'office.clientCertificate': "Stattdessen mit einem Client-Zertifikat anmelden",
+  'office.clientCertificateLabel': "Client-Zertifikat (PEM)",
+  'office.clientKeyLabel': "Sein privater Schlüssel (PEM)",
+  'office.clientCertificateHint': "Wenn der Hub Personen per Zertifikat anmeldet. Der Schlüssel bleibt im Schlüsselbund dieses Computers und wird nie gesendet.",
+  'hub.clientCertificateRefused': "Der Büro-Hub hat das Client-Zertifikat dieses Platzes nicht angenommen (von einer dem Hub unbekannten Stelle signiert oder abgelaufen).",
 };

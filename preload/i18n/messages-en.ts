@@ -1040,6 +1040,12 @@ export const en = {
   'office.labelRemoved': "{name} (removed)",
   'office.sentBy': "Sent by {name}",
   'office.labelsOfThisFax': "Labels of this fax",
+  'office.passwordOrCertificate': "Sign in with the account's password, or with a client certificate and its private key (both in PEM form).",
+  'office.clientCertificate': "Sign in with a client certificate instead",
+  'office.clientCertificateLabel': "Client certificate (PEM)",
+  'office.clientKeyLabel': "Its private key (PEM)",
+  'office.clientCertificateHint': "When the hub signs people in by certificate. The key is kept in this computer's keychain and never sent.",
+  'hub.clientCertificateRefused': "The office hub did not accept this desk's client certificate (signed by a CA the hub does not trust, or expired).",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -65,6 +65,7 @@ export async function startApp(
       await secrets.delete('lock-state').catch(() => false);
       await secrets.delete('hub-password').catch(() => false);
       await secrets.delete('hub-office-key').catch(() => false);
+      await secrets.delete('hub-client-key').catch(() => false);
       if (!options.sandbox) await t.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },

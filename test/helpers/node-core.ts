@@ -76,6 +76,7 @@ export function startTestCore(
       await secrets.delete('lock-state').catch(() => false);
       await secrets.delete('hub-password').catch(() => false);
       await secrets.delete('hub-office-key').catch(() => false);
+      await secrets.delete('hub-client-key').catch(() => false);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

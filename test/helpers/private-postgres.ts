@@ -25,6 +25,11 @@ export interface PrivatePostgres {
   sql(database: string, statement: string): string;
   /** pg_dump of a database as plain SQL (data included). */
   dump(database: string): string;
+  /**
+   * A client certificate for `login` signed by the server's CA, and its key (PEM). Members of the role
+   * `hub_cert_users` sign in with one instead of a password.
+   */
+  clientCertificate(login: string): { cert: string; key: string };
   stop(): void;
   start(): void;
   /** Stops the cluster and removes its folder. */
@@ -96,17 +101,23 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       'ssl = on',
       `ssl_cert_file = '${path.join(dir, 'server.crt')}'`,
       `ssl_key_file = '${path.join(dir, 'server.key')}'`,
+      `ssl_ca_file = '${path.join(dir, 'ca.pem')}'`,
       'fsync = off',
       'synchronous_commit = off',
       'max_connections = 300',
       '',
     ].join('\n'),
   );
-  fs.writeFileSync(path.join(data, 'pg_hba.conf'), ['local all all scram-sha-256', 'hostssl all all 127.0.0.1/32 scram-sha-256', 'hostnossl all all 127.0.0.1/32 reject', ''].join('\n'));
+  fs.writeFileSync(
+    path.join(data, 'pg_hba.conf'),
+    ['local all all scram-sha-256', 'hostssl all +hub_cert_users 127.0.0.1/32 cert', 'hostssl all all 127.0.0.1/32 scram-sha-256', 'hostnossl all all 127.0.0.1/32 reject', ''].join('\n'),
+  );
   const start = (): void => void run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', '-c listen_addresses=127.0.0.1', 'start']);
   const stop = (): void => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   const connection = (database: string): string[] => ['-h', '127.0.0.1', '-p', String(port), '-U', superuser, '-d', database];
+  run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', 'CREATE ROLE hub_cert_users NOLOGIN']);
+  let clients = 0;
   let databases = 0;
   return {
     host: '127.0.0.1',
@@ -121,6 +132,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     },
     sql: (database, statement) => run('psql', [...connection(database), '-v', 'ON_ERROR_STOP=1', '-q', '-At', '-c', statement]),
     dump: (database) => run('pg_dump', [...connection(database), '--no-owner']),
+    clientCertificate(login) {
+      const name = `client-${clients++}`;
+      openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${login}`], dir);
+      openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '3'], dir);
+      return { cert: fs.readFileSync(path.join(dir, `${name}.crt`), 'utf8'), key: fs.readFileSync(path.join(dir, `${name}.key`), 'utf8') };
+    },
     stop,
     start,
     destroy() {

@@ -67,6 +67,39 @@ describe('signing in', () => {
     }
   });
 
+  it('an administrator signs in with a client certificate instead of a password; one from another CA is refused', async () => {
+    const login = `cert_admin_${process.pid}`;
+    const database = hub.server.createDatabase('cert_office');
+    hub.server.sql('postgres', `CREATE ROLE ${login} LOGIN CREATEROLE IN ROLE hub_cert_users; ALTER DATABASE ${database} OWNER TO ${login}`);
+    const { cert, key } = hub.server.clientCertificate(login);
+    const address: HubAddress = { ...hub.office.address, database, user: login, clientCertificate: cert };
+    const { officeKey } = await createOffice(address, { clientKey: key }, { name: 'Dr Cert' });
+    expect(officeKey).not.toBeNull();
+    const session = hub.keep(await openHubSession({ address, credentials: { clientKey: key }, officeKey: officeKey ?? Buffer.alloc(32), deskId: crypto.randomUUID() }));
+    expect((await session.claim('960000000000000001')).won).toBe(true);
+    // Its people still join with join codes (passwords of their own).
+    const code = await addPerson(address, { clientKey: key }, officeKey ?? Buffer.alloc(32), { login: `cert_staff_${process.pid}`, name: 'Staff' });
+    const joined = await joinOffice(code);
+    await expect(open(joined.address, joined.password, joined.officeKey)).resolves.toBeDefined();
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'other-client-'));
+    try {
+      makeCertificates(dir, 'Another CA');
+      const foreign = { cert: fs.readFileSync(path.join(dir, 'server.crt'), 'utf8'), key: fs.readFileSync(path.join(dir, 'server.key'), 'utf8') };
+      await expect(openHubSession({ address: { ...address, clientCertificate: foreign.cert }, credentials: { clientKey: foreign.key }, officeKey: officeKey ?? Buffer.alloc(32), deskId: crypto.randomUUID() })).rejects.toMatchObject({
+        kind: 'authentication',
+        details: { code: 'hub_client_certificate' },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // No certificate at all: this account has no password to fall back on.
+    await expect(openHubSession({ address: { ...address, clientCertificate: null }, credentials: {}, officeKey: officeKey ?? Buffer.alloc(32), deskId: crypto.randomUUID() })).rejects.toMatchObject({
+      kind: 'permission',
+      details: { code: 'hub_sign_in_refused' },
+    });
+  });
+
   it('a hub made by a newer app is refused with its reason and left as it is', async () => {
     const other = await createTestOffice(hub.server);
     hub.server.sql(other.address.database, "UPDATE fax_hub.meta SET value = '99' WHERE key = 'schema_version'");

@@ -98,6 +98,19 @@ describe('a desk offline', () => {
     expect(server.sql(office.address.database, `SELECT action FROM fax_hub.audit WHERE actor = '${tom.login}' ORDER BY at`).trim().split('\n')).toEqual(['noted', 'handled']);
   }, 60_000);
 
+  it('a desk that starts while the hub is away reads what changed meanwhile once it is back (no notification brings it)', async () => {
+    const ada = await startDesk('cold_ada', { viaProxy: false });
+    const faxId = '940000000000000004';
+    proxy.cut();
+    const cy = await startDesk('cold_cy', { viaProxy: true });
+    expect(cy.desk.triage.status().state).toBe('offline');
+    expect(await ada.desk.triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: false, claim: { won: true } });
+    await ada.desk.triage.act({ faxId, kind: 'note', text: 'Waiting for the lab' });
+    proxy.restore();
+    await waitUntil(() => cy.desk.triage.view(faxId), (view) => view?.claim?.by === ada.login && view.notes === 1, { what: "Ada's claim and note on Cy's desk", timeoutMs: 20_000 });
+    expect(cy.changed).toContain(faxId);
+  }, 60_000);
+
   it('an action made online answers at once; a claim lost online is answered, not told as lost', async () => {
     const ana = await startDesk('on_ana', { viaProxy: false });
     const ben = await startDesk('on_ben', { viaProxy: false });

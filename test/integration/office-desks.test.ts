@@ -49,7 +49,12 @@ async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; fax
   const password = crypto.randomBytes(16).toString('base64url');
   server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
   server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
-  const created = value<OfficeView>(await maria.call('createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Maria Lopez' }));
+  // One complete way to sign in: a password, or a client certificate with its key.
+  const where = { host: server.host, port: server.port, database, user: owner, ca: server.ca, name: 'Maria Lopez' };
+  for (const incomplete of [{}, { clientCertificate: server.ca }, { password, clientKey: 'not a key' }, { clientCertificate: server.ca, clientKey: 'not a key' }]) {
+    expect(await maria.call('createOffice', { ...where, ...incomplete })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+  }
+  const created = value<OfficeView>(await maria.call('createOffice', { ...where, password }));
   expect(created).toMatchObject({ joined: true, role: 'admin', me: { login: owner, name: 'Maria Lopez' } });
   const { joinCode } = value<{ joinCode: string }>(await maria.call('addOfficePerson', { login: `tom_${suffix}`, name: 'Tom Baker' }));
   const joined = value<OfficeView>(await tom.call('joinOffice', { code: joinCode }));

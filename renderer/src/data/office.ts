@@ -34,7 +34,7 @@ function settle<T>(result: IpcResult<T>): IpcError | null {
   return result.ok ? null : result.error;
 }
 
-export async function createOffice(input: { host: string; port: number; database: string; user: string; password: string; ca?: string; name: string }): Promise<IpcError | null> {
+export async function createOffice(input: { host: string; port: number; database: string; user: string; password?: string; clientCertificate?: string; clientKey?: string; ca?: string; name: string }): Promise<IpcError | null> {
   const result = await faxApi().createOffice(input);
   if (result.ok) officeStore.set(result.value);
   return settle(result);

@@ -40,7 +40,8 @@ function NoOffice() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '' });
+  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '', clientCertificate: '', clientKey: '' });
+  const byCertificate = form.clientCertificate.trim() !== '' || form.clientKey.trim() !== '';
 
   const join = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -59,9 +60,10 @@ function NoOffice() {
         port: Number.isInteger(port) ? port : 0,
         database: form.database.trim(),
         user: form.user.trim(),
-        password: form.password,
+        ...(form.password ? { password: form.password } : {}),
         name: form.name.trim(),
         ...(form.ca.trim() ? { ca: form.ca } : {}),
+        ...(byCertificate ? { clientCertificate: form.clientCertificate, clientKey: form.clientKey } : {}),
       }),
     );
     setBusy(false);
@@ -70,7 +72,7 @@ function NoOffice() {
   const field = (key: keyof typeof form, label: string, type = 'text') => (
     <label className="field">
       <span>{label}</span>
-      <input className="input" type={type} value={form[key]} required={key !== 'ca'} onChange={(event) => setForm({ ...form, [key]: event.target.value })} autoComplete="off" />
+      <input className="input" type={type} value={form[key]} required={key !== 'ca' && !(key === 'password' && byCertificate)} onChange={(event) => setForm({ ...form, [key]: event.target.value })} autoComplete="off" />
     </label>
   );
 
@@ -100,6 +102,18 @@ function NoOffice() {
             <textarea className="input" rows={3} value={form.ca} onChange={(event) => setForm({ ...form, ca: event.target.value })} placeholder={t('office.caPlaceholder')} spellCheck={false} />
             <span className="field-hint">{t('office.hubCaHint')}</span>
           </label>
+          <details>
+            <summary>{t('office.clientCertificate')}</summary>
+            <p className="field-hint">{t('office.clientCertificateHint')}</p>
+            <label className="field">
+              <span>{t('office.clientCertificateLabel')}</span>
+              <textarea className="input" rows={3} value={form.clientCertificate} onChange={(event) => setForm({ ...form, clientCertificate: event.target.value })} placeholder={t('office.caPlaceholder')} spellCheck={false} />
+            </label>
+            <label className="field">
+              <span>{t('office.clientKeyLabel')}</span>
+              <textarea className="input" rows={3} value={form.clientKey} onChange={(event) => setForm({ ...form, clientKey: event.target.value })} spellCheck={false} autoComplete="off" />
+            </label>
+          </details>
           {field('name', t('office.yourName'))}
           <button type="submit" className="button" disabled={busy}>{t('office.createTheOffice')}</button>
         </form>
