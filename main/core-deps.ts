@@ -12,6 +12,7 @@ import type { RecentProblems } from './log/recent-problems';
 import type { UpdaterPort } from './desktop-integration/update-controller';
 import type { OpenPart } from './runtime/part-file';
 import type { AppInfo } from '../preload/models';
+import type { PolicySource } from './policy/policy-source';
 
 export interface CoreDeps {
   appInfo: AppInfo;
@@ -42,4 +43,6 @@ export interface CoreDeps {
   faxPrinterScripts?: string;
   /** CUPS's configuration folder (the tests run their own cupsd). */
   cupsServerRoot?: string;
+  /** Where the organization's policies are (the shell: the OS's place; none: no policies). */
+  policySource?: PolicySource;
 }

@@ -32,6 +32,8 @@ import { createCrashRecovery, type CrashRecovery } from './window/crash-recovery
 import path from 'node:path';
 import { msg } from '../preload/i18n/translator';
 import { chooseMainLanguage, setSystemLanguages } from './i18n/main-locale';
+import { createOrganizationPolicies, noPolicySource } from './policy/organization-policies';
+import { policedSettings } from './policy/policed-settings';
 
 /** How long a staged file outlives the draft that no longer refers to it. */
 const stagedFilesKeptMs = 7 * 24 * 3600 * 1000;
@@ -60,8 +62,12 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
-export function createCore(deps: CoreDeps): Core {
-  const events = createEventBus((error) => deps.log.error('events.listener_failed', { error }));
+export function createCore(given: CoreDeps): Core {
+  const events = createEventBus((error) => given.log.error('events.listener_failed', { error }));
+  // The organization's policies first: every service reads the settings as they leave them.
+  const policies = createOrganizationPolicies({ source: given.policySource ?? noPolicySource, events, log: given.log, ...(given.timers ? { timers: given.timers } : {}) });
+  const deps: CoreDeps = { ...given, settings: policedSettings(given.settings, () => policies.current()) };
+  events.on('policiesChanged', () => events.emit('settingsChanged', deps.settings.get()));
   setSystemLanguages(deps.systemLanguages ?? []);
   chooseMainLanguage(deps.settings.get().language);
   events.on('settingsChanged', (settings) => chooseMainLanguage(settings.language));
@@ -145,7 +151,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.updater ? { updater: deps.updater } : {}),
   });
 
-  const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log };
+  const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log, policies };
   const handlers: Handlers = {
     ...appHandlers({
       appInfo: deps.appInfo,
@@ -162,7 +168,8 @@ export function createCore(deps: CoreDeps): Core {
         if (opening) (await opening).sync.reschedule();
       },
     }),
-    ...sessionHandlers({ connection, lock, ensureLock }),
+    ...sessionHandlers({ connection, lock, ensureLock, policies }),
+    getPolicies: () => Promise.resolve(policies.view()),
     ...faxHandlers(context),
     ...composeHandlers(context),
     ...directoryHandlers(context),
@@ -182,6 +189,7 @@ export function createCore(deps: CoreDeps): Core {
     crashRecovery,
     services,
     async start() {
+      await policies.start();
       await ensureLock();
       opening ??= openServices(deps, {
         connection,
@@ -216,6 +224,7 @@ export function createCore(deps: CoreDeps): Core {
       }
     },
     async dispose() {
+      policies.stop();
       commands.updates?.stop();
       lock.dispose();
       connection.dispose();

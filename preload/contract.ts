@@ -37,6 +37,7 @@ import type {
   WebhookView,
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
+import type { PolicyView } from './policy';
 import { triageFilters, type ClaimOutcome, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
 
 const noRequest = z.undefined();
@@ -305,6 +306,8 @@ export const invokeContract = {
   saveOfficeLabel: invoke<{ id: string }>()(z.object({ id: z.uuid().nullable(), name: z.string().max(200) }).strict()),
   removeOfficeLabel: invoke<null>()(z.object({ id: z.uuid(), confirmed: z.literal(true) }).strict()),
   setFaxLabels: invoke<null>()(z.object({ faxId, labelIds: z.array(z.uuid()).max(50) }).strict()),
+  /** The organization's policies in force on this desk (what is locked or turned off). */
+  getPolicies: invoke<PolicyView>()(noRequest),
   /** The office's audit trail between two days as CSV, each desk's chain checked. */
   exportOfficeAudit: invoke<SavedFile>()(z.object({ from: day, to: day }).strict()),
 } as const;
@@ -341,6 +344,8 @@ export const eventContract = {
   /** What needs attention in background work changed (the status bar shows it). */
   backgroundProblemsChanged: event<BackgroundProblem[]>(),
   officeChanged: event<OfficeView>(),
+  /** The organization's policies changed (read again while the app runs). */
+  policiesChanged: event<PolicyView>(),
   /** The shared triage of these received faxes changed (on any desk). */
   triageChanged: event<{ faxIds: FaxId[] }>(),
   /** A claim made while the hub was away lost: who has the fax, since when. */

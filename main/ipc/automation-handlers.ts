@@ -7,7 +7,11 @@ type AutomationHandlers = Pick<Handlers, 'getAutomation' | 'saveAutomation' | 'g
 export function automationHandlers(context: HandlerContext): AutomationHandlers {
   return {
     getAutomation: async () => (await context.services()).automation.get(),
-    saveAutomation: async (next) => (await context.services()).automation.save(next),
+    saveAutomation: async (next) => {
+      // Every folder a hot folder watches or a rule saves into must be inside the organization's allowed roots.
+      for (const folder of [...next.hotFolders.map((hot) => hot.path), ...next.inboundRules.map((rule) => rule.folder)]) context.policies.checkFolder(folder);
+      return (await context.services()).automation.save(next);
+    },
     getHotFolderStatus: async () => (await context.services()).hotFolders.status(),
     listPrinters: () => context.desktop.listPrinters(),
     getFaxPrinters: async () => (await context.services()).faxPrinters.state(),

@@ -11,7 +11,13 @@ export function directoryHandlers(context: HandlerContext): DirectoryHandlers {
     listNumbers: async () => (await directory()).numbers(),
     getAccount: async (request) => (await directory()).account(request?.refresh === true),
     listWebhooks: async () => (await directory()).webhooks(),
-    createWebhook: async (input) => (await directory()).createWebhook(input),
-    deleteWebhook: async ({ id }) => (await directory()).deleteWebhook(id),
+    createWebhook: async (input) => {
+      context.policies.require('webhooksAdmin');
+      return (await directory()).createWebhook(input);
+    },
+    deleteWebhook: async ({ id }) => {
+      context.policies.require('webhooksAdmin');
+      return (await directory()).deleteWebhook(id);
+    },
   };
 }

@@ -36,12 +36,18 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     getUnreadCount: async () => ({ unreadInbound: (await services()).faxes.unreadCount() }),
     openFaxPdf: async ({ id, purpose }) => (await services()).faxes.openDocument(id, purpose ?? 'preview'),
     readFaxPdf: async ({ id, begin, end }) => (await services()).faxes.readDocument(id, begin, end),
-    saveFaxPdf: async ({ id }) => (await services()).files.savePdf(id),
+    saveFaxPdf: async ({ id }) => {
+      context.policies.require('savePdf');
+      return (await services()).files.savePdf(id);
+    },
     notePrinted: async ({ id }) => {
       (await services()).faxes.notePrinted(id);
       return null;
     },
-    exportFaxList: async (filter) => (await services()).files.exportList(filter),
+    exportFaxList: async (filter) => {
+      context.policies.require('csvExport');
+      return (await services()).files.exportList(filter);
+    },
     linkReply: async ({ inboundId, outboundId }) => {
       (await services()).replies.linkByHand(inboundId, outboundId);
       return null;
@@ -52,7 +58,11 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
       if (key === null) throw new AppError('invalid_input', msg('faxHandlers.thisIsNotA'));
       return (await services()).faxes.withNumber(key, offset, limit);
     },
-    saveTransmissionReport: async ({ id }) => (await services()).reports.save(id),
+    // A report holds the fax's first page: saving it is saving the fax.
+    saveTransmissionReport: async ({ id }) => {
+      context.policies.require('savePdf');
+      return (await services()).reports.save(id);
+    },
     getTransmissionReport: async ({ id }) => {
       const opened = await services();
       const bytes = await opened.reports.build(id);

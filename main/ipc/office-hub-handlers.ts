@@ -1,4 +1,5 @@
 /** The office hub over IPC: membership, people, shared triage, the audit export. */
+import { decodeJoinCode } from '../hub/join-code';
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
@@ -38,8 +39,14 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
   const done = <T>(work: Promise<T>): Promise<null> => work.then(() => null);
   return {
     getOffice: async () => (await hub()).view(),
-    createOffice: async (input) => (await hub()).create(input),
-    joinOffice: async ({ code }) => (await hub()).join(code),
+    createOffice: async (input) => {
+      context.policies.checkHub(input);
+      return (await hub()).create(input);
+    },
+    joinOffice: async ({ code }) => {
+      context.policies.checkHub(decodeJoinCode(code).address);
+      return (await hub()).join(code);
+    },
     leaveOffice: async () => (await hub()).leave(),
     listOfficePeople: async () => (await hub()).people(),
     addOfficePerson: async (person) => (await hub()).addPerson(person),

@@ -17,6 +17,7 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import type { SyncEngine } from '../sync/sync-engine';
+import type { OrganizationPolicies } from '../policy/organization-policies';
 import type { Logger } from '../log/logger';
 import type { AutomationStore } from '../office/automation-store';
 import type { HotFolders } from '../office/hotfolders/hot-folders';
@@ -61,4 +62,5 @@ export interface HandlerContext {
   events: EventBus;
   desktop: Desktop;
   log: Logger;
+  policies: OrganizationPolicies;
 }

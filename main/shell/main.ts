@@ -18,6 +18,8 @@ import { decideClose } from '../window/close-policy';
 import { openingBounds } from '../window/window-bounds';
 import { windowStateFile } from '../window/window-state-file';
 import { appId } from './app-identity';
+import { platformPolicySource } from '../policy/policy-source';
+import { runCommand } from '../runtime/run-command';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
 import { attachContextMenu } from './context-menu';
@@ -151,6 +153,8 @@ if (!app.requestSingleInstanceLock()) {
       },
       dataDir: app.getPath('userData'),
       settings,
+      // Group Policy / Intune, a macOS MDM profile, or /etc/fax-desktop/policies.json.
+      policySource: platformPolicySource(process.platform, runCommand, appId),
       secrets: keychainSecretStore(keychainServiceFor(profileDir)),
       log,
       problems,

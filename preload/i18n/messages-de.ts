@@ -1048,4 +1048,10 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.clientKeyLabel': "Sein privater Schlüssel (PEM)",
   'office.clientCertificateHint': "Wenn der Hub Personen per Zertifikat anmeldet. Der Schlüssel bleibt im Schlüsselbund dieses Computers und wird nie gesendet.",
   'hub.clientCertificateRefused': "Der Büro-Hub hat das Client-Zertifikat dieses Platzes nicht angenommen (von einer dem Hub unbekannten Stelle signiert oder abgelaufen).",
+  'policy.setByOrganization': "Von Ihrer Organisation festgelegt.",
+  'policy.lockAtMost': "Ihre Organisation erlaubt höchstens {max} Minuten.",
+  'policy.turnedOff': "Ihre Organisation hat das auf diesem Computer abgeschaltet.",
+  'policy.folderOutsideRoots': "Ihre Organisation erlaubt nur Ordner innerhalb von: {roots}.",
+  'policy.hubNotAllowed': "Ihre Organisation erlaubt nur ihren eigenen Büro-Hub ({host}).",
+  'policy.pinRequired': "Ihre Organisation verlangt eine PIN zum Entsperren: Sie kann nicht entfernt werden.",
 };

@@ -1046,6 +1046,12 @@ export const en = {
   'office.clientKeyLabel': "Its private key (PEM)",
   'office.clientCertificateHint': "When the hub signs people in by certificate. The key is kept in this computer's keychain and never sent.",
   'hub.clientCertificateRefused': "The office hub did not accept this desk's client certificate (signed by a CA the hub does not trust, or expired).",
+  'policy.setByOrganization': "Set by your organization.",
+  'policy.lockAtMost': "Your organization allows at most {max} minutes.",
+  'policy.turnedOff': "Your organization turned this off on this computer.",
+  'policy.folderOutsideRoots': "Your organization allows only folders inside: {roots}.",
+  'policy.hubNotAllowed': "Your organization allows only its own office hub ({host}).",
+  'policy.pinRequired': "Your organization requires a PIN to unlock the app: it cannot be removed.",
 } as const;
 
 export type MessageId = keyof typeof en;

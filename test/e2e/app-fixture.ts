@@ -13,6 +13,8 @@ import { seedDemoAccount, type DemoAccount } from '../fax-service/demo-seed';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 import { keychainServiceFor } from '../harness/node-main';
 import { startHarness, type Harness } from '../harness/harness';
+import { filePolicySource } from '../../main/policy/policy-source';
+import { noPolicySource } from '../../main/policy/organization-policies';
 
 export interface AppFixture {
   t: TestSandbox;
@@ -33,6 +35,8 @@ export async function startApp(
     viewport?: { width: number; height: number };
     scopes?: string[];
     systemLanguages?: string[];
+    /** The organization's policies (a policy file, as Linux keeps them); none by default. */
+    policyFile?: string;
   } = {},
 ): Promise<AppFixture> {
   const t = options.sandbox ?? (await startTestSandbox());
@@ -50,6 +54,7 @@ export async function startApp(
     browserWsEndpoint: inject('e2eBrowser'),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
+    policySource: options.policyFile ? filePolicySource(options.policyFile) : noPolicySource,
   });
   return {
     t,

@@ -134,6 +134,7 @@ describe('renderer lock-down', () => {
       'getLockState',
       'getNotHandledCount',
       'getOffice',
+      'getPolicies',
       'getSettings',
       'getStatus',
       'getSyncState',

@@ -13,6 +13,7 @@ import { createLogger, type LogSink } from '../../main/log/logger';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { keychainServiceFor } from '../../main/store/profile';
+import { filePolicySource, linuxPolicyFile, type PolicySource } from '../../main/policy/policy-source';
 import type { SecretStore } from '../../main/store/secret-store';
 import type { SettingsStore } from '../../main/store/settings-store';
 
@@ -29,6 +30,8 @@ export interface NodeMainOptions {
   defaultCountry?: string | null;
   /** The "computer's" preferred languages (default: English), which the "system" language choice follows. */
   systemLanguages?: readonly string[];
+  /** The organization's policies (default: Linux's file, or FAX_DESKTOP_POLICY_FILE). */
+  policySource?: PolicySource;
 }
 
 export interface NodeMain {
@@ -70,6 +73,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     },
     dataDir: options.userDataDir,
     settings,
+    policySource: options.policySource ?? filePolicySource(process.env.FAX_DESKTOP_POLICY_FILE ?? linuxPolicyFile),
     secrets,
     log,
     desktop,

@@ -25,6 +25,7 @@ import { t } from '../i18n';
 import { automationStore, loadAutomation, startAutomation } from './automation';
 import { loadNotHandledCount, notHandledStore, startHandling } from './handling';
 import { backgroundProblemsStore, loadBackgroundProblems, startBackgroundProblems } from './background';
+import { startPolicies } from './policies';
 import { loadOffice, officeStore, startOffice } from './office';
 
 let started = false;
@@ -69,6 +70,7 @@ export function startAppState(): void {
   startHandling();
   startBackgroundProblems();
   startOffice();
+  startPolicies();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

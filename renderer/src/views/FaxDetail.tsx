@@ -19,6 +19,7 @@ import { LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
 import { FaxFacts, RecipientResults } from './FaxFacts';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
+import { policiesStore } from '../data/policies';
 
 export function FaxDetail({ faxId }: { faxId: FaxId }) {
   const [detail, setDetail] = useState<Detail | null>(null);
@@ -30,6 +31,7 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
   const [printing, setPrinting] = useState<{ done: number; total: number } | null>(null);
   const version = useStore(faxesVersionStore);
   const office = useStore(officeStore);
+  const policies = useStore(policiesStore);
 
   const load = useCallback(
     (refresh: boolean) =>
@@ -95,7 +97,8 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
         <button
           type="button"
           className="button"
-          disabled={busy !== null}
+          disabled={busy !== null || !policies.savePdf}
+          title={policies.savePdf ? undefined : t('policy.turnedOff')}
           onClick={() => void run('save', () => saveFaxPdf(faxId))}
         >
           <Icon name="download" />{' '}{t('faxDetail.savePdf')}</button>
@@ -109,7 +112,7 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
           <Icon name="print" />{' '}{t('faxDetail.print')}</button>
         {detail.direction === 'outbound' ? (
           <>
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-save', () => saveTransmissionReport(faxId))}>
+            <button type="button" className="button" disabled={busy !== null || !policies.savePdf} title={policies.savePdf ? undefined : t('policy.turnedOff')} onClick={() => void run('report-save', () => saveTransmissionReport(faxId))}>
               <Icon name="file" />{' '}{t('faxDetail.saveReport')}</button>
             <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-print', () => printTransmissionReport(faxId))}>
               <Icon name="print" />{' '}{t('faxDetail.printReport')}</button>

@@ -15,12 +15,14 @@ import { OutboxQueue } from '../lists/OutboxQueue';
 import { FaxDetail } from './FaxDetail';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
+import { policiesStore } from '../data/policies';
 
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
   const stored = useStore(filtersStore(direction));
   const office = useStore(officeStore);
   const labels = useStore(labelsStore);
+  const policies = useStore(policiesStore);
   // "Mine", "Unclaimed" and a label mean something only in an office; after leaving one they are dropped.
   const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null, label: null }), [office.joined, stored]);
   const offeredLabels = labels.filter((label) => !label.removed || label.id === filters.label);
@@ -48,7 +50,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
       <section className="list-pane" aria-labelledby="list-title">
         <div className="view-header list-header">
           <h1 id="list-title">{title}</h1>
-          <button type="button" className="button button-small" onClick={() => void exportList(query)} disabled={!list.total}>
+          <button type="button" className="button button-small" onClick={() => void exportList(query)} disabled={!list.total || !policies.csvExport} title={policies.csvExport ? undefined : t('policy.turnedOff')}>
             <Icon name="export" size={15} />{' '}{t('faxList.exportCsv')}</button>
         </div>
         {direction === 'outbound' ? <OutboxQueue /> : null}

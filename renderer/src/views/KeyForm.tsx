@@ -8,8 +8,12 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { connect } from '../data/connection';
 import type { IpcError } from '../data/ipc';
 import { t } from '../i18n';
+import { SetByOrganization } from '../components/SetByOrganization';
+import { policiesStore } from '../data/policies';
+import { useStore } from '../data/store';
 
 export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnected }: { initialBaseUrl: string; initialCaPath: string | null; submitLabel: string; onConnected: (state: ConnectionState) => void }) {
+  const policies = useStore(policiesStore);
   const [baseUrl, setBaseUrl] = useState(initialBaseUrl);
   const [caPath, setCaPath] = useState(initialCaPath ?? '');
   const [apiKey, setApiKey] = useState('');
@@ -41,6 +45,7 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
           className="input"
           type="url"
           value={baseUrl}
+          readOnly={policies.locked.includes('baseUrl')}
           onChange={(event) => setBaseUrl(event.target.value)}
           placeholder={t('keyForm.httpsApiExampleCom')}
           aria-invalid={urlProblem ? true : undefined}
@@ -49,7 +54,9 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
           autoComplete="off"
           spellCheck={false}
         />
-        {urlProblem ? (
+        {policies.locked.includes('baseUrl') ? (
+          <SetByOrganization id="base-url-hint" />
+        ) : urlProblem ? (
           <span className="field-error" id="base-url-hint">
             {urlProblem}
           </span>
@@ -81,8 +88,8 @@ export function KeyForm({ initialBaseUrl, initialCaPath, submitLabel, onConnecte
         <summary>{t('keyForm.advancedTrustAnExtra')}</summary>
         <label className="field advanced-field">
           <span>{t('keyForm.caCertificateFilePem')}</span>
-          <input className="input" value={caPath} onChange={(event) => setCaPath(event.target.value)} placeholder={t('keyForm.pathToCaPem')} spellCheck={false} />
-          <span className="field-hint">{t('keyForm.forAPrivateGateway')}</span>
+          <input className="input" value={caPath} readOnly={policies.locked.includes('extraCaPath')} onChange={(event) => setCaPath(event.target.value)} placeholder={t('keyForm.pathToCaPem')} spellCheck={false} />
+          {policies.locked.includes('extraCaPath') ? <SetByOrganization /> : <span className="field-hint">{t('keyForm.forAPrivateGateway')}</span>}
         </label>
       </details>
       {error ? <ErrorNotice error={error} title={t('keyForm.couldNotConnect')} /> : null}

@@ -2,12 +2,15 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../preload/models';
 import { clearPin, lockNow, lockStore, setPin as savePin } from '../data/lock';
+import { policiesStore } from '../data/policies';
 import { useStore } from '../data/store';
+import { SetByOrganization } from '../components/SetByOrganization';
 import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
 export function LockSettings({ settings, save }: { settings: Settings; save: (patch: SettingsPatch) => Promise<void> }) {
   const lock = useStore(lockStore);
+  const policies = useStore(policiesStore);
   const [pin, setPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,10 +41,11 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
       <label className="field">
         <span>{t('lockSettings.lockTheAppAfter')}</span>
         <select className="select" value={settings.autoLockMinutes} onChange={(event) => void save({ autoLockMinutes: Number(event.target.value) })}>
-          {[1, 5, 10, 15, 30, 60, 120, 240].map((minutes) => (
+          {[1, 5, 10, 15, 30, 60, 120, 240].filter((minutes) => policies.autoLockMaxMinutes === null || minutes <= policies.autoLockMaxMinutes || minutes === settings.autoLockMinutes).map((minutes) => (
             <option key={minutes} value={minutes}>{t('lockSettings.minute', { minutes })}</option>
           ))}
         </select>
+        {policies.autoLockMaxMinutes !== null ? <SetByOrganization text={t('policy.lockAtMost', { max: policies.autoLockMaxMinutes })} /> : null}
         <span className="field-hint">{t('lockSettings.lockingHidesEveryFax')}{' '}{pinSet ? t('lockSettings.yourPinUnlocksIt') : t('lockSettings.withoutAPinThe')}
         </span>
       </label>
@@ -60,9 +64,10 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
           <button type="submit" className="button button-primary" disabled={pin === ''}>
             {pinSet ? t('lockSettings.changePin') : t('lockSettings.setPin')}
           </button>
-          {pinSet ? (
+          {pinSet && !policies.pinRequired ? (
             <button type="button" className="button" disabled={currentPin === ''} onClick={() => void remove()}>{t('lockSettings.removePin')}</button>
           ) : null}
+          {policies.pinRequired ? <SetByOrganization text={t('policy.pinRequired')} /> : null}
         </div>
       </form>
       {problem ? (

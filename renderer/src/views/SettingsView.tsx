@@ -1,7 +1,7 @@
 import { getCountries } from 'libphonenumber-js/min';
 import { countryName } from '../../../preload/fax-number';
 import { Fragment, useState } from 'react';
-import type { SettingsPatch } from '../../../preload/models';
+import type { Settings, SettingsPatch } from '../../../preload/models';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RequestId } from '../components/RequestId';
@@ -12,6 +12,8 @@ import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
 import { ConnectionSummary } from './ConnectionSummary';
 import { KeyForm } from './KeyForm';
+import { SetByOrganization } from '../components/SetByOrganization';
+import { policiesStore } from '../data/policies';
 import { LockSettings } from './LockSettings';
 import { HotFoldersSettings } from './HotFoldersSettings';
 import { ReminderSettings } from './ReminderSettings';
@@ -53,6 +55,8 @@ const guardRules = [
 
 export function SettingsView() {
   const settings = useStore(settingsStore);
+  const policies = useStore(policiesStore);
+  const locked = (key: keyof Settings): boolean => policies.locked.includes(key);
   const connection = useStore(connectionStore);
   const reportsWaiting = useStore(backgroundProblemsStore).find((problem) => problem.area === 'reports');
   const [error, setError] = useState<IpcError | null>(null);
@@ -152,7 +156,7 @@ export function SettingsView() {
         <h2 id="desktop-settings-title">{t('settings.onThisComputer')}</h2>
         <label className="field">
           <span>{t('settings.language')}</span>
-          <select className="select" value={settings.language} onChange={(event) => void save({ language: event.target.value as LanguageChoice })} data-testid="language">
+          <select className="select" value={settings.language} disabled={locked('language')} onChange={(event) => void save({ language: event.target.value as LanguageChoice })} data-testid="language">
             <option value="system">{t('settings.languageSystem', { language: t(`language.${resolveLocale('system', navigator.languages)}`) })}</option>
             {locales.map((locale) => (
               <option key={locale} value={locale} lang={locale}>
@@ -160,15 +164,15 @@ export function SettingsView() {
               </option>
             ))}
           </select>
-          <span className="field-hint">{t('settings.languageHint')}</span>
+          {locked('language') ? <SetByOrganization /> : <span className="field-hint">{t('settings.languageHint')}</span>}
         </label>
         {desktopSwitches.map((item) => (
           <Fragment key={item.key}>
             <label className="checkbox">
-              <input type="checkbox" checked={settings[item.key]} onChange={(event) => void save({ [item.key]: event.target.checked })} />
+              <input type="checkbox" checked={settings[item.key]} disabled={locked(item.key)} onChange={(event) => void save({ [item.key]: event.target.checked })} />
               {t(item.label)}
             </label>
-            {item.hint ? <p className="field-hint">{t(item.hint)}</p> : null}
+            {locked(item.key) ? <SetByOrganization /> : item.hint ? <p className="field-hint">{t(item.hint)}</p> : null}
           </Fragment>
         ))}
       </div>

@@ -14,6 +14,8 @@ import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
 import { t } from '../i18n';
 import type { MessageId } from '../../../preload/i18n/translator';
+import { policiesStore } from '../data/policies';
+import { SetByOrganization } from '../components/SetByOrganization';
 
 const eventKinds: Array<[string, MessageId]> = [
   ['fax.received', 'webhooks.aFaxArrives'],
@@ -24,6 +26,7 @@ const eventKinds: Array<[string, MessageId]> = [
 
 export function WebhooksView() {
   const connection = useStore(connectionStore);
+  const policies = useStore(policiesStore);
   const canWrite = capabilitiesOf(connection)?.canCreateWebhooks ?? false;
   const [items, setItems] = useState<WebhookView[] | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
@@ -100,7 +103,7 @@ export function WebhooksView() {
                     {stillDeleting.has(hook.id) ? (
                       <span className="chip chip-info" role="status">{t('webhooks.deletingChip')}</span>
                     ) : canWrite ? (
-                      <button type="button" className="button button-small button-danger" onClick={() => setConfirmDelete(hook)} aria-label={t('webhooks.delete2', { url: hook.url })}>
+                      <button type="button" className="button button-small button-danger" disabled={!policies.webhooksAdmin} onClick={() => setConfirmDelete(hook)} aria-label={t('webhooks.delete2', { url: hook.url })}>
                         <Icon name="trash" size={14} />{' '}{t('webhooks.delete')}</button>
                     ) : null}
                   </td>
@@ -133,7 +136,8 @@ export function WebhooksView() {
           </label>
           {formError ? <ErrorNotice error={formError} title={t('webhooks.notCreated')} /> : null}
           <div className="row">
-            <button type="submit" className="button button-primary" disabled={!url.trim() || urlProblem !== null || events.length === 0}>{t('webhooks.createEndpoint')}</button>
+            <button type="submit" className="button button-primary" disabled={!url.trim() || urlProblem !== null || events.length === 0 || !policies.webhooksAdmin}>{t('webhooks.createEndpoint')}</button>
+            {policies.webhooksAdmin ? null : <SetByOrganization text={t('policy.turnedOff')} />}
           </div>
         </form>
       ) : (

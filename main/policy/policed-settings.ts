@@ -1,0 +1,42 @@
+/**
+ * The settings as the organization's policies leave them: a setting a policy sets reads as the policy says and
+ * cannot be changed ("Set by your organization"); the lock timeout may be chosen up to the policy's maximum.
+ * What the user chose is kept underneath, so it is back as it was if the policy goes.
+ */
+import type { Settings, SettingsPatch } from '../../preload/models';
+import { lockedSettings, type Policies } from '../../preload/policy';
+import { msg } from '../../preload/i18n/translator';
+import { AppError } from '../errors';
+import type { SettingsStore } from '../store/settings-store';
+
+function applied(settings: Settings, policies: Policies): Settings {
+  return {
+    ...settings,
+    ...(policies.ServiceUrl !== undefined ? { baseUrl: policies.ServiceUrl } : {}),
+    ...(policies.ServiceCaFile !== undefined ? { extraCaPath: policies.ServiceCaFile } : {}),
+    ...(policies.Language !== undefined ? { language: policies.Language } : {}),
+    ...(policies.UpdatesOff === true ? { autoUpdate: false } : {}),
+    ...(policies.AutoLockMaxMinutes !== undefined ? { autoLockMinutes: Math.min(settings.autoLockMinutes, policies.AutoLockMaxMinutes) } : {}),
+  };
+}
+
+export function policedSettings(store: SettingsStore, policies: () => Policies): SettingsStore {
+  return {
+    get: () => applied(store.get(), policies()),
+    update(patch: SettingsPatch) {
+      const current = policies();
+      const shown = applied(store.get(), current);
+      for (const key of lockedSettings(current)) {
+        if (key in patch && patch[key] !== shown[key]) throw new AppError('permission', msg('policy.setByOrganization'), { code: 'policy_locked' });
+      }
+      const max = current.AutoLockMaxMinutes;
+      if (max !== undefined && patch.autoLockMinutes !== undefined && patch.autoLockMinutes > max) {
+        throw new AppError('invalid_input', msg('policy.lockAtMost', { max }), { code: 'policy_lock_max' });
+      }
+      // A locked value sent back unchanged (a form saving all its fields) is not written under the user's own.
+      const locked = new Set<string>(lockedSettings(current));
+      const own = Object.fromEntries(Object.entries(patch).filter(([key]) => !locked.has(key))) as SettingsPatch;
+      return applied(store.update(own), current);
+    },
+  };
+}

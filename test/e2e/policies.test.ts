@@ -1,0 +1,48 @@
+// A desk whose organization set policies (a policy file, as Linux keeps them), used in German at 1024 px: the
+// language and updates read "Von Ihrer Organisation festgelegt" and cannot be changed, the lock offers at most
+// the allowed minutes and no "remove PIN", and Save PDF and CSV export are turned off with the reason.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+
+let app: AppFixture;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-policies-'));
+
+beforeAll(async () => {
+  const file = path.join(dir, 'policies.json');
+  fs.writeFileSync(file, JSON.stringify({ Language: 'de', UpdatesOff: true, AutoLockMaxMinutes: 10, DisableSavePdf: true, DisableCsvExport: true }));
+  app = await startApp({ viewport: { width: 1024, height: 760 }, policyFile: file });
+  await app.page.getByTestId('fax-row').first().waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a desk under its organization\'s policies', () => {
+  it('locked settings say so and cannot be changed; turned-off actions are not offered', async () => {
+    const page = app.page;
+    await page.locator('body').press('Control+,');
+    const language = page.getByTestId('language');
+    await expect.poll(() => language.isDisabled()).toBe(true);
+    expect(await language.inputValue()).toBe('de');
+    expect(await page.getByTestId('set-by-organization').first().textContent()).toBe('Von Ihrer Organisation festgelegt.');
+    const updates = page.getByRole('checkbox', { name: /Updates/ });
+    expect(await updates.isDisabled()).toBe(true);
+    expect(await updates.isChecked()).toBe(false);
+    const minutes = await page.getByLabel('App sperren nach').locator('option').evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
+    expect(Math.max(...minutes)).toBeLessThanOrEqual(10);
+    await page.getByText('Ihre Organisation erlaubt höchstens 10 Minuten.').waitFor();
+    await language.scrollIntoViewIfNeeded();
+    await screenshot(page, 'policies-settings-de');
+
+    await page.getByRole('button', { name: /^Posteingang/ }).first().click();
+    expect(await page.getByRole('button', { name: 'CSV exportieren' }).isDisabled()).toBe(true);
+    await page.getByTestId('fax-row').first().click();
+    expect(await page.getByRole('button', { name: 'PDF speichern' }).isDisabled()).toBe(true);
+    await screenshot(page, 'policies-inbox-de');
+  }, 60_000);
+});
