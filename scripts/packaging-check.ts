@@ -11,6 +11,7 @@ import path from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { openableExtensions } from '../main/desktop-integration/open-with';
 import { appId, desktopFileName } from '../main/shell/app-identity';
+import { checkPolicyTemplates } from './policy-templates-check';
 
 type BuilderConfig = Awaited<ReturnType<typeof getConfig>>;
 
@@ -63,7 +64,8 @@ function globToRegExp(glob: string): RegExp {
 }
 
 export async function checkPackaging(root: string, configFile = 'electron-builder.yml'): Promise<string[]> {
-  const problems: string[] = [];
+  // The templates IT uses for policies (ADMX/ADML, a macOS profile, a JSON file), against the policy schema.
+  const problems: string[] = checkPolicyTemplates(root);
   let config: BuilderConfig;
   try {
     config = await getConfig(root, path.join(root, configFile), null);
