@@ -109,12 +109,21 @@ export async function checkPackaging(root: string, configFile = 'electron-builde
   const targets = (platform: { target?: unknown } | null | undefined) => asList(platform?.target as string | string[] | undefined).map(String);
   for (const [platform, wanted] of [
     ['win', 'nsis'],
+    ['win', 'msi'],
     ['mac', 'dmg'],
+    ['mac', 'pkg'],
     ['linux', 'AppImage'],
     ['linux', 'deb'],
   ] as const) {
     if (!targets(config[platform]).includes(wanted)) problems.push(`${platform} does not build ${wanted}`);
   }
+
+  // Installers for IT: per machine and silent, upgrading in place.
+  const msi = (config as { msi?: { perMachine?: boolean; upgradeCode?: string } }).msi;
+  if (msi?.perMachine !== true) problems.push('msi: perMachine must be true (IT installs for every user)');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(msi?.upgradeCode ?? '')) problems.push('msi: a fixed upgradeCode is needed (a newer MSI replaces an older one)');
+  const pkg = (config as { pkg?: { installLocation?: string; allowCurrentUserHome?: boolean } }).pkg;
+  if (pkg?.installLocation !== '/Applications' || pkg.allowCurrentUserHome !== false) problems.push('pkg: must install into /Applications for every user');
 
   // Security.
   if (config.asar === false) problems.push('asar must be on');

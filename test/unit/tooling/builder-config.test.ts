@@ -44,6 +44,12 @@ describe('electron-builder.yml (after npm run build)', () => {
     expect(await checkPackaging(httpFeed)).toEqual(['publish: the update feed must be an https:// URL']);
     const otherAppId = projectWithConfig((yaml) => yaml.replace('appId: com.faxdesktop.app', 'appId: com.example.fax'));
     expect(await checkPackaging(otherAppId)).toEqual(['appId must be com.faxdesktop.app (the app sets it as its Windows AppUserModelID)']);
+    const perUserMsi = projectWithConfig((yaml) => yaml.replace('  perMachine: true\n', '  perMachine: false\n'));
+    expect(await checkPackaging(perUserMsi)).toEqual(['msi: perMachine must be true (IT installs for every user)']);
+    const noPkg = projectWithConfig((yaml) => yaml.replace('target: [dmg, pkg]', 'target: [dmg]'));
+    expect(await checkPackaging(noPkg)).toEqual(['mac does not build pkg']);
+    const homePkg = projectWithConfig((yaml) => yaml.replace('allowCurrentUserHome: false', 'allowCurrentUserHome: true'));
+    expect(await checkPackaging(homePkg)).toEqual(['pkg: must install into /Applications for every user']);
     const noTrayIcon = projectWithConfig((yaml) => yaml.replace('  - assets/trayTemplate@2x.png\n', ''));
     expect(await checkPackaging(noTrayIcon)).toEqual(['"files" does not pack assets/trayTemplate@2x.png']);
     const packedInAsar = projectWithConfig((yaml) => yaml.replace(/asarUnpack:\n(\s+- .*\n)+/, 'asarUnpack: []\n'));
