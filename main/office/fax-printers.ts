@@ -1,5 +1,6 @@
 /**
- * "Fax Desktop" printers (Linux): CUPS print queues whose jobs land in a hot folder, so any program's Print faxes.
+ * "Fax Desktop" printers (Linux): CUPS print queues whose jobs land in a hot folder, so any program's Print faxes
+ * (on macOS the same is an entry in the Print dialog's PDF menu: pdf-services.ts).
  * The queue's backend and its folder are set up as root by assets/cups/fax-desktop-printer.sh, which this service
  * runs through pkexec (the administrator's permission); reading what is set up needs no rights.
  */
@@ -11,6 +12,7 @@ import { msg, type Message } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
+import { createPdfServicePrinters } from './pdf-services';
 import { runCommand as realRunCommand, type CommandResult, type RunCommand } from '../runtime/run-command';
 
 export interface FaxPrinterDeps {
@@ -24,6 +26,8 @@ export interface FaxPrinterDeps {
   isRoot?: boolean;
   /** CUPS's configuration folder, where the printers' folders are written (the tests' own cupsd has another). */
   cupsServerRoot?: string;
+  /** macOS: the home folder whose Library/PDF Services gets the entries. */
+  homeDir?: string;
 }
 
 export interface FaxPrinters {
@@ -67,12 +71,14 @@ export async function rootReadableScripts(dir: string): Promise<{ dir: string; r
 
 export function createFaxPrinters(deps: FaxPrinterDeps): FaxPrinters {
   const platform = deps.platform ?? process.platform;
+  // macOS: an entry in every Print dialog's PDF menu instead of a print queue.
+  if (platform === 'darwin') return createPdfServicePrinters({ homeDir: deps.homeDir ?? os.homedir(), automation: deps.automation, log: deps.log });
   const run = deps.runCommand ?? realRunCommand;
   const isRoot = deps.isRoot ?? process.getuid?.() === 0;
   const serverRoot = deps.cupsServerRoot ?? '/etc/cups';
   const log = deps.log.child('fax-printers');
 
-  const unsupported = (problem: Message): FaxPrinterState => ({ supported: false, problem: say(problem), printers: [] });
+  const unsupported = (problem: Message): FaxPrinterState => ({ supported: false, kind: 'cups', problem: say(problem), printers: [] });
 
   /** Every CUPS queue: name → device URI's Fax Desktop id (or null for another printer). */
   async function queues(): Promise<{ problem: Message } | { queues: Map<string, string | null> }> {
@@ -116,7 +122,7 @@ export function createFaxPrinters(deps: FaxPrinterDeps): FaxPrinters {
       const folder = await folderOf(id);
       printers.push({ hotFolderId: id, queue, folderMatches: folder !== null && path.resolve(folder) === path.resolve(hotFolder.path) });
     }
-    return { supported: true, problem: null, printers };
+    return { supported: true, kind: 'cups', problem: null, printers };
   }
 
   /** Runs the set-up script as root: directly when already root, else through pkexec (which asks). */

@@ -844,7 +844,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'faxPrinters.cupsIsNotInstalled': 'Dieser Computer hat kein CUPS (das Drucksystem von Linux) und kann daher keinen Fax-Desktop-Drucker haben. Installieren Sie zuerst das Paket „cups“.',
   'faxPrinters.cupsIsNotRunning': 'Der Druckdienst (CUPS) läuft nicht: Starten Sie ihn und versuchen Sie es erneut.',
   'faxPrinters.cupsAnswered': 'Der Druckdienst (CUPS) konnte die Drucker nicht auflisten: {reason}',
-  'faxPrinters.onlyOnLinux': 'Einen Fax-Desktop-Drucker gibt es unter Linux. Unter Windows und macOS drucken Sie als PDF in den überwachten Ordner (siehe README).',
+  'faxPrinters.onlyOnLinux': 'Einen Fax-Desktop-Drucker gibt es unter Linux, und unter macOS als Eintrag im PDF-Menü des Druckdialogs. Unter Windows drucken Sie als PDF in den überwachten Ordner (siehe README).',
   'faxPrinters.notInThisBuild': 'Diese Ausgabe von Fax Desktop enthält die Dateien des Druckers nicht.',
   'faxPrinters.noPkexec': 'Einen Drucker hinzuzufügen braucht die Erlaubnis des Administrators, und dieser Computer hat kein pkexec (PolicyKit), um sie einzuholen.',
   'faxPrinters.permissionNotGiven': 'Die Erlaubnis des Administrators wurde nicht erteilt: Es wurde nichts geändert.',
@@ -1054,4 +1054,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'policy.folderOutsideRoots': "Ihre Organisation erlaubt nur Ordner innerhalb von: {roots}.",
   'policy.hubNotAllowed': "Ihre Organisation erlaubt nur ihren eigenen Büro-Hub ({host}).",
   'policy.pinRequired': "Ihre Organisation verlangt eine PIN zum Entsperren: Sie kann nicht entfernt werden.",
+  'hotFolderSettings.pdfMenuEntry': "Im PDF-Menü des Druckdialogs",
+  'hotFolderSettings.pdfMenuHint': "Der Druckdialog jedes Programms bietet es unter PDF an: Das Gedruckte landet in diesem Ordner und wird wie oben eingestellt gefaxt.",
+  'hotFolderSettings.addPdfMenuEntry': "Zum PDF-Menü hinzufügen",
+  'hotFolderSettings.removePdfMenuEntry': "Aus dem PDF-Menü entfernen",
 };

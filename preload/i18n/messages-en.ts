@@ -842,7 +842,7 @@ export const en = {
   'faxPrinters.cupsIsNotInstalled': 'This computer has no CUPS (the Linux printing system), so it cannot have a Fax Desktop printer. Install the "cups" package first.',
   'faxPrinters.cupsIsNotRunning': 'The printing service (CUPS) is not running: start it, then try again.',
   'faxPrinters.cupsAnswered': 'The printing service (CUPS) could not list the printers: {reason}',
-  'faxPrinters.onlyOnLinux': 'A Fax Desktop printer is available on Linux. On Windows and macOS, print to PDF into the hot folder (see the README).',
+  'faxPrinters.onlyOnLinux': 'A Fax Desktop printer is available on Linux, and on macOS as an entry in the Print dialog\'s PDF menu. On Windows, print to PDF into the hot folder (see the README).',
   'faxPrinters.notInThisBuild': 'This build of Fax Desktop does not carry the printer\'s files.',
   'faxPrinters.noPkexec': 'Adding a printer needs the administrator\'s permission, and this computer has no pkexec (PolicyKit) to ask for it.',
   'faxPrinters.permissionNotGiven': 'The administrator\'s permission was not given: nothing was changed.',
@@ -1052,6 +1052,10 @@ export const en = {
   'policy.folderOutsideRoots': "Your organization allows only folders inside: {roots}.",
   'policy.hubNotAllowed': "Your organization allows only its own office hub ({host}).",
   'policy.pinRequired': "Your organization requires a PIN to unlock the app: it cannot be removed.",
+  'hotFolderSettings.pdfMenuEntry': "In the Print dialog's PDF menu",
+  'hotFolderSettings.pdfMenuHint': "Every program's Print dialog offers it under PDF: what is printed lands in this folder and is faxed as set above.",
+  'hotFolderSettings.addPdfMenuEntry': "Add to the PDF menu",
+  'hotFolderSettings.removePdfMenuEntry': "Remove from the PDF menu",
 } as const;
 
 export type MessageId = keyof typeof en;

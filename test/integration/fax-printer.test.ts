@@ -49,14 +49,14 @@ describe('the Fax Desktop printer (CUPS)', () => {
   });
 
   it('is offered with no printer yet; a hot folder not saved has none', async () => {
-    expect(await printers()).toEqual({ supported: true, problem: null, printers: [] });
+    expect(await printers()).toEqual({ supported: true, kind: 'cups', problem: null, printers: [] });
     const refused = await app.call('addFaxPrinter', { hotFolderId: 'not-saved' });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'not_found', message: 'Save the hot folder first: the printer drops what is printed into it.' } });
   });
 
   it('added for a hot folder, faxes what any program prints to it, written as the folder’s owner', async () => {
     const added = value<FaxPrinterState>(await app.call('addFaxPrinter', { hotFolderId: 'referrals-0001' }));
-    expect(added).toEqual({ supported: true, problem: null, printers: [{ hotFolderId: 'referrals-0001', queue: 'Fax-Desktop-Referrals', folderMatches: true }] });
+    expect(added).toEqual({ supported: true, kind: 'cups', problem: null, printers: [{ hotFolderId: 'referrals-0001', queue: 'Fax-Desktop-Referrals', folderMatches: true }] });
     expect(await printers()).toEqual(added);
     expect(cups.tool('lpstat', ['-v'])).toContain('device for Fax-Desktop-Referrals: faxdesktop:/referrals-0001');
     const before = (await outbound()).length;
@@ -113,7 +113,7 @@ describe('the Fax Desktop printer (CUPS)', () => {
 
   it('removed: the queue, its folder setting and the backend are gone', async () => {
     const after = value<FaxPrinterState>(await app.call('removeFaxPrinter', { hotFolderId: 'referrals-0001' }));
-    expect(after).toEqual({ supported: true, problem: null, printers: [] });
+    expect(after).toEqual({ supported: true, kind: 'cups', problem: null, printers: [] });
     expect(() => cups.tool('lpstat', ['-v', 'Fax-Desktop-Referrals'])).toThrow(/Invalid destination name|No destinations/);
     expect(fs.existsSync(path.join(cups.serverRoot, 'fax-desktop', 'referrals-0001.folder'))).toBe(false);
     expect(fs.existsSync(path.join(cups.backendDir, 'faxdesktop'))).toBe(false);

@@ -18,6 +18,7 @@ function sourceFiles(dir: string): string[] {
 const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/store/cache/': 'SQL',
   'main/hub/': 'SQL, the hub connection\'s application name, and schema refusals of a stored address (developer words; people read the AppError made where it is used)',
+  'main/office/pdf-services.ts': 'the shell script macOS runs from the PDF menu, and the entry\'s name (the product\'s name and the folder\'s)',
   'main/policy/policy-source.ts': 'the registry key and the managed-preferences folder the OS keeps policies in, and reasons for the log (people read "Set by your organization")',
   'main/policy/policy-values.ts': 'reasons a policy value was ignored, for the log only (an administrator reads them there)',
   'preload/policy.ts': 'a schema refusal of a policy value, logged by main and never shown',

@@ -37,12 +37,12 @@ function service(answers: (command: string, args: readonly string[]) => CommandR
 
 describe('fax printers', () => {
   it('says why there can be none: not Linux, no CUPS, CUPS not running, CUPS failing', async () => {
-    expect((await service(() => ok(), { platform: 'win32' }).printers.state()).problem).toMatch(/^A Fax Desktop printer is available on Linux/);
+    expect((await service(() => ok(), { platform: 'win32' }).printers.state()).problem).toMatch(/^A Fax Desktop printer is available on Linux, and on macOS/);
     expect(await service(() => ({ code: null, stdout: '', stderr: '', startError: 'ENOENT' })).printers.state()).toMatchObject({ supported: false, problem: expect.stringMatching(/has no CUPS/) as unknown });
     expect((await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: Scheduler is not running.\n', startError: null })).printers.state()).problem).toBe('The printing service (CUPS) is not running: start it, then try again.');
     expect((await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: Forbidden\n', startError: null })).printers.state()).problem).toBe('The printing service (CUPS) could not list the printers: lpstat: Forbidden');
     // A computer without any printer is not a failure.
-    expect(await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: No destinations added.\n', startError: null })).printers.state()).toEqual({ supported: true, problem: null, printers: [] });
+    expect(await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: No destinations added.\n', startError: null })).printers.state()).toEqual({ supported: true, kind: 'cups', problem: null, printers: [] });
   });
 
   it('lists only the printers of hot folders that exist, and whether each still drops into its folder', async () => {
@@ -51,7 +51,7 @@ describe('fax printers', () => {
     fs.writeFileSync(path.join(serverRoot, 'fax-desktop', 'hf-1.folder'), '/srv/fax/Old place\n');
     const listing = ['device for Office_Laser: ipp://laser.local/ipp/print', 'device for Fax-Desktop-Front-desk: faxdesktop:/hf-1', 'device for Fax-Desktop-Gone: faxdesktop:/hf-removed', ''].join('\n');
     const { printers } = service(() => ok(listing), { serverRoot });
-    expect(await printers.state()).toEqual({ supported: true, problem: null, printers: [{ hotFolderId: 'hf-1', queue: 'Fax-Desktop-Front-desk', folderMatches: false }] });
+    expect(await printers.state()).toEqual({ supported: true, kind: 'cups', problem: null, printers: [{ hotFolderId: 'hf-1', queue: 'Fax-Desktop-Front-desk', folderMatches: false }] });
     fs.writeFileSync(path.join(serverRoot, 'fax-desktop', 'hf-1.folder'), '/srv/fax/Front desk\n');
     expect((await printers.state()).printers[0]?.folderMatches).toBe(true);
     fs.rmSync(serverRoot, { recursive: true, force: true });
@@ -101,7 +101,7 @@ describe('fax printers', () => {
   it('refuses a hot folder that is not saved, and removing a printer that is not there changes nothing', async () => {
     const { printers, calls } = service(() => ok());
     await expect(printers.add('not-saved')).rejects.toMatchObject({ kind: 'not_found' });
-    expect(await printers.remove('hf-1')).toEqual({ supported: true, problem: null, printers: [] });
+    expect(await printers.remove('hf-1')).toEqual({ supported: true, kind: 'cups', problem: null, printers: [] });
     expect(calls.every((call) => call.command === 'lpstat')).toBe(true);
   });
 
