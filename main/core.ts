@@ -235,6 +235,7 @@ export function createCore(given: CoreDeps): Core {
           opened.replies.stop();
           opened.reports.stop();
           await opened.office.stop();
+          await opened.faxPrinters.stop?.();
           await opened.officeHub.stop();
           await opened.sync.stop();
           await opened.outbox.stop();

@@ -142,6 +142,14 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   events.subscribe((name) => {
     if (name === 'hotFoldersChanged' || name === 'ruleActionsChanged' || name === 'settingsChanged') watchProblems.refresh();
   });
+  const faxPrinters = createFaxPrinters({
+    scriptsDir: deps.faxPrinterScripts ?? null,
+    automation: () => office.automation.get(),
+    log: deps.log,
+    ...(deps.cupsServerRoot ? { cupsServerRoot: deps.cupsServerRoot } : {}),
+  });
+  // Windows: the app listens for its printers' jobs while it runs.
+  void faxPrinters.start?.().catch((error: unknown) => deps.log.warn('core.fax_printers_failed', { error }));
   const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
   return {
     cache,
@@ -161,12 +169,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     office,
     automation: office.automation,
     hotFolders: office.hotFolders,
-    faxPrinters: createFaxPrinters({
-      scriptsDir: deps.faxPrinterScripts ?? null,
-      automation: () => office.automation.get(),
-      log: deps.log,
-      ...(deps.cupsServerRoot ? { cupsServerRoot: deps.cupsServerRoot } : {}),
-    }),
+    faxPrinters,
     rules: office.rules,
     problems,
     officeHub,

@@ -119,8 +119,8 @@ export interface FaxPrinter {
 /** Whether this computer can have "Fax Desktop" printers, and the ones it has. */
 export interface FaxPrinterState {
   supported: boolean;
-  /** How print-to-fax works here: a CUPS queue (Linux) or an entry in the Print dialog's PDF menu (macOS). */
-  kind: 'cups' | 'pdfServices';
+  /** How print-to-fax works here: a CUPS queue (Linux), a printer on a pipe of the app (Windows), or an entry in the Print dialog's PDF menu (macOS). */
+  kind: 'cups' | 'windows' | 'pdfServices';
   /** Why there are none to add (not Linux, no CUPS, CUPS not running), worded in main. */
   problem: string | null;
   printers: FaxPrinter[];

@@ -1,6 +1,7 @@
 /**
  * "Fax Desktop" printers (Linux): CUPS print queues whose jobs land in a hot folder, so any program's Print faxes
- * (on macOS the same is an entry in the Print dialog's PDF menu: pdf-services.ts).
+ * (on macOS the same is an entry in the Print dialog's PDF menu: pdf-services.ts; on Windows a printer on Windows'
+ * own PDF driver printing to a pipe of this app: windows-printers.ts).
  * The queue's backend and its folder are set up as root by assets/cups/fax-desktop-printer.sh, which this service
  * runs through pkexec (the administrator's permission); reading what is set up needs no rights.
  */
@@ -13,6 +14,7 @@ import { AppError } from '../errors';
 import { say } from '../i18n/main-locale';
 import type { Logger } from '../log/logger';
 import { createPdfServicePrinters } from './pdf-services';
+import { createWindowsPrinters } from './windows-printers';
 import { runCommand as realRunCommand, type CommandResult, type RunCommand } from '../runtime/run-command';
 
 export interface FaxPrinterDeps {
@@ -28,12 +30,17 @@ export interface FaxPrinterDeps {
   cupsServerRoot?: string;
   /** macOS: the home folder whose Library/PDF Services gets the entries. */
   homeDir?: string;
+  /** Windows: the app's executable, for "Send to → Fax Desktop". */
+  appPath?: string;
 }
 
 export interface FaxPrinters {
   state(): Promise<FaxPrinterState>;
   add(hotFolderId: string): Promise<FaxPrinterState>;
   remove(hotFolderId: string): Promise<FaxPrinterState>;
+  /** Windows: listens for the printers' jobs while the app runs. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
 }
 
 const printerId = /^[A-Za-z0-9_-]{1,64}$/;
@@ -73,6 +80,8 @@ export function createFaxPrinters(deps: FaxPrinterDeps): FaxPrinters {
   const platform = deps.platform ?? process.platform;
   // macOS: an entry in every Print dialog's PDF menu instead of a print queue.
   if (platform === 'darwin') return createPdfServicePrinters({ homeDir: deps.homeDir ?? os.homedir(), automation: deps.automation, log: deps.log });
+  // Windows: a printer on Windows' own PDF driver, printing to a pipe of this app.
+  if (platform === 'win32') return createWindowsPrinters({ automation: deps.automation, log: deps.log, runCommand: deps.runCommand ?? realRunCommand, appPath: deps.appPath ?? process.execPath });
   const run = deps.runCommand ?? realRunCommand;
   const isRoot = deps.isRoot ?? process.getuid?.() === 0;
   const serverRoot = deps.cupsServerRoot ?? '/etc/cups';

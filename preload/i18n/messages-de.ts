@@ -844,7 +844,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'faxPrinters.cupsIsNotInstalled': 'Dieser Computer hat kein CUPS (das Drucksystem von Linux) und kann daher keinen Fax-Desktop-Drucker haben. Installieren Sie zuerst das Paket „cups“.',
   'faxPrinters.cupsIsNotRunning': 'Der Druckdienst (CUPS) läuft nicht: Starten Sie ihn und versuchen Sie es erneut.',
   'faxPrinters.cupsAnswered': 'Der Druckdienst (CUPS) konnte die Drucker nicht auflisten: {reason}',
-  'faxPrinters.onlyOnLinux': 'Einen Fax-Desktop-Drucker gibt es unter Linux, und unter macOS als Eintrag im PDF-Menü des Druckdialogs. Unter Windows drucken Sie als PDF in den überwachten Ordner (siehe README).',
+  'faxPrinters.onlyOnLinux': 'Einen Fax-Desktop-Drucker gibt es unter Linux und Windows, und unter macOS als Eintrag im PDF-Menü des Druckdialogs. Drucken Sie hier stattdessen als PDF in den überwachten Ordner.',
   'faxPrinters.notInThisBuild': 'Diese Ausgabe von Fax Desktop enthält die Dateien des Druckers nicht.',
   'faxPrinters.noPkexec': 'Einen Drucker hinzuzufügen braucht die Erlaubnis des Administrators, und dieser Computer hat kein pkexec (PolicyKit), um sie einzuholen.',
   'faxPrinters.permissionNotGiven': 'Die Erlaubnis des Administrators wurde nicht erteilt: Es wurde nichts geändert.',

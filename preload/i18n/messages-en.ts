@@ -842,7 +842,7 @@ export const en = {
   'faxPrinters.cupsIsNotInstalled': 'This computer has no CUPS (the Linux printing system), so it cannot have a Fax Desktop printer. Install the "cups" package first.',
   'faxPrinters.cupsIsNotRunning': 'The printing service (CUPS) is not running: start it, then try again.',
   'faxPrinters.cupsAnswered': 'The printing service (CUPS) could not list the printers: {reason}',
-  'faxPrinters.onlyOnLinux': 'A Fax Desktop printer is available on Linux, and on macOS as an entry in the Print dialog\'s PDF menu. On Windows, print to PDF into the hot folder (see the README).',
+  'faxPrinters.onlyOnLinux': 'A Fax Desktop printer is available on Linux and Windows, and on macOS as an entry in the Print dialog\'s PDF menu. Here, print to PDF into the hot folder instead.',
   'faxPrinters.notInThisBuild': 'This build of Fax Desktop does not carry the printer\'s files.',
   'faxPrinters.noPkexec': 'Adding a printer needs the administrator\'s permission, and this computer has no pkexec (PolicyKit) to ask for it.',
   'faxPrinters.permissionNotGiven': 'The administrator\'s permission was not given: nothing was changed.',

@@ -37,7 +37,7 @@ function service(answers: (command: string, args: readonly string[]) => CommandR
 
 describe('fax printers', () => {
   it('says why there can be none: not Linux, no CUPS, CUPS not running, CUPS failing', async () => {
-    expect((await service(() => ok(), { platform: 'win32' }).printers.state()).problem).toMatch(/^A Fax Desktop printer is available on Linux, and on macOS/);
+    expect((await service(() => ok(), { platform: 'freebsd' }).printers.state()).problem).toMatch(/^A Fax Desktop printer is available on Linux and Windows, and on macOS/);
     expect(await service(() => ({ code: null, stdout: '', stderr: '', startError: 'ENOENT' })).printers.state()).toMatchObject({ supported: false, problem: expect.stringMatching(/has no CUPS/) as unknown });
     expect((await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: Scheduler is not running.\n', startError: null })).printers.state()).problem).toBe('The printing service (CUPS) is not running: start it, then try again.');
     expect((await service(() => ({ code: 1, stdout: '', stderr: 'lpstat: Forbidden\n', startError: null })).printers.state()).problem).toBe('The printing service (CUPS) could not list the printers: lpstat: Forbidden');
