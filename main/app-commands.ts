@@ -52,6 +52,8 @@ export interface AppCommandsDeps {
   diagnostics(): string;
   uploading(): boolean;
   autoUpdate(): boolean;
+  /** The update feed an organization's policy names, or null. */
+  updateFeedUrl?: () => string | null;
   updater?: UpdaterPort;
 }
 
@@ -68,6 +70,7 @@ export function createAppCommands(deps: AppCommandsDeps): AppCommands {
     ? createUpdateController({
         port: deps.updater,
         enabled: () => deps.autoUpdate(),
+        ...(deps.updateFeedUrl ? { feedUrl: deps.updateFeedUrl } : {}),
         uploading: () => deps.uploading(),
         log: deps.log.child('update'),
         onChange: (view) => {

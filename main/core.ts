@@ -148,6 +148,7 @@ export function createCore(given: CoreDeps): Core {
     },
     uploading: () => opened?.outbox.list().some((item) => item.state === 'uploading') ?? false,
     autoUpdate: () => deps.settings.get().autoUpdate,
+    updateFeedUrl: () => policies.current().UpdateFeedUrl ?? null,
     ...(deps.updater ? { updater: deps.updater } : {}),
   });
 

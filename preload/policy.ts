@@ -23,6 +23,8 @@ export const policyFields = {
   Language: z.enum(languageChoices),
   /** No update checks, downloads or offers. */
   UpdatesOff: z.boolean(),
+  /** The organization's own update feed (https), instead of the one the app was built with. */
+  UpdateFeedUrl: z.url({ protocol: /^https$/ }).max(2048),
   /** The app locks after at most this many idle minutes (staff may choose fewer). */
   AutoLockMaxMinutes: z.number().int().min(1).max(240),
   /** A PIN must be set to unlock the app; it cannot be removed. */

@@ -52,6 +52,12 @@ export const policyTemplates: Readonly<Record<PolicyName, PolicyTemplate>> = {
     de: { title: 'Updates abschalten', explain: 'Die App sucht und lädt keine Updates; neue Versionen verteilt die IT.' },
     example: true,
   },
+  UpdateFeedUrl: {
+    kind: { type: 'text' },
+    en: { title: 'Update feed', explain: 'The organization’s own update server (https) holding the installers and latest.yml, instead of the one the app was built with.', label: 'Address' },
+    de: { title: 'Update-Quelle', explain: 'Der eigene Update-Server der Organisation (https) mit den Installern und latest.yml, statt des eingebauten.', label: 'Adresse' },
+    example: 'https://updates.example-clinic.com/fax-desktop',
+  },
   AutoLockMaxMinutes: {
     kind: { type: 'number', min: 1, max: 240 },
     en: { title: 'Lock after at most', explain: 'The app locks after at most this many idle minutes; staff may choose fewer.', label: 'Minutes' },

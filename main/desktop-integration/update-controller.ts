@@ -14,8 +14,11 @@ export const checkEveryMs = 6 * 3600 * 1000;
 
 /** What the shell's updater does when asked. */
 export interface UpdaterPort {
-  /** Checks the feed; a newer version downloads in the background and is reported by `downloaded`. */
-  check(): Promise<void>;
+  /**
+   * Checks the feed (the organization's, when a policy names one; else the one the app was built with); a newer
+   * version downloads in the background and is reported by `downloaded`.
+   */
+  check(feedUrl: string | null): Promise<void>;
   /** Quits the app and installs the downloaded update. */
   install(): void;
 }
@@ -37,6 +40,8 @@ export interface UpdateController {
 export interface UpdateControllerDeps {
   port: UpdaterPort;
   enabled(): boolean;
+  /** The update feed the organization's policy names, or null. */
+  feedUrl?: () => string | null;
   /** Whether a fax is being uploaded right now. */
   uploading(): boolean;
   onChange(view: UpdateView): void;
@@ -61,7 +66,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     if (!deps.enabled() || checking || readyVersion !== null) return;
     checking = true;
     try {
-      await deps.port.check();
+      await deps.port.check(deps.feedUrl?.() ?? null);
     } catch (error) {
       // An update server that cannot be reached is not the user's problem: the next check tries again.
       deps.log.warn('update.check_failed', { error });

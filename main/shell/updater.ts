@@ -16,7 +16,9 @@ export function electronUpdater(log: Logger, onDownloaded: (version: string) => 
   autoUpdater.on('update-downloaded', (info) => onDownloaded(info.version));
   autoUpdater.on('error', (error) => log.warn('update.failed', { error }));
   return {
-    async check() {
+    async check(feedUrl) {
+      // The organization's feed (a policy) replaces the built-in one; electron-updater still verifies what it gets.
+      if (feedUrl !== null) autoUpdater.setFeedURL({ provider: 'generic', url: feedUrl, channel: 'latest' });
       await autoUpdater.checkForUpdates();
     },
     install() {

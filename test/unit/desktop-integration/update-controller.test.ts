@@ -6,17 +6,28 @@ import { silentLogger } from '../../../main/log/logger';
 import type { Timers } from '../../../main/runtime/timers';
 import { checkEveryMs, createUpdateController } from '../../../main/desktop-integration/update-controller';
 
-function setup(options: { enabled?: boolean; uploading?: boolean } = {}) {
+function setup(options: { enabled?: boolean; uploading?: boolean; feedUrl?: () => string | null } = {}) {
   const scheduled: Array<{ callback: () => void; ms: number }> = [];
   const timers: Timers = { set: (callback, ms) => scheduled.push({ callback, ms }), clear: () => undefined };
   const state = { enabled: options.enabled ?? true, uploading: options.uploading ?? false };
-  const port = { check: vi.fn(async () => undefined), install: vi.fn() };
+  const port = { check: vi.fn(async (_feedUrl: string | null) => undefined), install: vi.fn() };
   const views: UpdateView[] = [];
-  const controller = createUpdateController({ port, enabled: () => state.enabled, uploading: () => state.uploading, onChange: (view) => views.push(view), log: silentLogger, timers });
+  const controller = createUpdateController({ port, enabled: () => state.enabled, uploading: () => state.uploading, onChange: (view) => views.push(view), log: silentLogger, timers, ...(options.feedUrl ? { feedUrl: options.feedUrl } : {}) });
   return { controller, port, scheduled, state, views };
 }
 
 describe('update controller', () => {
+  it('checks the organization\'s feed when a policy names one, the built-in one otherwise', async () => {
+    let feed: string | null = 'https://updates.example-clinic.com/fax-desktop';
+    const { controller, port, scheduled } = setup({ feedUrl: () => feed });
+    controller.start();
+    expect(port.check).toHaveBeenLastCalledWith('https://updates.example-clinic.com/fax-desktop');
+    feed = null;
+    await new Promise((resolve) => setImmediate(resolve));
+    scheduled[0]?.callback();
+    await vi.waitFor(() => expect(port.check).toHaveBeenLastCalledWith(null));
+  });
+
   it('checks at start and again every 6 hours', async () => {
     const { controller, port, scheduled } = setup();
     controller.start();
