@@ -1058,4 +1058,5 @@ export const de: Readonly<Record<MessageId, string>> = {
   'hotFolderSettings.pdfMenuHint': "Der Druckdialog jedes Programms bietet es unter PDF an: Das Gedruckte landet in diesem Ordner und wird wie oben eingestellt gefaxt.",
   'hotFolderSettings.addPdfMenuEntry': "Zum PDF-Menü hinzufügen",
   'hotFolderSettings.removePdfMenuEntry': "Aus dem PDF-Menü entfernen",
+  'policy.setAPinNow': "Ihre Organisation verlangt eine PIN zum Entsperren: Legen Sie unten eine fest.",
 };

@@ -1056,6 +1056,7 @@ export const en = {
   'hotFolderSettings.pdfMenuHint': "Every program's Print dialog offers it under PDF: what is printed lands in this folder and is faxed as set above.",
   'hotFolderSettings.addPdfMenuEntry': "Add to the PDF menu",
   'hotFolderSettings.removePdfMenuEntry': "Remove from the PDF menu",
+  'policy.setAPinNow': "Your organization requires a PIN to unlock the app: set one below.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,6 +1,7 @@
 // A desk whose organization set policies (a policy file, as Linux keeps them), used in German at 1024 px: the
 // language and updates read "Von Ihrer Organisation festgelegt" and cannot be changed, the lock offers at most
-// the allowed minutes and no "remove PIN", and Save PDF and CSV export are turned off with the reason.
+// the allowed minutes and asks for the PIN the organization requires, and Save PDF and CSV export are turned off
+// with the reason.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-policies-'));
 
 beforeAll(async () => {
   const file = path.join(dir, 'policies.json');
-  fs.writeFileSync(file, JSON.stringify({ Language: 'de', UpdatesOff: true, AutoLockMaxMinutes: 10, DisableSavePdf: true, DisableCsvExport: true }));
+  fs.writeFileSync(file, JSON.stringify({ Language: 'de', UpdatesOff: true, AutoLockMaxMinutes: 10, DisableSavePdf: true, DisableCsvExport: true, PinRequired: true }));
   app = await startApp({ viewport: { width: 1024, height: 760 }, policyFile: file });
   await app.page.getByTestId('fax-row').first().waitFor();
 }, 60_000);
@@ -36,6 +37,8 @@ describe('a desk under its organization\'s policies', () => {
     const minutes = await page.getByLabel('App sperren nach').locator('option').evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
     expect(Math.max(...minutes)).toBeLessThanOrEqual(10);
     await page.getByText('Ihre Organisation erlaubt höchstens 10 Minuten.').waitFor();
+    // No PIN set yet: the organization's requirement says so where the PIN is set.
+    expect(await page.getByTestId('pin-required').textContent()).toBe('Ihre Organisation verlangt eine PIN zum Entsperren: Legen Sie unten eine fest.');
     await language.scrollIntoViewIfNeeded();
     await screenshot(page, 'policies-settings-de');
 

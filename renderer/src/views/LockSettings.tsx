@@ -49,6 +49,11 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
         <span className="field-hint">{t('lockSettings.lockingHidesEveryFax')}{' '}{pinSet ? t('lockSettings.yourPinUnlocksIt') : t('lockSettings.withoutAPinThe')}
         </span>
       </label>
+      {policies.pinRequired && !pinSet ? (
+        <p className="notice notice-warning" role="status" data-testid="pin-required">
+          {t('policy.setAPinNow')}
+        </p>
+      ) : null}
       <form className="form-grid" onSubmit={(event) => void submit(event)} aria-label={pinSet ? t('lockSettings.changeThePin') : t('lockSettings.setAPin')}>
         {pinSet ? (
           <label className="field">
