@@ -184,7 +184,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     void Promise.all([refreshPeople(), labelBook.refresh()])
       .then(() => {
         announce();
-        deps.events.emit('triageChanged', { faxIds: [] });
+        // The rows showing a label are drawn again (a renamed or removed label reads differently there).
+        const labelled = desk === null ? [] : [...desk.triage.views().values()].filter((view) => view.labelIds.length > 0).map((view) => view.faxId);
+        deps.events.emit('triageChanged', { faxIds: labelled });
       })
       .catch((error: unknown) => log.info('office.lists_unavailable', { error }));
   }

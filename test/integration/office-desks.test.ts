@@ -119,8 +119,14 @@ describe('an office of two desks', () => {
     expect((await inbox(maria, { label: lab })).items.map((item) => item.id).sort()).toEqual([first, second].sort());
     expect((await inbox(maria)).items.find((item) => item.id === first)?.triage?.labels.map((label) => label.name)).toEqual(['Referral', 'Lab']);
 
-    // A rename shows everywhere; a removed label is no longer offered or applied, but a fax that has it keeps it.
+    // A rename shows everywhere (the rows carrying it are drawn again); a removed label is no longer offered or
+    // applied, but a fax that has it keeps it.
+    const redrawn: string[][] = [];
+    tom.core.rendererEvents.subscribe((name, payload) => {
+      if (name === 'triageChanged') redrawn.push((payload as { faxIds: string[] }).faxIds);
+    });
     value(await maria.call('saveOfficeLabel', { id: referral, name: 'Referral (urgent)' }));
+    await waitUntil(() => redrawn, (lists) => lists.some((ids) => ids.includes(first) && ids.includes(second)), { what: "the labelled rows redrawn on Tom's desk", timeoutMs: 2_000 });
     await waitUntil(async () => (await inbox(tom)).items.find((item) => item.id === first)?.triage?.labels.map((label) => label.name).join(), (names) => names === 'Referral (urgent),Lab', { what: 'the rename on Tom\'s desk' });
     expect(await maria.call('removeOfficeLabel', { id: lab, confirmed: true })).toMatchObject({ ok: true });
     await waitUntil(() => labelsOn(tom), (labels) => labels.find((label) => label.id === lab)?.removed === true, { what: 'the removal on Tom\'s desk' });
