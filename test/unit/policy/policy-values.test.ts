@@ -27,6 +27,11 @@ describe('the Linux policy file', () => {
     }
   });
 
+  it('an update feed must be https', () => {
+    expect(policiesFromJson(JSON.stringify({ UpdateFeedUrl: 'https://updates.example-clinic.com/fax-desktop' })).policies).toEqual({ UpdateFeedUrl: 'https://updates.example-clinic.com/fax-desktop' });
+    for (const feed of ['http://updates.example-clinic.com/', 'file:///srv/updates', 'updates.example-clinic.com']) expect(policiesFromJson(JSON.stringify({ UpdateFeedUrl: feed })).policies).toEqual({});
+  });
+
   it('a plain-http or key-bearing service address is refused', () => {
     for (const address of ['http://fax.example.com/v1', 'https://user:pw@fax.example.com/v1', 'https://fax.example.com/v2', 'ftp://fax.example.com/v1']) {
       expect(policiesFromJson(JSON.stringify({ ServiceUrl: address })).policies).toEqual({});
