@@ -21,9 +21,10 @@ import { printMemory } from './benches/print-memory';
 import { sendMemory } from './benches/send-memory';
 import { testSuite } from './benches/test-suite';
 import { officeHub } from './benches/office-hub';
+import { pageTools } from './benches/page-tools';
 import type { Benchmark, Metric } from './lib/metric';
 
-const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, testSuite];
+const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
 const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));

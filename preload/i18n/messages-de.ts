@@ -1059,4 +1059,11 @@ export const de: Readonly<Record<MessageId, string>> = {
   'hotFolderSettings.addPdfMenuEntry': "Zum PDF-Menü hinzufügen",
   'hotFolderSettings.removePdfMenuEntry': "Aus dem PDF-Menü entfernen",
   'policy.setAPinNow': "Ihre Organisation verlangt eine PIN zum Entsperren: Legen Sie unten eine fest.",
+  'pageTools.encrypted': "Dieses PDF ist verschlüsselt: Seiten können nicht geteilt, gedreht oder entfernt werden. Speichern Sie es zuerst ohne Passwort.",
+  'pageTools.unreadable': "Dieses PDF kann nicht gelesen werden, daher lassen sich seine Seiten nicht ändern. Das Original bleibt unberührt.",
+  'pageTools.noPages': "Dieses PDF hat keine Seiten.",
+  'pageTools.noSuchPage': "Es gibt keine Seite {page}: Das Dokument hat {count} Seiten.",
+  'pageTools.noPagesGiven': "Nennen Sie mindestens eine Seite.",
+  'pageTools.notAPageList': "„{item}“ ist keine Seite und kein Seitenbereich (zum Beispiel 1-3, 5, 8-).",
+  'pageTools.cannotRemoveAll': "Damit würden alle Seiten entfernt: Behalten Sie mindestens eine.",
 };

@@ -1057,6 +1057,13 @@ export const en = {
   'hotFolderSettings.addPdfMenuEntry': "Add to the PDF menu",
   'hotFolderSettings.removePdfMenuEntry': "Remove from the PDF menu",
   'policy.setAPinNow': "Your organization requires a PIN to unlock the app: set one below.",
+  'pageTools.encrypted': "This PDF is encrypted: its pages cannot be split, turned or removed. Save it without a password first.",
+  'pageTools.unreadable': "This PDF cannot be read, so its pages cannot be changed. The original is untouched.",
+  'pageTools.noPages': "This PDF has no pages.",
+  'pageTools.noSuchPage': "There is no page {page}: the document has {count} pages.",
+  'pageTools.noPagesGiven': "Name at least one page.",
+  'pageTools.notAPageList': "“{item}” is not a page or a range of pages (for example 1-3, 5, 8-).",
+  'pageTools.cannotRemoveAll': "Every page would be removed: keep at least one.",
 } as const;
 
 export type MessageId = keyof typeof en;

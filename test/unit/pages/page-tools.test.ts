@@ -1,0 +1,99 @@
+/**
+ * Page tools on real PDF bytes, read back with pdf.js: a split gives each part its pages in order, a turn adds to
+ * the turn a page had, a removal keeps the rest in order, a merge keeps each document's order — and the original
+ * bytes are never changed. Random page lists and adversarial ones (out of range, backwards, every page, nothing)
+ * are refused with their reason; encrypted and broken PDFs of the real-world corpus are refused, not thrown.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { mergePdfs, openForPages, parsePageList, removePages, rotatePages, splitPdf } from '../../../main/pages/page-tools';
+import { readBackPdf } from '../../helpers/pdf-text';
+import { corpus, corpusAvailable } from '../../helpers/corpus';
+
+async function numbered(count: number, label = 'Page', rotated: Record<number, number> = {}): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < count; index += 1) {
+    const page = document.addPage([612, 792]);
+    page.drawText(`${label} ${String(index + 1)}`, { x: 72, y: 700, size: 24, font });
+    const turn = rotated[index];
+    if (turn !== undefined) page.setRotation(degrees(turn));
+  }
+  return document.save();
+}
+
+const texts = async (bytes: Uint8Array): Promise<string[]> => (await readBackPdf(bytes)).text.map((text) => text.trim());
+const digest = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
+
+describe('page tools', () => {
+  it('split: each part has its pages in the order given; the original is unchanged', async () => {
+    const original = await numbered(10);
+    const before = digest(original);
+    const parts = await splitPdf(original, [[0, 1, 2], [3], [9, 4]]);
+    expect(await Promise.all(parts.map(texts))).toEqual([['Page 1', 'Page 2', 'Page 3'], ['Page 4'], ['Page 10', 'Page 5']]);
+    expect(digest(original)).toBe(before);
+  });
+
+  it('rotate: adds to the turn a page had, others untouched', async () => {
+    const turned = await rotatePages(await numbered(3, 'Page', { 1: 90 }), new Map([[1, 270], [2, 90]] as const));
+    const document = await PDFDocument.load(turned);
+    expect(document.getPages().map((page) => page.getRotation().angle)).toEqual([0, 0, 90]);
+    expect(await texts(turned)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+  });
+
+  it('remove: the rest in order; removing every page, or a page that is not there, is refused', async () => {
+    const original = await numbered(5);
+    expect(await texts(await removePages(original, [1, 3, 3]))).toEqual(['Page 1', 'Page 3', 'Page 5']);
+    await expect(removePages(original, [0, 1, 2, 3, 4])).rejects.toMatchObject({ details: { code: 'pages_all' } });
+    await expect(removePages(original, [5])).rejects.toMatchObject({ message: 'There is no page 6: the document has 5 pages.' });
+    await expect(removePages(original, [-1])).rejects.toMatchObject({ details: { code: 'pages_range' } });
+  });
+
+  it('merge: documents one after the other, each in its order', async () => {
+    const merged = await mergePdfs([await numbered(2, 'Lab'), await numbered(1, 'Referral'), await numbered(2, 'Records')]);
+    expect(await texts(merged)).toEqual(['Lab 1', 'Lab 2', 'Referral 1', 'Records 1', 'Records 2']);
+    await expect(mergePdfs([])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+  });
+
+  it('page lists as people type them; random valid lists round-trip, adversarial ones are refused', () => {
+    expect(parsePageList('1-3, 5; 8-', 10)).toEqual([0, 1, 2, 4, 7, 8, 9]);
+    expect(parsePageList(' 4 ', 4)).toEqual([3]);
+    for (const bad of ['', ' , ', '0', '11', '3-2', 'a', '1-3-5', '-2', '1.5', '2,,x']) expect(() => parsePageList(bad, 10), bad).toThrow();
+    for (let round = 0; round < 200; round += 1) {
+      const count = 1 + crypto.randomInt(60);
+      const pages = Array.from({ length: 1 + crypto.randomInt(8) }, () => 1 + crypto.randomInt(count));
+      expect(parsePageList(pages.join(', '), count)).toEqual(pages.map((page) => page - 1));
+    }
+  });
+
+  it('a split with an empty part or a page past the end is refused, nothing written', async () => {
+    const original = await numbered(3);
+    await expect(splitPdf(original, [[0], []])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(splitPdf(original, [[0, 3]])).rejects.toMatchObject({ details: { code: 'pages_range' } });
+    await expect(splitPdf(original, [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+  });
+
+  it('not a PDF, or a truncated one: refused with its reason', async () => {
+    await expect(openForPages(new TextEncoder().encode('hello, not a pdf'))).rejects.toMatchObject({ details: { code: 'pages_unreadable' } });
+    const whole = await numbered(2);
+    await expect(openForPages(whole.subarray(0, 200))).rejects.toMatchObject({ kind: 'invalid_input' });
+  });
+
+  it.runIf(corpusAvailable)('the real-world corpus: encrypted ones are refused as encrypted; none throws anything but its reason', async () => {
+    const entries = corpus();
+    const encrypted = entries.filter((entry) => entry.encrypted);
+    expect(encrypted.length).toBeGreaterThan(0);
+    for (const entry of encrypted) await expect(openForPages(fs.readFileSync(entry.path)), entry.file).rejects.toMatchObject({ details: { code: 'pages_encrypted' } });
+    for (const entry of entries.filter((candidate) => !candidate.encrypted).slice(0, 60)) {
+      const outcome = await openForPages(fs.readFileSync(entry.path)).then(
+        (document) => document.getPageCount(),
+        (error: unknown) => error,
+      );
+      if (typeof outcome === 'number') {
+        if (entry.pages !== null) expect(outcome, entry.file).toBe(entry.pages);
+      } else expect(outcome, entry.file).toMatchObject({ kind: 'invalid_input' });
+    }
+  }, 60_000);
+});
