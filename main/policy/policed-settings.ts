@@ -5,6 +5,7 @@
  */
 import type { Settings, SettingsPatch } from '../../preload/models';
 import { lockedSettings, type Policies } from '../../preload/policy';
+import { normaliseBaseUrl } from '../../preload/settings';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import type { SettingsStore } from '../store/settings-store';
@@ -26,8 +27,10 @@ export function policedSettings(store: SettingsStore, policies: () => Policies):
     update(patch: SettingsPatch) {
       const current = policies();
       const shown = applied(store.get(), current);
+      // Compared as the settings keep them: an address sent back with a trailing slash is the same address.
+      const sent = typeof patch.baseUrl === 'string' ? { ...patch, baseUrl: normaliseBaseUrl(patch.baseUrl) } : patch;
       for (const key of lockedSettings(current)) {
-        if (key in patch && patch[key] !== shown[key]) throw new AppError('permission', msg('policy.setByOrganization'), { code: 'policy_locked' });
+        if (key in sent && sent[key] !== shown[key]) throw new AppError('permission', msg('policy.setByOrganization'), { code: 'policy_locked' });
       }
       const max = current.AutoLockMaxMinutes;
       if (max !== undefined && patch.autoLockMinutes !== undefined && patch.autoLockMinutes > max) {

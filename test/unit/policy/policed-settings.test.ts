@@ -25,7 +25,7 @@ describe('policed settings', () => {
       expect(() => settings.update(patch)).toThrow(expect.objectContaining({ kind: 'permission', message: 'Set by your organization.' }) as Error);
     }
     // A form that sends every field back, the locked ones unchanged, saves the others.
-    const saved = settings.update({ baseUrl: 'https://fax.example-clinic.com/v1', language: 'de', pollIntervalSeconds: 60 });
+    const saved = settings.update({ baseUrl: 'https://fax.example-clinic.com/v1/', language: 'de', pollIntervalSeconds: 60 });
     expect(saved).toMatchObject({ baseUrl: 'https://fax.example-clinic.com/v1', pollIntervalSeconds: 60 });
     // The user's own choices stay underneath, unchanged by the policy.
     expect(own.get()).toMatchObject({ baseUrl: 'https://mine.example.com/v1', language: 'en', autoUpdate: true, pollIntervalSeconds: 60 });
