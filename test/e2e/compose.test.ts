@@ -117,9 +117,10 @@ describe('compose', () => {
     await expect.poll(async () => (await drafts.get())?.subject).toBe('Keep me');
     await page.reload();
     await page.getByRole('button', { name: 'New fax' }).click();
-    await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Keep me');
-    await expect(page.getByTestId('recipient-chip').textContent()).resolves.toContain('+14155550177');
-    await expect(page.getByTestId('file-card').count()).resolves.toBe(1);
+    // The window reads the draft back from main after the reload: wait for it (a loaded machine takes longer).
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('Keep me');
+    await expect.poll(() => page.getByTestId('recipient-chip').textContent()).toContain('+14155550177');
+    await expect.poll(() => page.getByTestId('file-card').count()).toBe(1);
     await page.locator('[data-testid=thumbnail][data-state=done]').first().waitFor();
   });
 
