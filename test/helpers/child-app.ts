@@ -67,8 +67,13 @@ export function runChildApp(bundle: string, env: Record<string, string>): Promis
  */
 export async function killAtEachPoint(
   count: number,
-  killAndResume: (point: number) => Promise<{ killed: boolean; failures: string[] }>,
+  killAndResume: (point: number, attempt: number) => Promise<{ killed: boolean; failures: string[] }>,
   parallel = 4,
+  /**
+   * Tries more for a point a run ended before reaching: where the path's length depends on timing (a folder seen
+   * stable in one scan or two), a loaded machine can take the shorter path. Each point must still be killed once.
+   */
+  retriesWhenUnreached = 0,
 ): Promise<{ failures: string[]; killedRuns: number; unreached: number[] }> {
   const failures: string[] = [];
   const unreached: number[] = [];
@@ -76,10 +81,14 @@ export async function killAtEachPoint(
   const points = Array.from({ length: count }, (_, index) => index + 1);
   const workers = Array.from({ length: parallel }, async () => {
     for (let point = points.shift(); point !== undefined; point = points.shift()) {
-      const result = await killAndResume(point);
-      if (result.killed) killedRuns += 1;
+      let killed = false;
+      for (let attempt = 0; attempt <= retriesWhenUnreached && !killed; attempt += 1) {
+        const result = await killAndResume(point, attempt);
+        killed = result.killed;
+        failures.push(...result.failures);
+      }
+      if (killed) killedRuns += 1;
       else unreached.push(point);
-      failures.push(...result.failures);
     }
   });
   await Promise.all(workers);

@@ -82,8 +82,8 @@ describe('hot folders under SIGKILL', () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
     const { failures, killedRuns, unreached } = await killAtEachPoint(
       totalCheckpoints,
-      async (point) => {
-        const tag = `k${point}`;
+      async (point, attempt) => {
+        const tag = `k${point}${attempt > 0 ? `-again${attempt}` : ''}`;
         const { env, key, folder } = await prepare(tag);
         const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
         const killed = first.signal === 'SIGKILL';
@@ -92,6 +92,7 @@ describe('hot folders under SIGKILL', () => {
         return { killed, failures: verdict(tag, resumed.done, await faxCount(key), folder) };
       },
       parallelRuns,
+      2,
     );
     console.log(`hot folder SIGKILL test: ${totalCheckpoints} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);
