@@ -147,6 +147,20 @@ export interface FaxSummary {
   handled?: boolean | undefined;
   /** Received faxes, with an office hub: who is on it, who it is given to, notes. */
   triage?: FaxTriageSummary | undefined;
+  /** When a search found the fax by what it says: where (recognized on this desk). */
+  textHit?: TextHit | undefined;
+}
+
+/** The first page whose recognized text matches a search, and the words around the match (matches between \u0002 and \u0003). */
+export interface TextHit {
+  page: number;
+  excerpt: string;
+}
+
+/** A page's words that match a search, as boxes in shares of the page (left, top, right, bottom). */
+export interface TextPageHits {
+  page: number;
+  boxes: Array<[number, number, number, number]>;
 }
 
 export interface FaxDetail extends FaxSummary {

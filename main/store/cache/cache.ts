@@ -4,6 +4,7 @@ import { createAuditLog, type AuditLog } from './audit-log';
 import { openCacheDatabase } from './cache-database';
 import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFaxRepository, type FaxRepository } from './fax-repository';
+import { createFaxTextRepository, type FaxTextRepository } from './fax-text-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createHandlingRepository, type HandlingRepository } from './handling-repository';
 import { createHubTriageRepository, type HubTriageRepository } from './hub-triage-repository';
@@ -15,6 +16,8 @@ import { createRuleActionRepository, type RuleActionRepository } from './rule-ac
 
 export interface Cache {
   faxes: FaxRepository;
+  /** Recognized text of faxes, its progress and its index. */
+  faxText: FaxTextRepository;
   pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
   guard: GuardRepository;
@@ -36,8 +39,10 @@ export interface Cache {
 export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, now: () => number = Date.now): Cache {
   const db = openCacheDatabase(dataDir, databaseKeyHex, log);
   const kv = createKvStore(db);
+  const faxText = createFaxTextRepository(db);
   return {
-    faxes: createFaxRepository(db, now),
+    faxes: createFaxRepository(db, now, faxText),
+    faxText,
     pdfFiles: createPdfFileRepository(db),
     directory: createDirectoryRepository(db, kv, now),
     guard: createGuardRepository(db),

@@ -10,6 +10,7 @@ import type { CacheDb } from './cache-database';
 import { partiesOf } from './fax-parties';
 import { notHandledClause } from './handling-repository';
 import { labelClause, mineClause, unclaimedClause } from './hub-triage-repository';
+import type { FaxTextRepository } from './fax-text-repository';
 
 interface FaxRow {
   id: FaxId;
@@ -119,7 +120,8 @@ export interface FaxRepository {
   count(): number;
 }
 
-export function createFaxRepository(db: CacheDb, now: () => number = Date.now): FaxRepository {
+/** `text`: recognized text, which a search also looks in (none: metadata only). */
+export function createFaxRepository(db: CacheDb, now: () => number = Date.now, text: FaxTextRepository | null = null): FaxRepository {
   const byId = db.prepare<[FaxId], FaxRow>('SELECT * FROM faxes WHERE id = ?');
   const statusOf = db.prepare<[FaxId], { status: string; recipients: string; from_number: string | null }>('SELECT status, recipients, from_number FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
@@ -187,7 +189,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
   const linkSubmission = db.prepare('UPDATE faxes SET submission_id = ?, send_request_id = COALESCE(?, send_request_id) WHERE id = ?');
 
   /** `me`: the office hub login "Mine" means (null without a hub: nothing is mine). */
-  function where(query: Omit<FaxListQuery, 'offset' | 'limit'>, me: string | null = null): { clause: string; args: Array<string | number> } {
+  function where(query: Omit<FaxListQuery, 'offset' | 'limit'>, me: string | null = null): { clause: string; args: Array<string | number>; content: boolean } {
     const parts = ['direction = ?'];
     const args: Array<string | number> = [query.direction];
     if (query.groups && query.groups.length > 0) {
@@ -214,11 +216,22 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
       args.push(query.label);
     }
     const search = query.search?.trim().toLowerCase();
-    if (search) {
+    const content = search ? contentMatch(search) : null;
+    if (search && content) {
+      // Found by its details or by what it says (recognized text), whichever matches.
+      parts.push(`(search LIKE ? ESCAPE '\\' OR id IN (${content.sql}))`);
+      args.push(`%${escapeLike(search)}%`, content.arg);
+    } else if (search) {
       parts.push("search LIKE ? ESCAPE '\\'");
       args.push(`%${escapeLike(search)}%`);
     }
-    return { clause: parts.join(' AND '), args };
+    return { clause: parts.join(' AND '), args, content: content !== null };
+  }
+
+  /** The text index's part of a search, when some recognized text matches it (else the search stays on details). */
+  function contentMatch(search: string): { sql: string; arg: string } | null {
+    if (!text?.anyMatch(search)) return null;
+    return text.matchClause(search);
   }
 
   return {
@@ -247,8 +260,9 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
     },
 
     list(query: FaxListQuery, me: string | null = null): FaxListPage {
-      const { clause, args } = where(query, me);
-      const searching = Boolean(query.search?.trim());
+      const { clause, args, content } = where(query, me);
+      // A search that also looks in recognized text cannot be answered from the narrow search index alone.
+      const searching = Boolean(query.search?.trim()) && !content;
       const limit = Math.min(query.limit, 500);
       // A search is counted on the narrow (direction, search) index. Few matches are then read by id and sorted;
       // many are read in time order until the window is full (which stops early).
@@ -258,7 +272,15 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now): 
           ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes INDEXED BY faxes_search WHERE ${clause}) ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
           : db.prepare(`SELECT * FROM faxes INDEXED BY faxes_by_time WHERE ${clause} ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
       ).all(...args, limit, query.offset) as FaxRow[];
-      return { items: rows.map(toSummary), total, offset: query.offset };
+      const items = rows.map(toSummary);
+      if (content && text && query.search) {
+        const hits = text.firstHits(query.search, items.map((item) => item.id));
+        for (const item of items) {
+          const hit = hits.get(item.id);
+          if (hit) item.textHit = hit;
+        }
+      }
+      return { items, total, offset: query.offset };
     },
 
     /** Every fax matching the filters (CSV export of the visible list). */

@@ -198,6 +198,29 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX hub_triage_claimed_ids ON hub_triage (fax_id) WHERE claimed_by IS NOT NULL;
     `);
   },
+  (db) => {
+    // Recognized text (issue 27): how far each fax has been read, each page's words, and the full-text index.
+    db.exec(`
+      CREATE TABLE fax_text_state (
+        fax_id TEXT PRIMARY KEY,
+        page_count INTEGER,
+        next_page INTEGER NOT NULL DEFAULT 1,
+        done INTEGER NOT NULL DEFAULT 0,
+        failure TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        min_confidence REAL
+      );
+      CREATE TABLE fax_text_pages (
+        fax_id TEXT NOT NULL,
+        page INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        confidence REAL NOT NULL,
+        words TEXT NOT NULL,
+        PRIMARY KEY (fax_id, page)
+      );
+      CREATE VIRTUAL TABLE fax_text USING fts5(text, fax_id UNINDEXED, page UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+    `);
+  },
 ];
 
 /**

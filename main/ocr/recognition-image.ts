@@ -1,0 +1,102 @@
+/**
+ * A fax page made ready for recognition. Pages arrive at fine fax resolution (204 × 196; a standard-resolution
+ * page, 204 × 98, has already been stretched twice as tall when it was drawn), so a speck of line noise is one or
+ * two dots. The page is thresholded, specks are removed, and it is scaled to about 300 dpi with smoothing: the
+ * recognizer was trained on ~300 dpi print and reads blocky 204-dpi letters markedly worse.
+ */
+import { blackThreshold, faxDpi, type GrayImage } from '../pages/fax-raster';
+
+/** Black groups of at most this many dots (eight ways) are line noise: a letter's dot at fine resolution is 6–9. */
+export const speckDots = 3;
+/** The resolution the recognizer reads best. */
+export const recognitionDpi = 300;
+/** A page with more black than this after the specks are gone is noise or a photo, not text. */
+export const noisePageBlackShare = 0.45;
+
+/** Black groups of at most `maxDots` dots turned white; every other dot as it was (bilevel in, bilevel out). */
+export function removeSpecks(image: GrayImage, maxDots = speckDots): GrayImage {
+  const { width, height } = image;
+  const pixels = new Uint8Array(image.pixels.length);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= blackThreshold ? 0 : 255;
+  const seen = new Uint8Array(pixels.length);
+  const group = new Int32Array(maxDots + 1);
+  const stack: number[] = [];
+  for (let start = 0; start < pixels.length; start += 1) {
+    if (pixels[start] !== 0 || seen[start]) continue;
+    // Walks the group, remembering its first dots; a group that grows past maxDots is kept as it is.
+    let size = 0;
+    stack.length = 0;
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const at = stack.pop() as number;
+      if (size <= maxDots) group[size] = at;
+      size += 1;
+      const x = at % width;
+      const y = (at - x) / width;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width || (dx === 0 && dy === 0)) continue;
+          const next = ny * width + nx;
+          if (pixels[next] === 0 && !seen[next]) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+      }
+    }
+    if (size <= maxDots) for (let index = 0; index < size; index += 1) pixels[group[index] as number] = 255;
+  }
+  return { width, height, pixels };
+}
+
+/** Share of black dots. */
+export function blackShare(image: GrayImage): number {
+  let black = 0;
+  for (const pixel of image.pixels) if (pixel <= blackThreshold) black += 1;
+  return black / Math.max(1, image.pixels.length);
+}
+
+/** Scaled by (`scaleX`, `scaleY`) with bilinear smoothing: a stair-stepped bilevel edge becomes a grey ramp. */
+export function scaleSmooth(image: GrayImage, scaleX: number, scaleY: number): GrayImage {
+  const width = Math.max(1, Math.round(image.width * scaleX));
+  const height = Math.max(1, Math.round(image.height * scaleY));
+  const pixels = new Uint8Array(width * height);
+  const source = image.pixels;
+  const lastX = image.width - 1;
+  const lastY = image.height - 1;
+  for (let y = 0; y < height; y += 1) {
+    const sy = Math.min(lastY, Math.max(0, (y + 0.5) / scaleY - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(lastY, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x += 1) {
+      const sx = Math.min(lastX, Math.max(0, (x + 0.5) / scaleX - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(lastX, x0 + 1);
+      const fx = sx - x0;
+      const top = (source[y0 * image.width + x0] ?? 255) * (1 - fx) + (source[y0 * image.width + x1] ?? 255) * fx;
+      const bottom = (source[y1 * image.width + x0] ?? 255) * (1 - fx) + (source[y1 * image.width + x1] ?? 255) * fx;
+      pixels[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return { width, height, pixels };
+}
+
+export type PreparedPage = { kind: 'text'; image: GrayImage } | { kind: 'blank' } | { kind: 'noise' };
+
+/**
+ * The page (grey, at fine fax resolution) as the recognizer should see it — or why it should not be read at all:
+ * nothing left once the specks are gone, or a page that is mostly black (noise, a photo) and would only cost time
+ * and produce garbage.
+ */
+export function prepareForRecognition(page: GrayImage): PreparedPage {
+  const clean = removeSpecks(page);
+  const share = blackShare(clean);
+  if (share === 0) return { kind: 'blank' };
+  if (share > noisePageBlackShare) return { kind: 'noise' };
+  return { kind: 'text', image: scaleSmooth(clean, recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y) };
+}

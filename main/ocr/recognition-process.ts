@@ -1,0 +1,114 @@
+/**
+ * The recognition process: a process of its own (an Electron utility process in the app, a forked Node process
+ * from source) at the lowest scheduling priority, so reading faxes never competes with the window or with main.
+ * It opens a document (a sealed cache file it decrypts itself), draws one page at fax resolution, prepares it and
+ * reads it with tesseract.js. The language data comes from a local folder; nothing is ever fetched.
+ */
+import os from 'node:os';
+import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { openDocumentPages, type OpenedSource } from '../pages/document-pages';
+import { readSealed } from '../store/crypto/sealed-file';
+import { encodeGrayPng } from '../pages/png';
+import { prepareForRecognition } from './recognition-image';
+import { pageWords } from './recognized-words';
+import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage } from './recognition-protocol';
+
+interface Port {
+  post(message: RecognitionReply): void;
+  onMessage(handler: (message: RecognitionRequest) => void): void;
+}
+
+interface ElectronParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+function parentPort(): Port {
+  const electronPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
+  if (electronPort) {
+    return {
+      post: (message) => electronPort.postMessage(message),
+      onMessage: (handler) => electronPort.on('message', (event) => handler(event.data as RecognitionRequest)),
+    };
+  }
+  return {
+    post: (message) => process.send?.(message),
+    onMessage: (handler) => process.on('message', (message) => handler(message as RecognitionRequest)),
+  };
+}
+
+try {
+  os.setPriority(os.constants.priority.PRIORITY_LOW);
+} catch {
+  // Some systems refuse; the process then runs at normal priority.
+}
+
+const port = parentPort();
+let settings: RecognitionStart | null = null;
+let tesseract: Promise<TesseractWorker> | null = null;
+let kept: { cacheKey: string; opened: OpenedSource } | null = null;
+
+function recognizer(start: RecognitionStart): Promise<TesseractWorker> {
+  tesseract ??= createWorker(start.languages, OEM.LSTM_ONLY, {
+    langPath: start.languageDir,
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  return tesseract;
+}
+
+async function openSource(request: RecognizeRequest, start: RecognitionStart): Promise<OpenedSource> {
+  const { source } = request;
+  if ('bytes' in source) return openDocumentPages(request.kind, source.bytes, start.standardFontsDir);
+  if (kept?.cacheKey === source.cacheKey) return kept.opened;
+  const previous = kept;
+  kept = null;
+  await previous?.opened.close();
+  const bytes = new Uint8Array(await readSealed(source.sealedPath, Buffer.from(source.fileKey)));
+  const opened = await openDocumentPages(request.kind, bytes, start.standardFontsDir);
+  kept = { cacheKey: source.cacheKey, opened };
+  return opened;
+}
+
+async function recognize(request: RecognizeRequest, start: RecognitionStart): Promise<RecognitionReply> {
+  let opened: OpenedSource;
+  try {
+    opened = await openSource(request, start);
+  } catch (error) {
+    return { type: 'failed', id: request.id, reason: (error as { name?: string }).name === 'PasswordException' ? 'password' : 'unreadable' };
+  }
+  try {
+    if (request.page < 1 || request.page > opened.pageCount) return { type: 'failed', id: request.id, reason: 'no-such-page' };
+    const prepared = prepareForRecognition(await opened.grayPage(request.page));
+    let result: RecognizedPage;
+    if (prepared.kind !== 'text') {
+      result = { page: request.page, text: '', confidence: 0, words: [], outcome: prepared.kind };
+    } else {
+      const worker = await recognizer(start);
+      const png = encodeGrayPng(prepared.image);
+      const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
+      const words = pageWords(data.blocks ?? [], prepared.image.width, prepared.image.height);
+      const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+      result = { page: request.page, text: data.text.trim(), confidence, words, outcome: 'text' };
+    }
+    return { type: 'page', id: request.id, pageCount: opened.pageCount, result, rss: process.memoryUsage().rss };
+  } catch {
+    return { type: 'failed', id: request.id, reason: 'recognizer' };
+  } finally {
+    if ('bytes' in request.source) await opened.close();
+  }
+}
+
+// One request at a time, in order: the process reads one page while main decides what comes next.
+let queue: Promise<void> = Promise.resolve();
+port.onMessage((message) => {
+  if (message.type === 'start') {
+    settings = message;
+    port.post({ type: 'ready' });
+    return;
+  }
+  const start = settings;
+  queue = queue.then(async () => {
+    port.post(start ? await recognize(message, start) : { type: 'failed', id: message.id, reason: 'recognizer' });
+  });
+});

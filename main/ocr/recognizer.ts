@@ -1,0 +1,147 @@
+/**
+ * Main's side of the recognition process: started on first use, stopped when idle, one page per request. A page
+ * that takes too long (a pathological scan) ends the process and fails that page; a process that dies fails what
+ * it was reading, and the next request starts a new one.
+ */
+import { fork } from 'node:child_process';
+import type { Logger } from '../log/logger';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers, type Timers } from '../runtime/timers';
+import type { RenderableKind, RenderSource } from '../pages/render-protocol';
+import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizedPage } from './recognition-protocol';
+
+/** The process, however it was started (a forked Node process, an Electron utility process). */
+export interface RecognitionChild {
+  post(message: RecognitionRequest): void;
+  onMessage(handler: (message: RecognitionReply) => void): void;
+  onExit(handler: () => void): void;
+  kill(): void;
+}
+
+export type StartRecognitionChild = () => RecognitionChild;
+
+/** A forked Node process running the TypeScript source (tests, the harness, benchmarks) or a bundled script. */
+export function forkRecognitionChild(script: string, execArgv: string[] = ['--import', 'tsx']): StartRecognitionChild {
+  return () => {
+    const child = fork(script, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    return {
+      post: (message) => void child.send(message),
+      onMessage: (handler) => void child.on('message', (message) => handler(message as RecognitionReply)),
+      onExit: (handler) => void child.on('exit', handler),
+      kill: () => void child.kill('SIGKILL'),
+    };
+  };
+}
+
+export type RecognitionFailure = 'password' | 'unreadable' | 'no-such-page' | 'recognizer' | 'timeout' | 'stopped';
+
+export class RecognitionError extends Error {
+  constructor(readonly reason: RecognitionFailure) {
+    super(`recognition failed: ${reason}`);
+    this.name = 'RecognitionError';
+  }
+}
+
+export interface RecognizedReply {
+  pageCount: number;
+  result: RecognizedPage;
+  /** The recognition process's resident memory after the page (bytes). */
+  rss: number;
+}
+
+export interface Recognizer {
+  recognizePage(kind: RenderableKind, source: RenderSource, page: number): Promise<RecognizedReply>;
+  close(): Promise<void>;
+}
+
+export interface RecognizerDeps {
+  start: StartRecognitionChild;
+  settings: Omit<RecognitionStart, 'type'>;
+  log: Logger;
+  timers?: Timers;
+  /** A page not read within this ends the process (default 2 minutes). */
+  pageTimeoutMs?: number;
+  idleMs?: number;
+}
+
+export function createRecognizer(deps: RecognizerDeps): Recognizer {
+  const timers = deps.timers ?? realTimers;
+  const idleTimer = createOneTimer(timers);
+  const pageTimer = createOneTimer(timers);
+  const pageTimeoutMs = deps.pageTimeoutMs ?? 120_000;
+  let child: RecognitionChild | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (reply: RecognizedReply) => void; reject: (error: RecognitionError) => void }>();
+
+  function failAll(reason: RecognitionFailure): void {
+    for (const { reject } of pending.values()) reject(new RecognitionError(reason));
+    pending.clear();
+  }
+
+  function stop(reason: RecognitionFailure): void {
+    const stopping = child;
+    child = null;
+    pageTimer.cancel();
+    idleTimer.cancel();
+    failAll(reason);
+    stopping?.kill();
+  }
+
+  function ensureChild(): RecognitionChild {
+    if (child) return child;
+    const started = deps.start();
+    started.onMessage((reply) => {
+      if (reply.type === 'ready') return;
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      watchPage();
+      if (reply.type === 'page') waiting.resolve({ pageCount: reply.pageCount, result: reply.result, rss: reply.rss });
+      else waiting.reject(new RecognitionError(reply.reason));
+      scheduleIdle();
+    });
+    started.onExit(() => {
+      if (child !== started) return;
+      child = null;
+      pageTimer.cancel();
+      if (pending.size > 0) deps.log.warn('ocr.process_exited', { pending: pending.size });
+      failAll('recognizer');
+    });
+    started.post({ type: 'start', ...deps.settings });
+    child = started;
+    return started;
+  }
+
+  /** Requests are answered in order: the timer watches the one being read now. */
+  function watchPage(): void {
+    pageTimer.cancel();
+    if (pending.size === 0) return;
+    pageTimer.after(pageTimeoutMs, () => {
+      deps.log.warn('ocr.page_timeout', { ms: pageTimeoutMs });
+      stop('timeout');
+    });
+  }
+
+  function scheduleIdle(): void {
+    idleTimer.cancel();
+    if (pending.size > 0) return;
+    idleTimer.after(deps.idleMs ?? 60_000, () => stop('stopped'));
+  }
+
+  return {
+    recognizePage(kind, source, page) {
+      const id = nextId++;
+      const sent: RenderSource = 'bytes' in source ? { bytes: new Uint8Array(source.bytes) } : { ...source, fileKey: new Uint8Array(source.fileKey) };
+      return new Promise<RecognizedReply>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        idleTimer.cancel();
+        ensureChild().post({ type: 'recognize', id, kind, source: sent, page });
+        if (pending.size === 1) watchPage();
+      });
+    },
+    close() {
+      stop('stopped');
+      return Promise.resolve();
+    },
+  };
+}

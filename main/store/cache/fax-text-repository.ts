@@ -1,0 +1,178 @@
+/**
+ * What recognition read on each fax, kept in the encrypted cache (it is PHI): how far each fax has been read (so
+ * reading resumes at the next page after a restart), each page's words with their boxes and confidence, and a
+ * full-text index (FTS5) the lists search by words, dates and numbers.
+ */
+import type { CacheDb } from './cache-database';
+import type { FaxId } from '../../../preload/fax-id';
+import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
+import type { RecognizedPage, RecognizedWord } from '../../ocr/recognition-protocol';
+
+export interface FaxToRead {
+  faxId: FaxId;
+  direction: FaxDirection;
+  /** 1-based. */
+  nextPage: number;
+}
+
+export interface FaxTextState {
+  pageCount: number | null;
+  pagesRead: number;
+  done: boolean;
+  failure: string | null;
+  /** The lowest confidence of a page with text (0–100), null before any. */
+  minConfidence: number | null;
+}
+
+export interface FaxTextRepository {
+  /** The newest fax of these directions not read to its end nor given up on. */
+  nextToRead(directions: readonly FaxDirection[]): FaxToRead | null;
+  /** Stores one page read (in one transaction with the progress); the last page marks the fax done. */
+  savePage(faxId: FaxId, pageCount: number, page: RecognizedPage): void;
+  /** A try that failed; after `maxAttempts`, or at once when `final`, the fax is not tried again. */
+  failed(faxId: FaxId, reason: string, options: { final: boolean; maxAttempts: number }): void;
+  state(faxId: FaxId): FaxTextState | null;
+  /** Whether any recognized text matches the search (lists use the plain search when none does). */
+  anyMatch(search: string): boolean;
+  /** The SQL that selects the ids of faxes whose text matches, and its argument. */
+  matchClause(search: string): { sql: string; arg: string } | null;
+  /** For these faxes, the first page whose text matches and a short excerpt around the match. */
+  firstHits(search: string, faxIds: readonly FaxId[]): Map<FaxId, TextHit>;
+  /** The words on each page of the fax that the search matches, with their boxes (for the preview's highlights). */
+  pageHits(faxId: FaxId, search: string): TextPageHits[];
+  /** The fax's recognized text, page by page (for a searchable copy). */
+  pages(faxId: FaxId): Array<{ page: number; words: RecognizedWord[] }>;
+  counts(): { read: number; failed: number };
+}
+
+/** Marks the excerpt's matched words (characters no recognized text contains; the window shows them as highlights). */
+export const hitStart = '\u0002';
+export const hitEnd = '\u0003';
+
+/** The search's words, as the index splits text: letters and digits, diacritics folded, lower case. */
+export function searchTerms(search: string): string[] {
+  return (
+    search
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 16);
+}
+
+/**
+ * An FTS5 query for what the user typed: every word must appear, each as a prefix ("joh" finds "Johnson"); a date
+ * or number typed with separators ("03/14/1961") becomes a phrase of its parts, so it matches only in that order.
+ */
+export function ftsQuery(search: string): string | null {
+  const groups = search
+    .split(/\s+/)
+    .map((group) => searchTerms(group))
+    .filter((terms) => terms.length > 0);
+  if (groups.length === 0) return null;
+  return groups.map((terms) => `"${terms.join(' ')}"*`).join(' AND ');
+}
+
+function folded(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
+  const insertPage = db.prepare('INSERT OR REPLACE INTO fax_text_pages (fax_id, page, outcome, confidence, words) VALUES (?, ?, ?, ?, ?)');
+  const deleteIndexed = db.prepare('DELETE FROM fax_text WHERE fax_id = ? AND page = ?');
+  const insertIndexed = db.prepare('INSERT INTO fax_text (text, fax_id, page) VALUES (?, ?, ?)');
+  const progress = db.prepare(`
+    INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES (@fax_id, @page_count, @next_page, @done, @confidence)
+    ON CONFLICT(fax_id) DO UPDATE SET page_count = excluded.page_count, next_page = MAX(next_page, excluded.next_page), done = MAX(done, excluded.done),
+      min_confidence = CASE WHEN excluded.min_confidence IS NULL THEN min_confidence WHEN min_confidence IS NULL THEN excluded.min_confidence ELSE MIN(min_confidence, excluded.min_confidence) END`);
+  const failure = db.prepare(`
+    INSERT INTO fax_text_state (fax_id, attempts, failure) VALUES (@fax_id, 1, CASE WHEN @final = 1 OR 1 >= @max THEN @reason ELSE NULL END)
+    ON CONFLICT(fax_id) DO UPDATE SET attempts = attempts + 1, failure = CASE WHEN @final = 1 OR attempts + 1 >= @max THEN @reason ELSE NULL END`);
+  const stateOf = db.prepare<[FaxId], { page_count: number | null; next_page: number; done: number; failure: string | null; min_confidence: number | null }>(
+    'SELECT page_count, next_page, done, failure, min_confidence FROM fax_text_state WHERE fax_id = ?',
+  );
+  const anyMatch = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM fax_text WHERE fax_text MATCH ? LIMIT 1');
+  const pagesOf = db.prepare<[FaxId], { page: number; words: string }>("SELECT page, words FROM fax_text_pages WHERE fax_id = ? AND outcome = 'text' ORDER BY page");
+  const counts = db.prepare<[], { read: number; failed: number }>('SELECT COALESCE(SUM(done), 0) AS read, COUNT(failure) AS failed FROM fax_text_state');
+
+  return {
+    nextToRead(directions) {
+      if (directions.length === 0) return null;
+      const row = db
+        .prepare<unknown[], { id: FaxId; direction: FaxDirection; next_page: number | null }>(
+          `SELECT f.id, f.direction, s.next_page FROM faxes f INDEXED BY faxes_by_time LEFT JOIN fax_text_state s ON s.fax_id = f.id
+           WHERE f.direction IN (${directions.map(() => '?').join(', ')}) AND f.origin = 'server' AND f.status_group IN ('received', 'delivered', 'partial')
+             AND (s.fax_id IS NULL OR (s.done = 0 AND s.failure IS NULL))
+           ORDER BY f.created_ms DESC, length(f.id) DESC, f.id DESC LIMIT 1`,
+        )
+        .get(...directions);
+      return row ? { faxId: row.id, direction: row.direction, nextPage: row.next_page ?? 1 } : null;
+    },
+
+    savePage(faxId, pageCount, page) {
+      db.transaction(() => {
+        insertPage.run(faxId, page.page, page.outcome, page.confidence, JSON.stringify(page.words));
+        deleteIndexed.run(faxId, page.page);
+        if (page.text !== '') insertIndexed.run(page.text, faxId, page.page);
+        progress.run({ fax_id: faxId, page_count: pageCount, next_page: page.page + 1, done: page.page >= pageCount ? 1 : 0, confidence: page.outcome === 'text' ? page.confidence : null });
+      })();
+    },
+
+    failed(faxId, reason, options) {
+      failure.run({ fax_id: faxId, reason, final: options.final ? 1 : 0, max: options.maxAttempts });
+    },
+
+    state(faxId) {
+      const row = stateOf.get(faxId);
+      if (!row) return null;
+      return { pageCount: row.page_count, pagesRead: row.next_page - 1, done: row.done === 1, failure: row.failure, minConfidence: row.min_confidence };
+    },
+
+    anyMatch(search) {
+      const query = ftsQuery(search);
+      return query !== null && anyMatch.get(query) !== undefined;
+    },
+
+    matchClause(search) {
+      const query = ftsQuery(search);
+      return query === null ? null : { sql: 'SELECT fax_id FROM fax_text WHERE fax_text MATCH ?', arg: query };
+    },
+
+    firstHits(search, faxIds) {
+      const query = ftsQuery(search);
+      const hits = new Map<FaxId, TextHit>();
+      if (query === null || faxIds.length === 0) return hits;
+      const rows = db
+        .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string }>(
+          `SELECT fax_id, page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt FROM fax_text
+           WHERE fax_text MATCH ? AND fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY fax_id, page`,
+        )
+        .all(query, ...faxIds);
+      for (const row of rows) if (!hits.has(row.fax_id)) hits.set(row.fax_id, { page: row.page, excerpt: row.excerpt.replace(/\s+/g, ' ') });
+      return hits;
+    },
+
+    pageHits(faxId, search) {
+      const terms = searchTerms(search);
+      if (terms.length === 0) return [];
+      const result: TextPageHits[] = [];
+      for (const row of pagesOf.all(faxId)) {
+        const words = JSON.parse(row.words) as RecognizedWord[];
+        const boxes = words.filter((word) => {
+          const parts = folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? [];
+          return parts.some((part) => terms.some((term) => part.startsWith(term)));
+        });
+        if (boxes.length > 0) result.push({ page: row.page, boxes: boxes.map((word) => word.box) });
+      }
+      return result;
+    },
+
+    pages(faxId) {
+      return pagesOf.all(faxId).map((row) => ({ page: row.page, words: JSON.parse(row.words) as RecognizedWord[] }));
+    },
+
+    counts() {
+      return counts.get() ?? { read: 0, failed: 0 };
+    },
+  };
+}

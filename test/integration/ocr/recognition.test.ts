@@ -1,0 +1,70 @@
+import os from 'node:os';
+import path from 'node:path';
+import fsp from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecognizer, forkRecognitionChild, RecognitionError, type Recognizer } from '../../../main/ocr/recognizer';
+import { languageFolder } from '../../../main/ocr/recognition-languages';
+import { faxPdf } from '../../helpers/fax-pages';
+import { silentLogger } from '../../../main/log/logger';
+import { tsxLoaderArgs } from '../../helpers/tsx-child';
+
+const root = process.cwd();
+let dataDir: string;
+let recognizer: Recognizer;
+
+beforeAll(async () => {
+  dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-ocr-'));
+  const languageDir = await languageFolder(path.join(root, 'node_modules'), dataDir);
+  recognizer = createRecognizer({
+    // The process may not reach the network at all: the language data must come from the folder.
+    start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), [...tsxLoaderArgs, '--import', path.join(root, 'test/helpers/no-network.mjs')]),
+    settings: { languageDir, languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
+    log: silentLogger,
+  });
+});
+
+afterAll(async () => {
+  await recognizer.close();
+  await fsp.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('recognition on this computer, with the network cut', () => {
+  it('reads a standard-resolution fax page with noise and a crooked sheet: names, dates and ids come out exactly', async () => {
+    const pdf = await faxPdf([
+      { lines: ['LABORATORY RESULTS', 'Patient: Jane Doe   DOB: 03/14/1961', 'Specimen ID: LX-448120'], resolution: 'standard', skew: 0.4, speckle: 0.002, seed: 7 },
+      { lines: ['Befund für Müller, Jürgen', 'Geburtsdatum: 21.09.1958'], resolution: 'fine', speckle: 0.001, seed: 3 },
+    ]);
+    const first = await recognizer.recognizePage('pdf', { bytes: pdf }, 1);
+    expect(first.pageCount).toBe(2);
+    expect(first.result.outcome).toBe('text');
+    expect(first.result.text).toContain('Jane Doe');
+    expect(first.result.text).toContain('03/14/1961');
+    expect(first.result.text).toContain('LX-448120');
+    const doe = first.result.words.find((word) => word.text === 'Doe');
+    expect(doe?.confidence).toBeGreaterThan(60);
+    // Boxes are shares of the page: "Doe" sits in the upper part, left half.
+    const [left, top, right, bottom] = doe?.box ?? [0, 0, 0, 0];
+    expect(left).toBeGreaterThan(0.1);
+    expect(right).toBeLessThan(0.6);
+    expect(top).toBeGreaterThan(0.1);
+    expect(bottom).toBeLessThan(0.25);
+    const second = await recognizer.recognizePage('pdf', { bytes: pdf }, 2);
+    expect(second.result.text).toContain('Müller');
+    expect(second.result.text).toContain('21.09.1958');
+  });
+
+  it('calls a page with nothing on it blank, and a page of noise noise, without reading either', async () => {
+    const pdf = await faxPdf([
+      { lines: [], resolution: 'fine', speckle: 0.001, seed: 5 },
+      { lines: [], resolution: 'standard', speckle: 0.6, seed: 9 },
+    ]);
+    expect((await recognizer.recognizePage('pdf', { bytes: pdf }, 1)).result).toMatchObject({ outcome: 'blank', text: '', words: [] });
+    expect((await recognizer.recognizePage('pdf', { bytes: pdf }, 2)).result).toMatchObject({ outcome: 'noise', text: '' });
+  });
+
+  it('refuses a page past the end, a broken document and an encrypted one with their reasons', async () => {
+    const pdf = await faxPdf([{ lines: ['One page'], resolution: 'fine' }]);
+    await expect(recognizer.recognizePage('pdf', { bytes: pdf }, 2)).rejects.toEqual(new RecognitionError('no-such-page'));
+    await expect(recognizer.recognizePage('pdf', { bytes: new TextEncoder().encode('%PDF-1.4 nothing') }, 1)).rejects.toEqual(new RecognitionError('unreadable'));
+  });
+});

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FaxRecord } from '../../../main/api/read/fax-reader';
+import { createLogger } from '../../../main/log/logger';
+import { openCache, type Cache } from '../../../main/store/cache/cache';
+import { ftsQuery, hitEnd, hitStart, searchTerms } from '../../../main/store/cache/fax-text-repository';
+import type { RecognizedPage } from '../../../main/ocr/recognition-protocol';
+
+const open: Cache[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const cache of open.splice(0)) cache.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function newCache(): Cache {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-text-'));
+  dirs.push(dir);
+  const cache = openCache(dir, 'bb'.repeat(32), createLogger({ sinks: [] }));
+  open.push(cache);
+  return cache;
+}
+
+function received(id: number, overrides: Partial<FaxRecord> = {}): FaxRecord {
+  const createdAt = new Date(Date.parse('2026-03-01T10:00:00Z') + id * 60_000).toISOString();
+  return {
+    id: String(id),
+    reference: `FX-${String(id)}`,
+    direction: 'inbound',
+    status: 'received',
+    pages: 2,
+    createdAt,
+    createdMs: Date.parse(createdAt),
+    to: '+14155550100',
+    from: '+14155550199',
+    subject: null,
+    senderName: null,
+    cost: null,
+    providerError: null,
+    recipients: [],
+    ...overrides,
+  };
+}
+
+function page(number: number, text: string, confidence = 90): RecognizedPage {
+  const words = text.split(/\s+/).filter(Boolean).map((word, index) => ({ text: word, confidence, box: [(10 + index * 5) / 100, 0.2, (14 + index * 5) / 100, 0.22] as [number, number, number, number] }));
+  return { page: number, text, confidence, words, outcome: text ? 'text' : 'blank' };
+}
+
+describe('search words', () => {
+  it('folds case and diacritics and splits dates into ordered parts', () => {
+    expect(searchTerms('Müller, JÜRGEN')).toEqual(['muller', 'jurgen']);
+    expect(ftsQuery('doe 03/14/1961')).toBe('"doe"* AND "03 14 1961"*');
+    expect(ftsQuery('  ')).toBeNull();
+    expect(ftsQuery('"; DROP TABLE faxes; --')).toBe('"drop"* AND "table"* AND "faxes"*');
+  });
+
+  it('never builds a query the index refuses, whatever is typed', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1)], { markNewInboundUnread: false });
+    cache.faxText.savePage('1', 1, page(1, 'Jane Doe 03/14/1961'));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (typed) => {
+        expect(() => cache.faxes.list({ direction: 'inbound', search: typed, offset: 0, limit: 50 })).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('recognized text in the cache', () => {
+  it('reads newest first, resumes at the next page, and is done at the last', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1), received(2), received(3, { status: 'receiving' }), received(4, { direction: 'outbound', status: 'delivered' })], { markNewInboundUnread: false });
+    // The one still arriving is not read; the outbound one only when sent faxes are read too.
+    expect(cache.faxText.nextToRead(['inbound'])).toEqual({ faxId: '2', direction: 'inbound', nextPage: 1 });
+    expect(cache.faxText.nextToRead(['inbound', 'outbound'])?.faxId).toBe('4');
+    cache.faxText.savePage('2', 2, page(1, 'first page'));
+    expect(cache.faxText.nextToRead(['inbound'])).toEqual({ faxId: '2', direction: 'inbound', nextPage: 2 });
+    cache.faxText.savePage('2', 2, page(2, 'second page'));
+    expect(cache.faxText.state('2')).toMatchObject({ pageCount: 2, pagesRead: 2, done: true });
+    expect(cache.faxText.nextToRead(['inbound'])?.faxId).toBe('1');
+  });
+
+  it('gives up on a fax after its tries, at once when the failure is final, and counts both', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1), received(2)], { markNewInboundUnread: false });
+    cache.faxText.failed('2', 'recognizer', { final: false, maxAttempts: 2 });
+    expect(cache.faxText.nextToRead(['inbound'])?.faxId).toBe('2');
+    cache.faxText.failed('2', 'recognizer', { final: false, maxAttempts: 2 });
+    expect(cache.faxText.nextToRead(['inbound'])?.faxId).toBe('1');
+    cache.faxText.failed('1', 'password', { final: true, maxAttempts: 3 });
+    expect(cache.faxText.nextToRead(['inbound'])).toBeNull();
+    expect(cache.faxText.counts()).toEqual({ read: 0, failed: 2 });
+  });
+
+  it('finds a fax by words and dates in its text, says on which page, and still finds by details', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1, { subject: 'Referral' }), received(2), received(3)], { markNewInboundUnread: false });
+    cache.faxText.savePage('2', 2, page(1, 'Cover sheet'));
+    cache.faxText.savePage('2', 2, page(2, 'Lab result for Doe, born 03/14/1961'));
+    cache.faxText.savePage('3', 1, page(1, 'Doe family 1962'));
+    const found = cache.faxes.list({ direction: 'inbound', search: 'doe 03/14/1961', offset: 0, limit: 50 });
+    expect(found.items.map((item) => item.id)).toEqual(['2']);
+    expect(found.total).toBe(1);
+    expect(found.items[0]?.textHit?.page).toBe(2);
+    expect(found.items[0]?.textHit?.excerpt).toContain(`${hitStart}Doe${hitEnd}`);
+    // A date in another order is not the same date.
+    expect(cache.faxes.list({ direction: 'inbound', search: '1961/03/14', offset: 0, limit: 50 }).total).toBe(0);
+    // Prefixes, and both kinds of match in one list.
+    expect(cache.faxes.list({ direction: 'inbound', search: 'Do', offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['3', '2']);
+    const mixed = cache.faxes.list({ direction: 'inbound', search: 'referral', offset: 0, limit: 50 });
+    expect(mixed.items.map((item) => item.id)).toEqual(['1']);
+    expect(mixed.items[0]?.textHit).toBeUndefined();
+    // The preview's highlights: the matching words' boxes on their page.
+    expect(cache.faxText.pageHits('2', 'doe 1961')).toEqual([{ page: 2, boxes: [[0.25, 0.2, 0.29, 0.22], [0.35, 0.2, 0.39, 0.22]] }]);
+  });
+
+  it('a page read again replaces its text in the index', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1)], { markNewInboundUnread: false });
+    cache.faxText.savePage('1', 1, page(1, 'Smith'));
+    cache.faxText.savePage('1', 1, page(1, 'Jones'));
+    expect(cache.faxes.list({ direction: 'inbound', search: 'smith', offset: 0, limit: 50 }).total).toBe(0);
+    expect(cache.faxes.list({ direction: 'inbound', search: 'jones', offset: 0, limit: 50 }).total).toBe(1);
+  });
+
+  it('keeps the lowest confidence of the pages with text (blank pages do not count)', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1, { pages: 3 })], { markNewInboundUnread: false });
+    cache.faxText.savePage('1', 3, page(1, 'clear words', 92));
+    cache.faxText.savePage('1', 3, page(2, '', 0));
+    cache.faxText.savePage('1', 3, page(3, 'smudged words', 41));
+    expect(cache.faxText.state('1')).toMatchObject({ done: true, minConfidence: 41 });
+  });
+});
