@@ -13,6 +13,7 @@ import type { UpdaterPort } from './desktop-integration/update-controller';
 import type { OpenPart } from './runtime/part-file';
 import type { AppInfo } from '../preload/models';
 import type { PolicySource } from './policy/policy-source';
+import type { RecognitionLocation } from './ocr/recognizer';
 
 export interface CoreDeps {
   appInfo: AppInfo;
@@ -45,4 +46,9 @@ export interface CoreDeps {
   cupsServerRoot?: string;
   /** Where the organization's policies are (the shell: the OS's place; none: no policies). */
   policySource?: PolicySource;
+  /**
+   * Reading faxes on this computer (OCR): how its process starts and where its packages are. Without it faxes are
+   * not read (most tests: a recognition process per test core would only cost time).
+   */
+  recognition?: RecognitionLocation;
 }

@@ -13,6 +13,7 @@ import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
 import { officeHubHandlers } from './ipc/office-hub-handlers';
+import { documentHandlers } from './ipc/document-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
 import { createEventBus, type EventBus } from './runtime/event-bus';
 import { faxHandlers } from './ipc/fax-handlers';
@@ -176,6 +177,7 @@ export function createCore(given: CoreDeps): Core {
     ...directoryHandlers(context),
     ...automationHandlers(context),
     ...officeHubHandlers(context),
+    ...documentHandlers(context),
   };
 
   return {
@@ -220,6 +222,7 @@ export function createCore(given: CoreDeps): Core {
         void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();
+        opened.recognition?.start();
         // Files staged for a draft that was abandoned a week ago go; those of the draft and of drafts set aside stay.
         await opened.staging.purgeOlderThan(stagedFilesKeptMs, await opened.drafts.fileIdsInUse());
       }
@@ -234,6 +237,7 @@ export function createCore(given: CoreDeps): Core {
         const opened = await opening.catch(() => null);
         if (opened) {
           opened.replies.stop();
+          await opened.recognition?.stop();
           opened.reports.stop();
           await opened.office.stop();
           await opened.faxPrinters.stop?.();

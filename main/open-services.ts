@@ -31,6 +31,9 @@ import type { Presence } from './sync/presence';
 import { createSyncEngine, type SyncEngine } from './sync/sync-engine';
 import { accountDueNow } from './sync/directory-sync';
 import type { CoreDeps } from './core-deps';
+import { createRecognizer } from './ocr/recognizer';
+import { languageFolder } from './ocr/recognition-languages';
+import { createTextRecognition } from './ocr/text-recognition';
 
 /** What the core made before the stores could open, and how it learns of the sync engine. */
 export interface SharedParts {
@@ -150,6 +153,27 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   });
   // Windows: the app listens for its printers' jobs while it runs.
   void faxPrinters.start?.().catch((error: unknown) => deps.log.warn('core.fax_printers_failed', { error }));
+  const recognition = deps.recognition
+    ? createTextRecognition({
+        cache,
+        pdfs,
+        fileKey: keys.fileKey,
+        settings: deps.settings,
+        events,
+        log: deps.log.child('ocr'),
+        recognizer: createRecognizer({
+          start: deps.recognition.start,
+          settings: {
+            languageDir: await languageFolder(deps.recognition.nodeModules, deps.dataDir),
+            languages: ['eng', 'deu'],
+            standardFontsDir: deps.recognition.standardFontsDir,
+          },
+          log: deps.log.child('ocr'),
+          ...(deps.timers ? { timers: deps.timers } : {}),
+        }),
+        ...(deps.timers ? { timers: deps.timers } : {}),
+      })
+    : null;
   const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
   return {
     cache,
@@ -173,6 +197,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     rules: office.rules,
     problems,
     officeHub,
+    recognition,
   };
 }
 

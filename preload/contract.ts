@@ -26,6 +26,8 @@ import type {
   LockState,
   NumberView,
   PreflightPages,
+  RecognitionStatus,
+  TextPageHits,
   RecipientWarning,
   StagedFile,
   SavedFile,
@@ -308,6 +310,12 @@ export const invokeContract = {
   setFaxLabels: invoke<null>()(z.object({ faxId, labelIds: z.array(z.uuid()).max(50) }).strict()),
   /** The organization's policies in force on this desk (what is locked or turned off). */
   getPolicies: invoke<PolicyView>()(noRequest),
+  /** Reading faxes on this computer: on or off, how many read, how many could not be. */
+  getRecognitionStatus: invoke<RecognitionStatus>()(noRequest),
+  /** The words on each page of a fax that a search matches (the preview highlights them). */
+  getFaxTextHits: invoke<TextPageHits[]>()(z.object({ id: faxId, search: z.string().max(200) }).strict()),
+  /** The fax with its recognized text as an invisible layer, saved where the user chooses. */
+  saveSearchablePdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** The office's audit trail between two days as CSV, each desk's chain checked. */
   exportOfficeAudit: invoke<SavedFile>()(z.object({ from: day, to: day }).strict()),
 } as const;
@@ -350,6 +358,8 @@ export const eventContract = {
   triageChanged: event<{ faxIds: FaxId[] }>(),
   /** A claim made while the hub was away lost: who has the fax, since when. */
   claimLost: event<{ faxId: FaxId; by: PersonRef; since: number }>(),
+  /** These faxes were read to their last page (a search may now find them). */
+  faxTextRead: event<{ faxIds: FaxId[] }>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),
 } as const;

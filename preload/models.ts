@@ -157,6 +157,17 @@ export interface TextHit {
   excerpt: string;
 }
 
+/** Reading faxes on this computer (Settings shows it). */
+export interface RecognitionStatus {
+  enabled: boolean;
+  /** Faxes read to their last page. */
+  read: number;
+  /** Faxes that could not be read. */
+  failed: number;
+  /** Reading now. */
+  reading: boolean;
+}
+
 /** A page's words that match a search, as boxes in shares of the page (left, top, right, bottom). */
 export interface TextPageHits {
   page: number;

@@ -74,6 +74,10 @@ export const settingsSchema = z.object({
   trayNoticeShown: z.boolean(),
   /** Where a transmission report of every sent fax is saved when it finishes; null = not saved automatically. */
   reportFolder: z.string().min(1, 'settings.chooseAFolderFor').max(4096).nullable(),
+  /** Received faxes are read (OCR) on this computer in the background, so they can be found by what they say. */
+  recognizeText: z.boolean(),
+  /** Sent faxes are read too. */
+  recognizeSentFaxes: z.boolean(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -108,5 +112,7 @@ export function defaultSettings(downloadFolder: string, defaultCountry: string |
     startAtLogin: false,
     autoUpdate: true,
     trayNoticeShown: false,
+    recognizeText: true,
+    recognizeSentFaxes: false,
   };
 }

@@ -26,6 +26,7 @@ import type { InboundRules } from '../office/rules/inbound-rules';
 import type { FaxPrinters } from '../office/fax-printers';
 import type { BackgroundProblems } from '../office/background-problems';
 import type { OfficeService } from '../triage/office-service';
+import type { TextRecognition } from '../ocr/text-recognition';
 
 export interface Services {
   cache: Cache;
@@ -53,6 +54,8 @@ export interface Services {
   problems: BackgroundProblems;
   /** The office hub: membership, people, shared triage (nothing runs without a membership). */
   officeHub: OfficeService;
+  /** Reading faxes in the background (absent where the core was given no recognition process). */
+  recognition: TextRecognition | null;
 }
 
 export interface HandlerContext {

@@ -20,6 +20,15 @@ export interface RecognitionChild {
 
 export type StartRecognitionChild = () => RecognitionChild;
 
+/** How the recognition process starts and where its packages are (the shell and the harness say). */
+export interface RecognitionLocation {
+  start: StartRecognitionChild;
+  /** The app's node_modules (the language data's packages). */
+  nodeModules: string;
+  /** pdf.js's standard fonts (ends with a path separator). */
+  standardFontsDir: string;
+}
+
 /** A forked Node process running the TypeScript source (tests, the harness, benchmarks) or a bundled script. */
 export function forkRecognitionChild(script: string, execArgv: string[] = ['--import', 'tsx']): StartRecognitionChild {
   return () => {

@@ -1066,4 +1066,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'pageTools.noPagesGiven': "Nennen Sie mindestens eine Seite.",
   'pageTools.notAPageList': "„{item}“ ist keine Seite und kein Seitenbereich (zum Beispiel 1-3, 5, 8-).",
   'pageTools.cannotRemoveAll': "Damit würden alle Seiten entfernt: Behalten Sie mindestens eine.",
+  'recognition.thisFaxCouldNotBeRead': "Dieses Fax konnte auf diesem Computer nicht gelesen werden; es gibt keinen Text zum Hinzufügen.",
+  'recognition.notReadYet': "Dieses Fax ist noch nicht gelesen ({read} von {pages} Seiten). Versuchen Sie es gleich noch einmal.",
+  'recognition.saveAsSearchablePdf': "Als durchsuchbares PDF speichern",
+  'recognition.theCopyCouldNotBeMade': "Die durchsuchbare Kopie konnte nicht erstellt werden: Das PDF des Faxes lässt sich nicht ändern. Speichern Sie das Fax stattdessen unverändert.",
 };

@@ -1064,6 +1064,10 @@ export const en = {
   'pageTools.noPagesGiven': "Name at least one page.",
   'pageTools.notAPageList': "“{item}” is not a page or a range of pages (for example 1-3, 5, 8-).",
   'pageTools.cannotRemoveAll': "Every page would be removed: keep at least one.",
+  'recognition.thisFaxCouldNotBeRead': "This fax could not be read on this computer, so there is no text to add.",
+  'recognition.notReadYet': "This fax has not been read yet ({read} of {pages} pages). Try again in a moment.",
+  'recognition.saveAsSearchablePdf': "Save as searchable PDF",
+  'recognition.theCopyCouldNotBeMade': "The searchable copy could not be made: the fax's PDF cannot be changed. Save the fax as it is instead.",
 } as const;
 
 export type MessageId = keyof typeof en;

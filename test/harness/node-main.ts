@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceRecognitionLocation } from '../../main/ocr/recognition-location';
 import { createCore, type Core } from '../../main/core';
 import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
@@ -32,6 +33,8 @@ export interface NodeMainOptions {
   systemLanguages?: readonly string[];
   /** The organization's policies (default: Linux's file, or FAX_DESKTOP_POLICY_FILE). */
   policySource?: PolicySource;
+  /** Reads faxes on this computer (OCR) in a recognition process of its own, as the app does (default: off). */
+  recognition?: boolean;
 }
 
 export interface NodeMain {
@@ -81,6 +84,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     faxPrinterScripts: fileURLToPath(new URL('../../assets/cups', import.meta.url)),
     // The tests' own cupsd (test/helpers/private-cups.ts); otherwise the computer's.
     ...(process.env.FAX_DESKTOP_CUPS_SERVERROOT ? { cupsServerRoot: process.env.FAX_DESKTOP_CUPS_SERVERROOT } : {}),
+    ...(options.recognition ? { recognition: sourceRecognitionLocation(fileURLToPath(new URL('../..', import.meta.url))) } : {}),
   });
   return { core, desktop, settings, secrets, keychainService, logFile };
 }

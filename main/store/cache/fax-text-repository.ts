@@ -6,7 +6,7 @@
 import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
-import type { RecognizedPage, RecognizedWord } from '../../ocr/recognition-protocol';
+import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
 
 export interface FaxToRead {
   faxId: FaxId;

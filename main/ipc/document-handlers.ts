@@ -1,0 +1,19 @@
+/** Work on received documents over IPC: reading them (OCR) — its status, a fax's matches for the preview, a searchable copy. */
+import type { Handlers } from './dispatcher';
+import type { HandlerContext } from './services';
+import { saveSearchableCopy } from '../ocr/searchable-copy';
+
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf'>;
+
+export function documentHandlers(context: HandlerContext): DocumentHandlers {
+  const services = context.services;
+  return {
+    getRecognitionStatus: async () => (await services()).recognition?.status() ?? { enabled: false, read: 0, failed: 0, reading: false },
+    getFaxTextHits: async ({ id, search }) => (await services()).cache.faxText.pageHits(id, search),
+    saveSearchablePdf: async ({ id }) => {
+      context.policies.require('savePdf');
+      const opened = await services();
+      return saveSearchableCopy({ cache: opened.cache, pdfs: opened.pdfs, desktop: context.desktop }, id);
+    },
+  };
+}

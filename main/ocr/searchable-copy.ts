@@ -1,0 +1,47 @@
+/** "Save as searchable PDF": the fax as it arrived plus its recognized text, written where the user chooses. */
+import { Writable } from 'node:stream';
+import type { SavedFile } from '../../preload/models';
+import type { FaxId } from '../../preload/fax-id';
+import type { Desktop } from '../desktop';
+import { AppError } from '../errors';
+import type { PdfStore } from '../pdf/pdf-store';
+import type { Cache } from '../store/cache/cache';
+import { writeThroughPart } from '../runtime/part-file';
+import { writeProblem } from '../files/write-problem';
+import { msg } from '../../preload/i18n/translator';
+import { say } from '../i18n/main-locale';
+import { searchablePdf } from './searchable-pdf';
+
+export async function saveSearchableCopy(deps: { cache: Cache; pdfs: PdfStore; desktop: Desktop }, faxId: FaxId): Promise<SavedFile> {
+  const state = deps.cache.faxText.state(faxId);
+  if (!state?.done) {
+    throw new AppError('file', state?.failure ? msg('recognition.thisFaxCouldNotBeRead') : msg('recognition.notReadYet', { read: state?.pagesRead ?? 0, pages: state?.pageCount ?? deps.cache.faxes.detail(faxId)?.pages ?? 0 }));
+  }
+  const detail = deps.cache.faxes.detail(faxId);
+  const target = await deps.desktop.chooseSavePath({
+    title: say(msg('recognition.saveAsSearchablePdf')),
+    defaultName: `fax-${detail?.reference ?? faxId}-searchable.pdf`.replace(/[^\w.-]/g, '_'),
+    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+  });
+  if (target === null) return { saved: false };
+  const chunks: Buffer[] = [];
+  await deps.pdfs.copyTo(
+    faxId,
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    }),
+  );
+  const bytes = await searchablePdf(new Uint8Array(Buffer.concat(chunks)), deps.cache.faxText.pages(faxId)).catch(() => {
+    throw new AppError('file', msg('recognition.theCopyCouldNotBeMade'));
+  });
+  await writeThroughPart(target, async (out) => {
+    await new Promise<void>((resolve, reject) => out.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())));
+  }).catch((error: unknown) => {
+    throw new AppError('file', writeProblem(error));
+  });
+  deps.cache.audit.record('save_pdf', { faxId });
+  return { saved: true };
+}
