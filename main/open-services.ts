@@ -167,6 +167,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
             languageDir: await languageFolder(deps.recognition.nodeModules, deps.dataDir),
             languages: ['eng', 'deu'],
             standardFontsDir: deps.recognition.standardFontsDir,
+            workerPath: deps.recognition.workerPath,
           },
           log: deps.log.child('ocr'),
           ...(deps.timers ? { timers: deps.timers } : {}),

@@ -4,11 +4,12 @@
  */
 import { build } from 'esbuild';
 
-const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist', '@napi-rs/canvas'];
+// tesseract.js finds its worker script and WebAssembly beside its own files, so it stays a package of its own.
+const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist', '@napi-rs/canvas', 'tesseract.js'];
 
 await build({
-  // The render worker (a worker thread of main) is a bundle of its own beside main's.
-  entryPoints: { index: 'main/shell/main.ts', 'page-render-worker': 'main/pages/page-render-worker.ts' },
+  // The render worker (a worker thread of main) and the recognition process are bundles of their own beside main's.
+  entryPoints: { index: 'main/shell/main.ts', 'page-render-worker': 'main/pages/page-render-worker.ts', 'recognition-process': 'main/ocr/recognition-process.ts' },
   outdir: 'dist/main',
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -36,4 +37,4 @@ await build({
   logLevel: 'warning',
 });
 
-console.log('built dist/main/index.cjs, dist/main/page-render-worker.cjs and dist/preload/index.cjs');
+console.log('built dist/main/index.cjs, dist/main/page-render-worker.cjs, dist/main/recognition-process.cjs and dist/preload/index.cjs');

@@ -53,6 +53,7 @@ function recognizer(start: RecognitionStart): Promise<TesseractWorker> {
     langPath: start.languageDir,
     gzip: true,
     cacheMethod: 'none',
+    ...(start.workerPath ? { workerPath: start.workerPath } : {}),
   });
   return tesseract;
 }

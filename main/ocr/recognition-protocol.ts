@@ -10,6 +10,8 @@ export interface RecognitionStart {
   languageDir: string;
   languages: string[];
   standardFontsDir: string;
+  /** tesseract.js's worker script, where the packaged app unpacked it (absent: where its package is). */
+  workerPath?: string | undefined;
 }
 
 export interface RecognizeRequest {

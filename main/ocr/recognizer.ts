@@ -27,6 +27,8 @@ export interface RecognitionLocation {
   nodeModules: string;
   /** pdf.js's standard fonts (ends with a path separator). */
   standardFontsDir: string;
+  /** tesseract.js's worker script outside the app's archive (the packaged app). */
+  workerPath?: string;
 }
 
 /** A forked Node process running the TypeScript source (tests, the harness, benchmarks) or a bundled script. */

@@ -3,6 +3,7 @@
  * core (plain Node) wired to IPC. Everything that is not Electron-specific lives outside main/shell/.
  */
 import path from 'node:path';
+import { utilityRecognitionChild } from './utility-recognition';
 import { app, Menu, Notification, powerMonitor, screen, session, type BrowserWindow, type Tray } from 'electron';
 import { createCore, type Core } from '../core';
 import { filesFromArgv } from '../desktop-integration/open-with';
@@ -170,6 +171,13 @@ if (!app.requestSingleInstanceLock()) {
         script: path.join(__dirname, 'page-render-worker.cjs'),
         execArgv: [],
         standardFontsDir: `${path.join(app.getAppPath(), 'node_modules', 'pdfjs-dist', 'standard_fonts')}${path.sep}`,
+      },
+      // Reading faxes (OCR) in a utility process at low priority; tesseract.js runs from the unpacked files.
+      recognition: {
+        start: utilityRecognitionChild(path.join(__dirname, 'recognition-process.cjs')),
+        nodeModules: path.join(app.getAppPath(), 'node_modules'),
+        standardFontsDir: `${path.join(app.getAppPath(), 'node_modules', 'pdfjs-dist', 'standard_fonts')}${path.sep}`,
+        ...(app.isPackaged ? { workerPath: path.join(`${app.getAppPath()}.unpacked`, 'node_modules', 'tesseract.js', 'src', 'worker-script', 'node', 'index.js') } : {}),
       },
     });
     const commands = core.commands;

@@ -1068,6 +1068,16 @@ export const en = {
   'recognition.notReadYet': "This fax has not been read yet ({read} of {pages} pages). Try again in a moment.",
   'recognition.saveAsSearchablePdf': "Save as searchable PDF",
   'recognition.theCopyCouldNotBeMade': "The searchable copy could not be made: the fax's PDF cannot be changed. Save the fax as it is instead.",
+  'faxRows.foundOnPage': "Page {page}:",
+  'faxDetail.searchablePdf': "Searchable PDF",
+  'faxDetail.searchablePdfHint': "Save a copy with the text read on this computer, so any PDF reader can search it",
+  'faxDetail.searchWordsOnPages': "{count, plural, one {The search words are highlighted on page {pages}.} other {The search words are highlighted on pages {pages}.}}",
+  'settings.readingFaxes': "Reading faxes",
+  'settings.readReceivedFaxes': "Read received faxes on this computer, so they can be found by what they say",
+  'settings.readReceivedFaxesHint': "Text recognition runs here in the background at low priority; no document leaves this computer for it. The text is kept encrypted with the other fax data.",
+  'settings.readSentFaxesToo': "Read sent faxes too",
+  'settings.recognitionCounts': "{read, plural, one {# fax read} other {# faxes read}}{failed, plural, =0 {} one {; # could not be read} other {; # could not be read}}{reading, select, true {; reading now…} other {}}",
+  'settings.recognitionUnavailable': "Reading faxes is not available in this window.",
 } as const;
 
 export type MessageId = keyof typeof en;

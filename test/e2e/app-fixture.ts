@@ -37,6 +37,8 @@ export async function startApp(
     systemLanguages?: string[];
     /** The organization's policies (a policy file, as Linux keeps them); none by default. */
     policyFile?: string;
+    /** Reads faxes (OCR) in the background, as the app does; off by default (it would only cost the other tests time). */
+    recognition?: boolean;
   } = {},
 ): Promise<AppFixture> {
   const t = options.sandbox ?? (await startTestSandbox());
@@ -55,6 +57,7 @@ export async function startApp(
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
     policySource: options.policyFile ? filePolicySource(options.policyFile) : noPolicySource,
+    ...(options.recognition ? { recognition: true } : {}),
   });
   return {
     t,

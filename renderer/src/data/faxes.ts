@@ -2,7 +2,7 @@
  * Faxes: the change signal lists refetch on, the unread count, one fax's detail, and what can be done with a fax
  * (mark read, save or print its PDF, export a list, resend to failed recipients, forward).
  */
-import type { DraftRecipient, FaxDetail, FaxesChanged } from '../../../preload/models';
+import type { DraftRecipient, FaxDetail, FaxesChanged, RecognitionStatus, TextPageHits } from '../../../preload/models';
 import { printDocument } from '../pdf/print';
 import { openPdf } from '../pdf/pdf-engine';
 import { openFaxDocument } from './fax-document';
@@ -40,6 +40,26 @@ export async function saveFaxPdf(id: FaxId): Promise<void> {
   const result = await faxApi().saveFaxPdf({ id });
   if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
   else toastError(result.error);
+}
+
+/** The fax with its recognized text as an invisible layer, where the user chooses. */
+export async function saveSearchablePdf(id: FaxId): Promise<void> {
+  const result = await faxApi().saveSearchablePdf({ id });
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
+  else toastError(result.error);
+}
+
+/** The words on each page a search matches (none when nothing was recognized or the search is empty). */
+export async function loadTextHits(id: FaxId, search: string): Promise<TextPageHits[]> {
+  if (search.trim() === '') return [];
+  const result = await faxApi().getFaxTextHits({ id, search: search.slice(0, 200) });
+  return result.ok ? result.value : [];
+}
+
+/** Reading faxes on this computer: on or off, and how far it got (null when main cannot say). */
+export async function loadRecognitionStatus(): Promise<RecognitionStatus | null> {
+  const result = await faxApi().getRecognitionStatus();
+  return result.ok ? result.value : null;
 }
 
 /** Prints a fax's document, reading it by range from main's cache; reports progress page by page. */

@@ -10,7 +10,7 @@ import { startRecipientGuard } from './recipient-guard';
 import { startPreflight } from './preflight';
 import { announceOverdue } from './replies';
 import { applyConnection, connectionStore, loadConnection } from './connection';
-import { applyFaxesChanged, loadUnreadCount } from './faxes';
+import { applyFaxesChanged, loadUnreadCount, unreadStore } from './faxes';
 import { faxApi } from './ipc';
 import { applyLockState, loadLockState, onLockChange } from './lock';
 import { navigate } from './navigation';
@@ -85,6 +85,8 @@ export function startAppState(): void {
   fax.on('outboxChanged', (items) => outboxStore.set(items));
   fax.on('accountChanged', (account) => accountStore.set(account));
   fax.on('faxesChanged', applyFaxesChanged);
+  // A fax just read may now match the search on screen: the lists look again.
+  fax.on('faxTextRead', ({ faxIds }) => applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() }));
   fax.on('uploadProgress', applyProgress);
   fax.on('faxReceived', () => toast('info', t('start.aNewFaxArrived')));
   fax.on('replyOverdue', announceOverdue);

@@ -3,7 +3,7 @@
  * scroll like 50. Keyboard: ↓/↑ or J/K move, Home/End jump, Enter opens.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { FaxSummary } from '../../../preload/models';
+import type { FaxSummary, TextHit } from '../../../preload/models';
 import { StatusChip } from '../components/StatusChip';
 import { replyLabel } from '../data/replies';
 import { pagesText, shortDate } from '../format';
@@ -58,6 +58,23 @@ function triageChips(fax: FaxSummary, me: string | null): Array<{ text: string; 
     ...(triage.notes > 0 ? [{ text: t('office.notesCount', { count: triage.notes }) }] : []),
     ...(triage.pending ? [{ text: t('office.notSharedYet'), tone: 'danger' as const }] : []),
   ];
+}
+
+/** Where a search found the fax in its text: the page and the words around the match, the match marked. */
+function TextExcerpt({ hit }: { hit: TextHit }) {
+  // Main marks each match between \u0002 and \u0003.
+  const parts: Array<{ text: string; match: boolean }> = [];
+  for (const piece of hit.excerpt.split('\u0002')) {
+    const end = piece.indexOf('\u0003');
+    if (end < 0) parts.push({ text: piece, match: false });
+    else parts.push({ text: piece.slice(0, end), match: true }, { text: piece.slice(end + 1), match: false });
+  }
+  return (
+    <span className="what text-hit" data-testid="text-hit">
+      {t('faxRows.foundOnPage', { page: hit.page })}{' '}
+      {parts.filter((part) => part.text !== '').map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+    </span>
+  );
 }
 
 function results(fax: FaxSummary): string | null {
@@ -154,7 +171,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="when">{shortDate(fax.createdAt)}</span>
         {/* Subject and chips share the second line, so the chips never narrow the name above them. */}
         <span className="row-detail">
-          <span className="what">{what(fax)}</span>
+          {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : <span className="what">{what(fax)}</span>}
           <span className="meta">
             {shared.map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />

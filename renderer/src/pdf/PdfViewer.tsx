@@ -10,6 +10,23 @@ import { openFaxDocument } from '../data/fax-document';
 import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
+import type { TextPageHits } from '../../../preload/models';
+
+type Box = TextPageHits['boxes'][number];
+
+/** A box in shares of the page as it is turned by the page itself, turned further by the viewer's rotation (clockwise). */
+export function turnBox([left, top, right, bottom]: Box, rotation: number): Box {
+  switch (((rotation % 360) + 360) % 360) {
+    case 90:
+      return [1 - bottom, left, 1 - top, right];
+    case 180:
+      return [1 - right, 1 - bottom, 1 - left, 1 - top];
+    case 270:
+      return [top, 1 - right, bottom, 1 - left];
+    default:
+      return [left, top, right, bottom];
+  }
+}
 
 type Fit = 'width' | 'page' | 'custom';
 
@@ -59,6 +76,7 @@ function PageCanvas({
   size,
   render,
   onDrawn,
+  boxes,
 }: {
   document: PDFDocumentProxy;
   index: number;
@@ -67,6 +85,8 @@ function PageCanvas({
   size: PageSize;
   render: boolean;
   onDrawn?: () => void;
+  /** Words a search matched on this page (shares of the page). */
+  boxes?: readonly Box[] | undefined;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -105,6 +125,12 @@ function PageCanvas({
   return (
     <div className="pdf-page" style={{ width, height }} data-rendered={state === 'done' ? 'true' : 'false'}>
       <canvas ref={canvas} aria-hidden="true" />
+      {state === 'done' && boxes
+        ? boxes.map((box, at) => {
+            const [left, top, right, bottom] = turnBox(box, rotation);
+            return <div key={at} className="text-highlight" data-testid="text-highlight" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
+          })
+        : null}
       {state !== 'done' ? <div className="page-placeholder">{state === 'failed' ? t('pdfViewer.thisPageCouldNot') : t('pdfViewer.page', { page: index + 1 })}</div> : null}
     </div>
   );
@@ -113,7 +139,7 @@ function PageCanvas({
 /** What to show: a file's bytes (compose), or a fax's cached document, read by range as pages need it. */
 export type PdfSource = { bytes: Uint8Array } | { faxId: FaxId };
 
-export function PdfViewer({ source, label, onError }: { source: PdfSource; label: string; onError?: (message: string) => void }) {
+export function PdfViewer({ source, label, onError, highlights }: { source: PdfSource; label: string; onError?: (message: string) => void; highlights?: readonly TextPageHits[] | undefined }) {
   // The document shown belongs to one source: a new source shows "loading" until its own result arrives.
   const sourceKey: Uint8Array | FaxId = 'bytes' in source ? source.bytes : source.faxId;
   const [opened, setOpened] = useState<{ source: Uint8Array | FaxId; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array | FaxId; failure: string } | null>(null);
@@ -218,6 +244,22 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
     },
     [pageCount],
   );
+
+  const boxesOf = useMemo(() => new Map((highlights ?? []).map((hits) => [hits.page - 1, hits.boxes])), [highlights]);
+  // A search's first match is shown at once (the page it is on).
+  const firstHit = highlights?.[0]?.page;
+  useEffect(() => {
+    if (firstHit === undefined || !document) return;
+    // After the pages are laid out, so the page can be scrolled to.
+    // Scrolls the pages only (not the detail around them): the fax's header and actions stay in view.
+    const frame = requestAnimationFrame(() => {
+      const target = Math.max(0, Math.min(document.numPages - 1, firstHit - 1));
+      const node = pageNodes.current[target];
+      setCurrent(target);
+      if (node && pagesEl) pagesEl.scrollTo({ top: node.offsetTop - pagesEl.offsetTop });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [firstHit, document, pagesEl]);
 
   const zoom = (direction: 1 | -1) => {
     const next = direction > 0 ? zoomSteps.find((step) => step > scale + 0.01) : [...zoomSteps].reverse().find((step) => step < scale - 0.01);
@@ -337,6 +379,7 @@ export function PdfViewer({ source, label, onError }: { source: PdfSource; label
                 rotation={rotation}
                 size={size}
                 render={visiblePages.has(index) && (index === current || firstDrawn)}
+                boxes={boxesOf.get(index)}
                 {...(index === current ? { onDrawn: onCurrentDrawn } : {})}
               />
             </div>

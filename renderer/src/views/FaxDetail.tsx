@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FaxDetail as Detail } from '../../../preload/models';
+import type { FaxDetail as Detail, TextPageHits } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
 import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
-import { faxesVersionStore, loadFax, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveTransmissionReport } from '../data/faxes';
+import { faxesVersionStore, loadFax, loadTextHits, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveSearchablePdf, saveTransmissionReport } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
@@ -21,7 +21,8 @@ import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 import { policiesStore } from '../data/policies';
 
-export function FaxDetail({ faxId }: { faxId: FaxId }) {
+/** `search`: the list's search, whose matches in the fax's recognized text the preview highlights. */
+export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: string }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);
@@ -54,6 +55,15 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
     const change = version.last;
     if (change && (change.updated.includes(faxId) || change.added.includes(faxId))) void load(false);
   }, [version, faxId, load]);
+
+  const [hits, setHits] = useState<TextPageHits[]>([]);
+  useEffect(() => {
+    let current = true;
+    void loadTextHits(faxId, search).then((found) => current && setHits(found));
+    return () => {
+      current = false;
+    };
+  }, [faxId, search, version]);
 
   const onPdfError = useCallback((message: string) => toast('error', message), []);
   const pdfSource = useMemo(() => ({ faxId }), [faxId]);
@@ -105,6 +115,14 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
         <button
           type="button"
           className="button"
+          disabled={busy !== null || !policies.savePdf}
+          title={policies.savePdf ? t('faxDetail.searchablePdfHint') : t('policy.turnedOff')}
+          onClick={() => void run('save-searchable', () => saveSearchablePdf(faxId))}
+        >
+          <Icon name="search" />{' '}{t('faxDetail.searchablePdf')}</button>
+        <button
+          type="button"
+          className="button"
           disabled={busy !== null}
           onClick={() => void run('print', () => printFax(faxId, (done, total) => setPrinting({ done, total })).finally(() => setPrinting(null)))}
           aria-describedby={printing ? 'print-progress' : undefined}
@@ -132,7 +150,10 @@ export function FaxDetail({ faxId }: { faxId: FaxId }) {
 
       {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {/* The document comes before the facts: at 1024 × 768 its first page is on screen without scrolling. What failed stays above it. */}
-      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} />
+      {hits.length > 0 ? (
+        <p className="field-hint text-hits" role="status" data-testid="text-hits-summary">{t('faxDetail.searchWordsOnPages', { pages: hits.map((hit) => hit.page).join(', '), count: hits.length })}</p>
+      ) : null}
+      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={hits} />
       <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}

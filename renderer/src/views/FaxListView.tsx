@@ -129,7 +129,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
       </section>
       <section className="detail-pane" aria-label={t('faxList.faxDetails')}>
         {faxId !== null ? (
-          <FaxDetail key={faxId} faxId={faxId} />
+          <FaxDetail key={faxId} faxId={faxId} search={filters.search} />
         ) : (
           <EmptyState icon="fax" title={t('faxList.selectAFax')}>{t('faxList.useToMoveThrough')}</EmptyState>
         )}

@@ -19,6 +19,7 @@ import { HotFoldersSettings } from './HotFoldersSettings';
 import { ReminderSettings } from './ReminderSettings';
 import { OfficeSettings } from './OfficeSettings';
 import { RulesSettings } from './RulesSettings';
+import { RecognitionSettings } from './RecognitionSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { clockTime, numberText } from '../format';
@@ -176,6 +177,8 @@ export function SettingsView() {
           </Fragment>
         ))}
       </div>
+
+      <RecognitionSettings settings={settings} save={save} />
 
       <div className="card" aria-labelledby="numbers-settings-title">
         <h2 id="numbers-settings-title">{t('numbers.faxNumbers')}</h2>

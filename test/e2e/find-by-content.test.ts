@@ -1,0 +1,90 @@
+// Finding a fax by what it says: a received fax is read on this desk (OCR, in its own process), a search for a
+// name and a date finds it on the page that says them, the preview marks the words, and a searchable copy is saved.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { faxPdf } from '../helpers/fax-pages';
+import { readBackPdf } from '../helpers/pdf-text';
+
+let app: AppFixture;
+let faxId = '';
+
+beforeAll(async () => {
+  app = await startApp({ recognition: true, viewport: { width: 1024, height: 768 } });
+  await app.page.getByTestId('fax-row').first().waitFor();
+  const document = await faxPdf([
+    { lines: ['FAX COVER SHEET', 'To: Records department', 'Pages: 2'], resolution: 'standard', speckle: 0.001, seed: 11 },
+    { lines: ['LABORATORY RESULTS', 'Patient: Jane Doe   DOB: 03/14/1961', 'Specimen ID: LX-448120', 'Hemoglobin A1c 6.1 %'], resolution: 'fine', skew: 0.3, speckle: 0.002, seed: 12 },
+  ]);
+  const { json } = await app.t.control<{ fax_id: number }>('POST', `/accounts/${app.demo.accountId}/inbound`, {
+    pages: 2,
+    sender_name: 'City Lab Services',
+    document_base64: Buffer.from(document).toString('base64'),
+  });
+  faxId = String(json.fax_id);
+  await app.page.getByRole('button', { name: 'Sync now' }).click();
+  await app.page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).waitFor({ timeout: 20_000 });
+}, 60_000);
+afterAll(async () => app.close());
+
+describe('find a fax by what it says', () => {
+  it('a search for a name and a date finds the fax on the page that says them, and the preview marks them there', async () => {
+    const page = app.page;
+    await page.getByLabel('Search inbox').fill('doe 03/14/1961');
+    // Newest first: the fax that just arrived is read before the older ones, within a few seconds.
+    const row = page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`);
+    await row.getByTestId('text-hit').waitFor({ timeout: 60_000 });
+    await expect(row.getByTestId('text-hit').textContent()).resolves.toMatch(/^Page 2:/);
+    await expect(row.locator('mark').allTextContents()).resolves.toEqual(expect.arrayContaining(['Doe', '03/14/1961']));
+    await expect(page.getByTestId('fax-row').count()).resolves.toBe(1);
+    await row.click();
+    await expect(page.getByTestId('text-hits-summary').textContent()).resolves.toBe('The search words are highlighted on page 2.');
+    // The preview goes to page 2 and marks the two words on it, in the upper part of the page.
+    const marked = page.locator('.pdf-pages .pdf-page[data-rendered=true] [data-testid=text-highlight]');
+    await expect.poll(() => marked.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect(page.getByLabel('Page number').inputValue()).resolves.toBe('2');
+    const box = await marked.first().boundingBox();
+    const pageBox = await page.locator('.pdf-pages .pdf-page[data-rendered=true]').filter({ has: page.getByTestId('text-highlight') }).first().boundingBox();
+    expect(box && pageBox ? (box.y - pageBox.y) / pageBox.height : -1).toBeGreaterThan(0.1);
+    expect(box && pageBox ? (box.y - pageBox.y) / pageBox.height : 1).toBeLessThan(0.3);
+    await screenshot(page, 'find-by-content-1024');
+  }, 90_000);
+
+  it('a search for words the fax does not say finds nothing, and a details search still works', async () => {
+    const page = app.page;
+    await page.getByLabel('Search inbox').fill('Müller 1958');
+    await page.getByText('Nothing matches').waitFor();
+    await page.getByLabel('Search inbox').fill('City Lab Services');
+    await expect.poll(async () => Number(await page.getByTestId('fax-list').getAttribute('data-total'))).toBeGreaterThanOrEqual(1);
+    await expect(page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"] [data-testid=text-hit]`).count()).resolves.toBe(0);
+  });
+
+  it('saves a searchable copy: the same pages with the read words as text', async () => {
+    const page = app.page;
+    await page.getByLabel('Search inbox').fill('');
+    await page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
+    await page.getByRole('button', { name: 'Searchable PDF' }).click();
+    await page.getByText('The PDF was saved.').waitFor();
+    const folder = app.harness.settings.get().downloadFolder;
+    const saved = fs.readdirSync(folder).find((name) => name.endsWith('-searchable.pdf'));
+    expect(saved).toBeDefined();
+    const copy = await readBackPdf(fs.readFileSync(path.join(folder, saved ?? '')));
+    expect(copy.pages).toBe(2);
+    expect(copy.images).toEqual([1, 1]);
+    expect(copy.text[1]).toContain('Doe');
+    expect(copy.text[1]).toContain('LX-448120');
+  });
+
+  it('Settings show how many faxes were read and can turn reading off', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByTestId('recognition-status').textContent(), { timeout: 10_000 }).toMatch(/^\d+ fax(es)? read/);
+    const toggle = page.getByLabel('Read received faxes on this computer, so they can be found by what they say');
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    await toggle.click();
+    await screenshot(page, 'reading-faxes-settings-1024');
+    await expect.poll(() => app.harness.settings.get().recognizeText).toBe(false);
+    await expect(page.getByLabel('Read sent faxes too').isDisabled()).resolves.toBe(true);
+  });
+});
