@@ -1080,4 +1080,5 @@ export const de: Readonly<Record<MessageId, string>> = {
   'settings.readSentFaxesToo': "Auch gesendete Faxe lesen",
   'settings.recognitionCounts': "{read, plural, one {# Fax gelesen} other {# Faxe gelesen}}{failed, plural, =0 {} one {; # konnte nicht gelesen werden} other {; # konnten nicht gelesen werden}}{reading, select, true {; liest gerade…} other {}}",
   'settings.recognitionUnavailable': "Das Lesen von Faxen ist in diesem Fenster nicht verfügbar.",
+  'faxDetail.showPage': "Seite {page} zeigen",
 };

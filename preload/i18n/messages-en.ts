@@ -1078,6 +1078,7 @@ export const en = {
   'settings.readSentFaxesToo': "Read sent faxes too",
   'settings.recognitionCounts': "{read, plural, one {# fax read} other {# faxes read}}{failed, plural, =0 {} one {; # could not be read} other {; # could not be read}}{reading, select, true {; reading now…} other {}}",
   'settings.recognitionUnavailable': "Reading faxes is not available in this window.",
+  'faxDetail.showPage': "Show page {page}",
 } as const;
 
 export type MessageId = keyof typeof en;

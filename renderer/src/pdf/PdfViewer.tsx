@@ -139,7 +139,8 @@ function PageCanvas({
 /** What to show: a file's bytes (compose), or a fax's cached document, read by range as pages need it. */
 export type PdfSource = { bytes: Uint8Array } | { faxId: FaxId };
 
-export function PdfViewer({ source, label, onError, highlights }: { source: PdfSource; label: string; onError?: (message: string) => void; highlights?: readonly TextPageHits[] | undefined }) {
+/** `show`: a page the user asked to see (1-based; a new object each time, so the same page can be asked again). */
+export function PdfViewer({ source, label, onError, highlights, show }: { source: PdfSource; label: string; onError?: (message: string) => void; highlights?: readonly TextPageHits[] | undefined; show?: { page: number } | null | undefined }) {
   // The document shown belongs to one source: a new source shows "loading" until its own result arrives.
   const sourceKey: Uint8Array | FaxId = 'bytes' in source ? source.bytes : source.faxId;
   const [opened, setOpened] = useState<{ source: Uint8Array | FaxId; document: PDFDocumentProxy; size: PageSize } | { source: Uint8Array | FaxId; failure: string } | null>(null);
@@ -200,7 +201,20 @@ export function PdfViewer({ source, label, onError, highlights }: { source: PdfS
   // pdf.js's worker with it and delay it).
   const [firstDrawnOf, setFirstDrawnOf] = useState<PDFDocumentProxy | null>(null);
   const firstDrawn = document !== null && firstDrawnOf === document;
-  const onCurrentDrawn = useCallback(() => setFirstDrawnOf(document), [document]);
+  // A page to show once the layout has settled (the search's first match): scrolled to now, and again when a page
+  // is drawn (the fit-to-width scale is known only after the first layout). Only the pages scroll, not the detail.
+  const pendingJump = useRef<number | null>(null);
+  const scrollToPage = useCallback(
+    (target: number) => {
+      const node = pageNodes.current[target];
+      if (node && pagesEl) pagesEl.scrollTo({ top: pagesEl.scrollTop + node.getBoundingClientRect().top - pagesEl.getBoundingClientRect().top });
+    },
+    [pagesEl],
+  );
+  const onCurrentDrawn = useCallback(() => {
+    setFirstDrawnOf(document);
+    if (pendingJump.current !== null) scrollToPage(pendingJump.current);
+  }, [document, scrollToPage]);
 
   // The current page follows the scroll: the page under the upper third of the view (the last one at the bottom).
   useEffect(() => {
@@ -232,7 +246,13 @@ export function PdfViewer({ source, label, onError, highlights }: { source: PdfS
 
   // Keep the current page's thumbnail in sight.
   useEffect(() => {
-    thumbsEl?.querySelector<HTMLElement>(`[data-index="${current}"]`)?.scrollIntoView({ block: 'nearest' });
+    // Within the thumbnails only: the detail around the preview keeps its own scroll position.
+    const thumb = thumbsEl?.querySelector<HTMLElement>(`[data-index="${current}"]`);
+    if (!thumbsEl || !thumb) return;
+    const within = thumb.getBoundingClientRect();
+    const frame = thumbsEl.getBoundingClientRect();
+    if (within.top < frame.top) thumbsEl.scrollBy({ top: within.top - frame.top });
+    else if (within.bottom > frame.bottom) thumbsEl.scrollBy({ top: within.bottom - frame.bottom });
   }, [current, thumbsEl]);
 
   const goTo = useCallback(
@@ -250,16 +270,29 @@ export function PdfViewer({ source, label, onError, highlights }: { source: PdfS
   const firstHit = highlights?.[0]?.page;
   useEffect(() => {
     if (firstHit === undefined || !document) return;
-    // After the pages are laid out, so the page can be scrolled to.
-    // Scrolls the pages only (not the detail around them): the fax's header and actions stay in view.
+    const target = Math.max(0, Math.min(document.numPages - 1, firstHit - 1));
+    pendingJump.current = target;
     const frame = requestAnimationFrame(() => {
-      const target = Math.max(0, Math.min(document.numPages - 1, firstHit - 1));
-      const node = pageNodes.current[target];
       setCurrent(target);
-      if (node && pagesEl) pagesEl.scrollTo({ top: node.offsetTop - pagesEl.offsetTop });
+      scrollToPage(target);
     });
+    // Once the page itself has been drawn where it belongs, the user scrolls freely again.
+    const settle = setTimeout(() => {
+      pendingJump.current = null;
+    }, 3000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      pendingJump.current = null;
+    };
+  }, [firstHit, document, scrollToPage]);
+
+  // Asked for by the user: the page is brought into view, the detail around it scrolling as needed.
+  useEffect(() => {
+    if (!show || !document) return;
+    const frame = requestAnimationFrame(() => goTo(show.page - 1));
     return () => cancelAnimationFrame(frame);
-  }, [firstHit, document, pagesEl]);
+  }, [show, document, goTo]);
 
   const zoom = (direction: 1 | -1) => {
     const next = direction > 0 ? zoomSteps.find((step) => step > scale + 0.01) : [...zoomSteps].reverse().find((step) => step < scale - 0.01);

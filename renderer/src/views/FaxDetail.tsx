@@ -57,6 +57,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
   }, [version, faxId, load]);
 
   const [hits, setHits] = useState<TextPageHits[]>([]);
+  const [showPage, setShowPage] = useState<{ page: number } | null>(null);
   useEffect(() => {
     let current = true;
     void loadTextHits(faxId, search).then((found) => current && setHits(found));
@@ -151,9 +152,12 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {/* The document comes before the facts: at 1024 × 768 its first page is on screen without scrolling. What failed stays above it. */}
       {hits.length > 0 ? (
-        <p className="field-hint text-hits" role="status" data-testid="text-hits-summary">{t('faxDetail.searchWordsOnPages', { pages: hits.map((hit) => hit.page).join(', '), count: hits.length })}</p>
+        <p className="field-hint text-hits row row-small-gap" role="status">
+          <span data-testid="text-hits-summary">{t('faxDetail.searchWordsOnPages', { pages: hits.map((hit) => hit.page).join(', '), count: hits.length })}</span>
+          <button type="button" className="button button-small" onClick={() => setShowPage({ page: hits[0]?.page ?? 1 })}>{t('faxDetail.showPage', { page: hits[0]?.page ?? 1 })}</button>
+        </p>
       ) : null}
-      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={hits} />
+      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={hits} show={showPage} />
       <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
