@@ -34,6 +34,7 @@ import type { CoreDeps } from './core-deps';
 import { createRecognizer } from './ocr/recognizer';
 import { languageFolder } from './ocr/recognition-languages';
 import { createTextRecognition } from './ocr/text-recognition';
+import { createPageWork } from './documents/page-work';
 
 /** What the core made before the stores could open, and how it learns of the sync engine. */
 export interface SharedParts {
@@ -199,6 +200,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     problems,
     officeHub,
     recognition,
+    pageWork: createPageWork({ pdfs, staging, cache, desktop: deps.desktop }),
   };
 }
 

@@ -249,7 +249,8 @@ export const invokeContract = {
   /** Sends a fax's document (e.g. a received one) to other numbers. */
   forwardFax: invoke<SubmissionView>()(
     z
-      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional() })
+      // fileId: a document made of the fax's pages (page tools) goes instead of the fax's own.
+      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional(), fileId: z.string().regex(/^[0-9a-f]{32}$/).optional() })
       .strict(),
   ),
 
@@ -314,6 +315,19 @@ export const invokeContract = {
   getRecognitionStatus: invoke<RecognitionStatus>()(noRequest),
   /** The words on each page of a fax that a search matches (the preview highlights them). */
   getFaxTextHits: invoke<TextPageHits[]>()(z.object({ id: faxId, search: z.string().max(200) }).strict()),
+  /** New documents of pages of received faxes (split, turned, thinned, merged), staged for saving or faxing. */
+  makePageDocuments: invoke<StagedFile[]>()(
+    z
+      .object({
+        parts: z
+          .array(z.object({ pages: z.array(z.object({ faxId, page: z.number().int().min(1).max(10_000), turn: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) }).strict()).min(1).max(2000) }).strict())
+          .min(1)
+          .max(100),
+      })
+      .strict(),
+  ),
+  /** A document made by the page tools, saved where the user chooses. */
+  savePageDocument: invoke<SavedFile>()(z.object({ fileId: z.string().regex(/^[0-9a-f]{32}$/) }).strict()),
   /** The fax with its recognized text as an invisible layer, saved where the user chooses. */
   saveSearchablePdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** The office's audit trail between two days as CSV, each desk's chain checked. */

@@ -157,6 +157,11 @@ export interface TextHit {
   excerpt: string;
 }
 
+/** One new document made of pages of received faxes (page tools): each page, which fax it is from, and its extra turn. */
+export interface PageDocumentRequest {
+  pages: Array<{ faxId: FaxId; page: number; turn: 0 | 90 | 180 | 270 }>;
+}
+
 /** Reading faxes on this computer (Settings shows it). */
 export interface RecognitionStatus {
   enabled: boolean;

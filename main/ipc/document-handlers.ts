@@ -3,13 +3,18 @@ import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 import { saveSearchableCopy } from '../ocr/searchable-copy';
 
-type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf'>;
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument'>;
 
 export function documentHandlers(context: HandlerContext): DocumentHandlers {
   const services = context.services;
   return {
     getRecognitionStatus: async () => (await services()).recognition?.status() ?? { enabled: false, read: 0, failed: 0, reading: false },
     getFaxTextHits: async ({ id, search }) => (await services()).cache.faxText.pageHits(id, search),
+    makePageDocuments: async ({ parts }) => (await services()).pageWork.make(parts),
+    savePageDocument: async ({ fileId }) => {
+      context.policies.require('savePdf');
+      return (await services()).pageWork.save(fileId);
+    },
     saveSearchablePdf: async ({ id }) => {
       context.policies.require('savePdf');
       const opened = await services();

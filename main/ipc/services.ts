@@ -27,6 +27,7 @@ import type { FaxPrinters } from '../office/fax-printers';
 import type { BackgroundProblems } from '../office/background-problems';
 import type { OfficeService } from '../triage/office-service';
 import type { TextRecognition } from '../ocr/text-recognition';
+import type { PageWork } from '../documents/page-work';
 
 export interface Services {
   cache: Cache;
@@ -56,6 +57,8 @@ export interface Services {
   officeHub: OfficeService;
   /** Reading faxes in the background (absent where the core was given no recognition process). */
   recognition: TextRecognition | null;
+  /** New documents from the pages of received faxes (page tools). */
+  pageWork: PageWork;
 }
 
 export interface HandlerContext {

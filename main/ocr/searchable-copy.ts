@@ -1,5 +1,4 @@
 /** "Save as searchable PDF": the fax as it arrived plus its recognized text, written where the user chooses. */
-import { Writable } from 'node:stream';
 import type { SavedFile } from '../../preload/models';
 import type { FaxId } from '../../preload/fax-id';
 import type { Desktop } from '../desktop';
@@ -24,17 +23,7 @@ export async function saveSearchableCopy(deps: { cache: Cache; pdfs: PdfStore; d
     filters: [{ name: 'PDF', extensions: ['pdf'] }],
   });
   if (target === null) return { saved: false };
-  const chunks: Buffer[] = [];
-  await deps.pdfs.copyTo(
-    faxId,
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-    }),
-  );
-  const bytes = await searchablePdf(new Uint8Array(Buffer.concat(chunks)), deps.cache.faxText.pages(faxId)).catch(() => {
+  const bytes = await searchablePdf(await deps.pdfs.bytes(faxId), deps.cache.faxText.pages(faxId)).catch(() => {
     throw new AppError('file', msg('recognition.theCopyCouldNotBeMade'));
   });
   await writeThroughPart(target, async (out) => {

@@ -37,6 +37,8 @@ export interface ForwardRequest {
   subject?: string | undefined;
   notes?: string | undefined;
   coverId?: string | undefined;
+  /** A document made of the fax's pages (page tools), sent instead of the fax's own. */
+  fileId?: string | undefined;
 }
 
 export interface ComposeService {
@@ -165,7 +167,7 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
     },
 
     async forward(request) {
-      const staged = await stageFaxDocument(request.faxId);
+      const staged = request.fileId ? await staging.get(request.fileId) : await stageFaxDocument(request.faxId);
       cache.audit.record('forward', { faxId: request.faxId });
       return outbox.submit({
         recipients: request.recipients,

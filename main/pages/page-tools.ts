@@ -7,6 +7,7 @@
  */
 import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import { msg } from '../../preload/i18n/translator';
+import { readPageList } from '../../preload/page-list';
 import { AppError } from '../errors';
 
 export type QuarterTurn = 90 | 180 | 270;
@@ -36,24 +37,11 @@ async function documentOf(source: PDFDocument, indexes: readonly number[]): Prom
   return part.save({ useObjectStreams: true });
 }
 
-/**
- * Page numbers as people type them ("1-3, 5, 8-"), 1-based, into 0-based indexes in the order given; a number or
- * range outside 1…count, a backwards range or anything else is refused with its reason.
- */
+/** Page numbers as people type them ("1-3, 5, 8-") into 0-based indexes (preload/page-list.ts); refused with the reason. */
 export function parsePageList(text: string, count: number): number[] {
-  const indexes: number[] = [];
-  const items = text.split(/[,;\s]+/).filter((item) => item !== '');
-  if (items.length === 0) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
-  for (const item of items) {
-    const match = /^(\d+)(?:-(\d*))?$/.exec(item);
-    if (!match) throw new AppError('invalid_input', msg('pageTools.notAPageList', { item }), { code: 'pages_syntax' });
-    const first = Number(match[1]);
-    const last = match[2] === undefined ? first : match[2] === '' ? count : Number(match[2]);
-    if (last < first) throw new AppError('invalid_input', msg('pageTools.notAPageList', { item }), { code: 'pages_syntax' });
-    for (let page = first; page <= last; page += 1) indexes.push(page - 1);
-  }
-  checkPages(indexes, count);
-  return indexes;
+  const read = readPageList(text, count);
+  if (!read.ok) throw new AppError('invalid_input', read.message, { code: read.code });
+  return read.indexes;
 }
 
 /** One new document per part (each part's pages in its order); the original stays as it was. */
@@ -96,4 +84,44 @@ export async function mergePdfs(documents: readonly Uint8Array[]): Promise<Uint8
     for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
   }
   return merged.save({ useObjectStreams: true });
+}
+
+/** A page of one of the sources (0-based), turned by this much more than it was. */
+export interface PickedPage {
+  source: number;
+  index: number;
+  turn: 0 | QuarterTurn;
+}
+
+/**
+ * One new document of pages picked from several sources, in the order given, each turned as asked (added to the
+ * turn it had): split, turn, remove and merge are all a list of picked pages. The sources stay as they were.
+ */
+export async function assemblePages(sources: readonly Uint8Array[], picked: readonly PickedPage[]): Promise<Uint8Array> {
+  if (picked.length === 0) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
+  const opened = new Map<number, PDFDocument>();
+  for (const source of new Set(picked.map((page) => page.source))) {
+    const bytes = sources[source];
+    if (!bytes) throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
+    opened.set(source, await openForPages(bytes));
+  }
+  const result = await PDFDocument.create({ updateMetadata: false });
+  // Each source's pages are copied in one go (what they share, such as fonts, is copied once), then put in order.
+  const copies = new Map<PickedPage, ReturnType<PDFDocument['getPage']>>();
+  for (const [number, source] of opened) {
+    const mine = picked.filter((pick) => pick.source === number);
+    checkPages(mine.map((pick) => pick.index), source.getPageCount());
+    const copied = await result.copyPages(source, mine.map((pick) => pick.index));
+    mine.forEach((pick, at) => {
+      const copy = copied[at];
+      if (copy) copies.set(pick, copy);
+    });
+  }
+  for (const pick of picked) {
+    const copy = copies.get(pick);
+    if (!copy) throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
+    if (pick.turn !== 0) copy.setRotation(degrees((((copy.getRotation().angle + pick.turn) % 360) + 360) % 360));
+    result.addPage(copy);
+  }
+  return result.save({ useObjectStreams: true });
 }

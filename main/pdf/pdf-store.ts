@@ -12,7 +12,7 @@ import type { ConnectionService } from '../connection/connection-service';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { Cache } from '../store/cache/cache';
-import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealedRange } from '../store/crypto/sealed-file';
+import { createSealedReadStream, createSealedWriter, plainSizeOf, readSealed, readSealedRange } from '../store/crypto/sealed-file';
 import type { SettingsStore } from '../store/settings-store';
 import { writeProblem } from '../files/write-problem';
 import { writeThroughPart } from '../runtime/part-file';
@@ -28,6 +28,8 @@ export interface PdfStore {
   range(faxId: FaxId, begin: number, end: number): Promise<Uint8Array>;
   /** A plain copy where the user chose to save it. */
   saveAs(faxId: FaxId, target: string): Promise<void>;
+  /** The whole document in memory (page tools, a searchable copy: they need every page at once). */
+  bytes(faxId: FaxId): Promise<Uint8Array>;
   /** Writes the plain document into `out` (a rule's copy, a print job); the write's own error is thrown as it is. */
   copyTo(faxId: FaxId, out: Writable): Promise<void>;
 }
@@ -128,6 +130,11 @@ export function createPdfStore(deps: { dataDir: string; fileKey: Buffer; cache: 
       return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     },
 
+
+    async bytes(faxId: FaxId): Promise<Uint8Array> {
+      const plain = await readSealed(await ensure(faxId), deps.fileKey);
+      return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
+    },
 
     /** A plain copy where the user chose to save it. */
     async saveAs(faxId: FaxId, target: string): Promise<void> {

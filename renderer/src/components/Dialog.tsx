@@ -1,7 +1,8 @@
 /** A modal dialog: labelled, focus kept inside while open, Escape closes, focus returns where it was. */
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function Dialog({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+/** `wide`: room for a grid (page thumbnails). */
+export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -35,7 +36,7 @@ export function Dialog({ title, onClose, children, footer }: { title: string; on
   }, [onClose]);
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref} tabIndex={-1}>
+      <div className={wide ? 'dialog dialog-wide' : 'dialog'} role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref} tabIndex={-1}>
         <h2 id="dialog-title">{title}</h2>
         {children}
         {footer ? <div className="row row-end">{footer}</div> : null}

@@ -2,7 +2,7 @@
  * Faxes: the change signal lists refetch on, the unread count, one fax's detail, and what can be done with a fax
  * (mark read, save or print its PDF, export a list, resend to failed recipients, forward).
  */
-import type { DraftRecipient, FaxDetail, FaxesChanged, RecognitionStatus, TextPageHits } from '../../../preload/models';
+import type { DraftRecipient, FaxDetail, FaxesChanged, FaxSummary, PageDocumentRequest, RecognitionStatus, StagedFile, TextPageHits } from '../../../preload/models';
 import { printDocument } from '../pdf/print';
 import { openPdf } from '../pdf/pdf-engine';
 import { openFaxDocument } from './fax-document';
@@ -54,6 +54,24 @@ export async function loadTextHits(id: FaxId, search: string): Promise<TextPageH
   if (search.trim() === '') return [];
   const result = await faxApi().getFaxTextHits({ id, search: search.slice(0, 200) });
   return result.ok ? result.value : [];
+}
+
+/** New documents of pages of received faxes (page tools), staged for saving or faxing. */
+export function makePageDocuments(parts: PageDocumentRequest[]): Promise<IpcResult<StagedFile[]>> {
+  return faxApi().makePageDocuments({ parts });
+}
+
+/** A document the page tools made, saved where the user chooses. */
+export async function savePageDocument(fileId: string): Promise<void> {
+  const result = await faxApi().savePageDocument({ fileId });
+  if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
+  else toastError(result.error);
+}
+
+/** The most recent received faxes (to add pages of another one). */
+export async function recentReceivedFaxes(): Promise<FaxSummary[]> {
+  const result = await faxApi().listFaxes({ direction: 'inbound', offset: 0, limit: 30 });
+  return result.ok ? result.value.items : [];
 }
 
 /** Reading faxes on this computer: on or off, and how far it got (null when main cannot say). */
@@ -113,7 +131,7 @@ export async function resendFailed(faxId: FaxId, failedCount: number): Promise<v
 }
 
 /** Forwards a fax's document; on success the outbox shows, unfiltered. */
-export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string }): Promise<IpcError | null> {
+export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string; fileId?: string }): Promise<IpcError | null> {
   const result = await faxApi().forwardFax(request);
   if (!result.ok) return result.error;
   toast('success', t('faxes.forwardedTheFaxIs'));

@@ -11,6 +11,7 @@ import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
+import { PageToolsDialog } from './PageToolsDialog';
 import { HandlingPanel } from './HandlingPanel';
 import { TriagePanel } from './TriagePanel';
 import { officeStore } from '../data/office';
@@ -26,6 +27,8 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [forwarding, setForwarding] = useState(false);
+  const [pageTools, setPageTools] = useState(false);
+  const closePageTools = useCallback(() => setPageTools(false), []);
   const [linking, setLinking] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -105,6 +108,8 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
         ) : null}
         <button type="button" className="button" onClick={() => setForwarding(true)} disabled={busy !== null}>
           <Icon name="forward" />{' '}{t('faxDetail.forward')}</button>
+        <button type="button" className="button" onClick={() => setPageTools(true)} disabled={busy !== null} title={t('faxDetail.pagesHint')}>
+          <Icon name="file" />{' '}{t('faxDetail.pages')}</button>
         <button
           type="button"
           className="button"
@@ -161,6 +166,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
+      {pageTools ? <PageToolsDialog faxId={faxId} reference={detail.reference} onClose={closePageTools} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}
     </article>

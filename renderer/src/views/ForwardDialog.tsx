@@ -22,7 +22,8 @@ const draftOf = (entries: readonly RecipientEntry[]) => entries.map((entry) => (
  * Sends a fax's document (a received one, typically) on to other numbers: picked from contacts or typed, checked by
  * the misdirected-fax guard, whose findings offer the same one-click fix and "Number is right" as compose.
  */
-export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () => void }) {
+/** `document`: pages made of the fax (page tools) to send instead of the fax's own document. */
+export function ForwardDialog({ faxId, onClose, document }: { faxId: FaxId; onClose: () => void; document?: { fileId: string; pages: number } | undefined }) {
   const connection = useStore(connectionStore);
   const [entries, setEntries] = useState<RecipientEntry[]>([]);
   const [subject, setSubject] = useState('');
@@ -81,7 +82,7 @@ export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () =>
         return;
       }
     }
-    const refused = await forwardFax({ faxId, recipients, ...(subject.trim() ? { subject: subject.trim() } : {}) });
+    const refused = await forwardFax({ faxId, recipients, ...(subject.trim() ? { subject: subject.trim() } : {}), ...(document ? { fileId: document.fileId } : {}) });
     setBusy(false);
     if (refused) setError(refused);
     else onClose();
@@ -89,7 +90,7 @@ export function ForwardDialog({ faxId, onClose }: { faxId: FaxId; onClose: () =>
 
   return (
     <Dialog
-      title={t('forwardDialog.forwardThisFax')}
+      title={document ? t('pageTools.faxThesePages', { pages: document.pages }) : t('forwardDialog.forwardThisFax')}
       onClose={onClose}
       footer={
         <>

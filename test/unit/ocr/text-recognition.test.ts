@@ -54,7 +54,7 @@ function fakeRecognizer(pages: Record<string, number>, fail: (faxId: string, pag
 }
 
 function fakePdfs(ensure: (faxId: FaxId) => Promise<string> = (faxId) => Promise.resolve(`/sealed/${faxId}`)): PdfStore {
-  return { ensure, isCached: () => true, open: () => Promise.reject(new Error('unused')), range: () => Promise.reject(new Error('unused')), saveAs: () => Promise.resolve(), copyTo: () => Promise.resolve() };
+  return { ensure, isCached: () => true, open: () => Promise.reject(new Error('unused')), range: () => Promise.reject(new Error('unused')), saveAs: () => Promise.resolve(), copyTo: () => Promise.resolve(), bytes: () => Promise.reject(new Error('unused')) };
 }
 
 function service(cache: Cache, recognizer: Recognizer, options: { pdfs?: PdfStore; recognizeText?: boolean } = {}) {

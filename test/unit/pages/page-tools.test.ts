@@ -8,7 +8,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { mergePdfs, openForPages, parsePageList, removePages, rotatePages, splitPdf } from '../../../main/pages/page-tools';
+import fc from 'fast-check';
+import { assemblePages, mergePdfs, openForPages, parsePageList, removePages, rotatePages, splitPdf } from '../../../main/pages/page-tools';
+import { readPageGroups } from '../../../preload/page-list';
 import { readBackPdf } from '../../helpers/pdf-text';
 import { corpus, corpusAvailable } from '../../helpers/corpus';
 
@@ -55,6 +57,47 @@ describe('page tools', () => {
     const merged = await mergePdfs([await numbered(2, 'Lab'), await numbered(1, 'Referral'), await numbered(2, 'Records')]);
     expect(await texts(merged)).toEqual(['Lab 1', 'Lab 2', 'Referral 1', 'Records 1', 'Records 2']);
     await expect(mergePdfs([])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+  });
+
+  it('assemble: pages of several faxes in any order, each turned as asked on top of its own turn; the sources unchanged', async () => {
+    const lab = await numbered(3, 'Lab', { 2: 90 });
+    const referral = await numbered(2, 'Referral');
+    const before = [digest(lab), digest(referral)];
+    const result = await assemblePages([lab, referral], [
+      { source: 1, index: 1, turn: 0 },
+      { source: 0, index: 2, turn: 270 },
+      { source: 0, index: 0, turn: 90 },
+      { source: 0, index: 0, turn: 0 },
+    ]);
+    expect(await texts(result)).toEqual(['Referral 2', 'Lab 3', 'Lab 1', 'Lab 1']);
+    expect((await PDFDocument.load(result)).getPages().map((page) => page.getRotation().angle)).toEqual([0, 0, 90, 0]);
+    expect([digest(lab), digest(referral)]).toEqual(before);
+    await expect(assemblePages([lab], [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(assemblePages([lab], [{ source: 0, index: 3, turn: 0 }])).rejects.toMatchObject({ details: { code: 'pages_range' } });
+    await expect(assemblePages([lab], [{ source: 1, index: 0, turn: 0 }])).rejects.toMatchObject({ details: { code: 'pages_unreadable' } });
+  });
+
+  it('assemble, random picks: every page where it was asked for, with its turn, whatever the order or repeats', async () => {
+    const sources = [await numbered(4, 'A', { 1: 180 }), await numbered(3, 'B'), await numbered(5, 'C', { 4: 270 })];
+    const own = [[0, 180, 0, 0], [0, 0, 0], [0, 0, 0, 0, 270]];
+    const pick = fc.integer({ min: 0, max: 2 }).chain((source) =>
+      fc.record({ source: fc.constant(source), index: fc.integer({ min: 0, max: [4, 3, 5][source]! - 1 }), turn: fc.constantFrom(0, 90, 180, 270) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(pick, { minLength: 1, maxLength: 12 }), async (picked) => {
+        const result = await assemblePages(sources, picked);
+        expect(await texts(result)).toEqual(picked.map((page) => `${'ABC'[page.source]!} ${String(page.index + 1)}`));
+        expect((await PDFDocument.load(result)).getPages().map((page) => page.getRotation().angle)).toEqual(picked.map((page) => (own[page.source]![page.index]! + page.turn) % 360));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('split groups as typed in the window: "1-3; 4-6; 7-", each refused with its reason when wrong', () => {
+    expect(readPageGroups('1-3; 4-6\n7-', 8)).toEqual({ ok: true, groups: [[0, 1, 2], [3, 4, 5], [6, 7]] });
+    expect(readPageGroups(' ; ', 8)).toMatchObject({ ok: false, code: 'pages_empty' });
+    expect(readPageGroups('1-3; 9', 8)).toMatchObject({ ok: false, code: 'pages_range' });
+    expect(readPageGroups('1-3; x', 8)).toMatchObject({ ok: false, code: 'pages_syntax' });
   });
 
   it('page lists as people type them; random valid lists round-trip, adversarial ones are refused', () => {

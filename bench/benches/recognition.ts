@@ -1,0 +1,199 @@
+/**
+ * Reading faxes on this computer (issue 27): the real recognition process (forked, low priority) on generated
+ * fax-quality pages with known text — a referral, a lab table and a records request, each at fine (204 × 196) and
+ * standard (204 × 98) resolution, a little crooked, with line-noise specks — timed page by page as the app asks
+ * (drawing, preparing and reading), with main's event-loop delay watched meanwhile; the character error rate and
+ * the share of names, dates and ids read exactly; the recognition process's memory after 300 pages ÷ after 30;
+ * and a content search over 50,000 faxes' recognized text in the encrypted cache.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createLogger } from '../../main/log/logger';
+import { languageFolder } from '../../main/ocr/recognition-languages';
+import { createRecognizer, forkRecognitionChild } from '../../main/ocr/recognizer';
+import { openCacheDatabase } from '../../main/store/cache/cache-database';
+import { createFaxRepository } from '../../main/store/cache/fax-repository';
+import { createFaxTextRepository } from '../../main/store/cache/fax-text-repository';
+import { faxPdf, type FaxPageSpec, type FaxResolution } from '../../test/helpers/fax-pages';
+import { fakeFaxes } from '../lib/fake-faxes';
+import { atMost, info, timing, type Benchmark, type Metric } from '../lib/metric';
+
+interface KnownPage {
+  name: string;
+  lines: string[];
+  /** Names, dates and ids that must come out exactly. */
+  keys: string[];
+}
+
+const documents: KnownPage[] = [
+  {
+    name: 'referral',
+    lines: ['REFERRAL FOR CONSULTATION', 'Patient: Jane Doe   DOB: 03/14/1961', 'MRN: 88412-7   Insurance ID: XJ4471920', 'Referring physician: Dr. Alan Smith', 'Reason: persistent cough, chest x-ray attached.', 'Please schedule within 2 weeks. Phone 555-0142.'],
+    keys: ['Jane', 'Doe', '03/14/1961', '88412-7', 'XJ4471920', 'Alan', 'Smith', '555-0142'],
+  },
+  {
+    name: 'lab table',
+    lines: ['CITY LAB SERVICES - RESULTS', 'Patient: Maria Lopez   Collected: 11/02/2026', 'Accession: LB-2026-004417', 'Test            Result   Range', 'Glucose         98       70-99', 'Hemoglobin A1c  5.4      4.0-5.6', 'Creatinine      0.9      0.6-1.2', 'Reviewed by: Dr. Priya Raman'],
+    keys: ['Maria', 'Lopez', '11/02/2026', 'LB-2026-004417', '98', '5.4', '0.9', 'Priya', 'Raman'],
+  },
+  {
+    name: 'records request',
+    lines: ['REQUEST FOR MEDICAL RECORDS', 'Name: Robert Miller   Date of birth: 11/02/1975', 'Claim number: CL-2026-77812', 'Records from 01/01/2024 through 06/30/2025', 'Signature of patient or guardian', 'Return by fax to (415) 555-0199'],
+    keys: ['Robert', 'Miller', '11/02/1975', 'CL-2026-77812', '01/01/2024', '06/30/2025', '555-0199'],
+  },
+];
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = row[j] ?? 0;
+      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The pages of one run: every document at both resolutions, turned a little either way, with specks. */
+function pagesOf(resolution: FaxResolution): Array<{ spec: FaxPageSpec; known: KnownPage }> {
+  return documents.flatMap((known, index) =>
+    [0, 1].map((variant) => ({
+      known,
+      spec: { lines: known.lines, resolution, skew: variant === 0 ? 0.3 : -0.5, speckle: 0.002, seed: 100 + index * 10 + variant, font: variant === 0 ? 'DejaVu Sans' : 'Liberation Serif' },
+    })),
+  );
+}
+
+async function contentSearch(runs: number, log: (line: string) => void): Promise<Metric[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-text-'));
+  const db = openCacheDatabase(dir, 'ef'.repeat(32), createLogger({ sinks: [] }));
+  try {
+    const text = createFaxTextRepository(db);
+    const faxRepository = createFaxRepository(db, Date.now, text);
+    const faxes = fakeFaxes(50_000, { firstId: 1, newestMs: Date.parse('2026-11-20T12:00:00Z') });
+    faxRepository.upsertMany(faxes, { markNewInboundUnread: false });
+    const surnames = ['Doe', 'Lopez', 'Miller', 'Smith', 'Nguyen', 'Garcia', 'Kim', 'Patel', 'Brown', 'Johnson', 'Schmidt', 'Müller'];
+    const words = ['patient', 'results', 'referral', 'glucose', 'insurance', 'authorization', 'discharge', 'summary', 'please', 'signature', 'records', 'physician'];
+    const surnameOf = (index: number) => surnames[Math.floor(index / 5) % surnames.length] ?? 'Doe';
+    const yearOf = (index: number) => 1930 + (index % 70);
+    const started = performance.now();
+    // One transaction for the setup (the app stores a page at a time, as it reads them).
+    db.transaction(() => {
+      faxes.forEach((fax, index) => {
+        const page = `${words[index % words.length] ?? ''} Patient: ${surnameOf(index)} DOB: ${String(1 + (index % 12)).padStart(2, '0')}/${String(1 + (index % 28)).padStart(2, '0')}/${String(yearOf(index))} ${words[(index * 7) % words.length] ?? ''} ID LX-${String(100_000 + index)}`;
+        text.savePage(fax.id, 1, { page: 1, text: page, confidence: 90, words: [], outcome: 'text' });
+      });
+    })();
+    log(`  50,000 faxes' text stored in ${String(Math.round(performance.now() - started))} ms`);
+    // A received fax's name and year: shared by some hundreds of faxes.
+    const common = `${surnameOf(4001)} ${String(yearOf(4001))}`;
+    const cache = { faxes: faxRepository };
+    const rare: number[] = [];
+    const many: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      let at = performance.now();
+      const one = cache.faxes.list({ direction: 'inbound', search: 'LX-104417', offset: 0, limit: 100 });
+      rare.push(performance.now() - at);
+      if (one.total !== 1) throw new Error(`the id search found ${String(one.total)}`);
+      at = performance.now();
+      const found = cache.faxes.list({ direction: 'inbound', search: common, offset: 0, limit: 100 });
+      many.push(performance.now() - at);
+      if (found.total < 2) throw new Error(`the name and year search found ${String(found.total)}`);
+      if (run === 0) log(`  "${common}": ${String(found.total)} faxes`);
+    }
+    return [
+      timing('recognition: content search over 50,000 faxes (an id, 1 match)', rare, 'ms', { atMost: 50 }),
+      timing('recognition: content search over 50,000 faxes (a name and a year, first 100 of many)', many, 'ms', { atMost: 50 }),
+    ];
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const recognition: Benchmark = {
+  name: 'recognition',
+  async run({ runs, log }) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ocr-'));
+    const root = process.cwd();
+    const recognizer = createRecognizer({
+      // The bundled process, as the app runs it (npm run bench builds first); from source, tsx alone adds ~300 MB.
+      start: forkRecognitionChild(path.join(root, 'dist/main/recognition-process.cjs'), []),
+      settings: { languageDir: await languageFolder(path.join(root, 'node_modules'), dataDir), languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
+      log: createLogger({ sinks: [] }),
+      pageTimeoutMs: 300_000,
+    });
+    const metrics: Metric[] = [];
+    try {
+      // The process and the language data load on the first page; it is read again below.
+      const warm = await faxPdf([pagesOf('fine')[0]?.spec ?? { lines: ['warm'], resolution: 'fine' }]);
+      await recognizer.recognizePage('pdf', { bytes: warm }, 1);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      for (const resolution of ['fine', 'standard'] as const) {
+        const pages = pagesOf(resolution);
+        const document = await faxPdf(pages.map((page) => page.spec));
+        const times: number[] = [];
+        let errors = 0;
+        let characters = 0;
+        let keysRead = 0;
+        let keysTotal = 0;
+        const missed: string[] = [];
+        const rounds = Math.max(1, Math.ceil(runs / 5));
+        for (let round = 0; round < rounds; round += 1) {
+          for (const [index, page] of pages.entries()) {
+            const started = performance.now();
+            const reply = await recognizer.recognizePage('pdf', { bytes: document }, index + 1);
+            times.push(performance.now() - started);
+            if (round > 0) continue;
+            const expected = normalized(page.known.lines.join(' '));
+            const read = normalized(reply.result.text);
+            errors += levenshtein(read, expected);
+            characters += expected.length;
+            const tokens = new Set(read.split(' ').map((token) => token.replace(/[.,;:]+$/, '')));
+            for (const key of page.known.keys) {
+              keysTotal += 1;
+              if (tokens.has(key)) keysRead += 1;
+              else missed.push(key);
+            }
+          }
+        }
+        const cer = (errors / characters) * 100;
+        const dpi = resolution === 'fine' ? '204 × 196' : '204 × 98';
+        log(`  ${resolution}: CER ${cer.toFixed(2)} %, names/dates/ids ${String(keysRead)}/${String(keysTotal)} (missed: ${missed.join(' ')})`);
+        metrics.push(
+          timing(`recognition: time per page, ${resolution} (${dpi}), drawn + prepared + read`, times, 'ms', { atMost: 1500 }, `${String(pages.length)} pages × ${String(rounds)}, 2 cores`),
+          atMost(`recognition: character error rate, ${resolution} (${dpi}), crooked and specked`, cer, '%', resolution === 'fine' ? 3 : 6),
+          { metric: `recognition: names, dates and ids read exactly, ${resolution} (${dpi})`, value: Math.round((keysRead / keysTotal) * 1000) / 10, unit: '%', target: '≥ 95', pass: keysRead / keysTotal >= 0.95 },
+        );
+      }
+      delay.disable();
+      metrics.push(atMost('recognition: main event-loop delay while reading (max)', delay.max / 1e6, 'ms', 50));
+
+      // Memory: 300 pages read one after another (the ten pages of a document, 30 times).
+      const pages = [...pagesOf('fine'), ...pagesOf('standard')].slice(0, 10);
+      const document = await faxPdf(pages.map((page) => page.spec));
+      let after30 = 0;
+      let after300 = 0;
+      for (let count = 1; count <= 300; count += 1) {
+        const reply = await recognizer.recognizePage('pdf', { bytes: document }, ((count - 1) % pages.length) + 1);
+        if (count === 30) after30 = reply.rss;
+        if (count === 300) after300 = reply.rss;
+      }
+      log(`  recognition process RSS: ${(after30 / 2 ** 20).toFixed(0)} MB after 30 pages, ${(after300 / 2 ** 20).toFixed(0)} MB after 300`);
+      metrics.push(atMost('recognition: process memory after 300 pages ÷ after 30', after300 / after30, '×', 1.2), info('recognition: process memory after 300 pages', after300 / 2 ** 20, 'MB'));
+    } finally {
+      await recognizer.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    metrics.push(...(await contentSearch(runs, log)));
+    return metrics;
+  },
+};

@@ -1,0 +1,248 @@
+/**
+ * Page tools on a received fax: pick pages by their thumbnails or by typing ("1-3, 5"), turn them, take them out,
+ * add the pages of another received fax, then save the result as a PDF or fax it — or split it into several
+ * documents ("1-3; 4-6; 7-"), each saved or faxed on its own. Main makes every document (the fax's own is never
+ * changed); nothing here is kept until it is saved or sent.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { FaxSummary, PageDocumentRequest, StagedFile } from '../../../preload/models';
+import type { FaxId } from '../../../preload/fax-id';
+import { readPageGroups, readPageList } from '../../../preload/page-list';
+import { Dialog } from '../components/Dialog';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { openFaxDocument } from '../data/fax-document';
+import { makePageDocuments, recentReceivedFaxes, savePageDocument } from '../data/faxes';
+import type { IpcError } from '../data/ipc';
+import { renderPage } from '../pdf/pdf-engine';
+import { say, t } from '../i18n';
+import { who } from '../lists/FaxRows';
+import { ForwardDialog } from './ForwardDialog';
+
+type Turn = 0 | 90 | 180 | 270;
+
+interface PageEntry {
+  key: string;
+  faxId: FaxId;
+  reference: string;
+  page: number;
+  turn: Turn;
+}
+
+interface MadeDocument {
+  file: StagedFile;
+  label: string;
+}
+
+function PageThumb({ document, page, turn }: { document: PDFDocumentProxy; page: number; turn: Turn }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const target = canvas.current;
+    if (!target) return;
+    let cancelled = false;
+    let task: { cancel(): void } | null = null;
+    void document.getPage(page).then((proxy) => {
+      if (cancelled) return;
+      const width = proxy.getViewport({ scale: 1, rotation: (proxy.rotate + turn) % 360 }).width;
+      const rendered = renderPage(proxy, target, 100 / width, turn);
+      task = rendered.task;
+      rendered.done.catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [document, page, turn]);
+  return <canvas ref={canvas} aria-hidden="true" />;
+}
+
+const turned = (turn: Turn, by: 90 | 270): Turn => ((turn + by) % 360) as Turn;
+
+export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; reference: string; onClose: () => void }) {
+  const [documents, setDocuments] = useState<ReadonlyMap<FaxId, PDFDocumentProxy>>(new Map());
+  const [entries, setEntries] = useState<PageEntry[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectText, setSelectText] = useState('');
+  const [splitText, setSplitText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<MadeDocument[]>([]);
+  const [faxing, setFaxing] = useState<StagedFile | null>(null);
+  const [others, setOthers] = useState<FaxSummary[]>([]);
+  const opened = useRef(new Map<FaxId, PDFDocumentProxy>());
+
+  const addFax = useCallback(async (id: FaxId, label: string) => {
+    try {
+      const document = opened.current.get(id) ?? (await openFaxDocument(id));
+      opened.current.set(id, document);
+      setDocuments(new Map(opened.current));
+      setEntries((current) => [
+        ...current,
+        ...Array.from({ length: document.numPages }, (_, index): PageEntry => ({ key: `${id}:${String(index + 1)}:${String(current.length + index)}`, faxId: id, reference: label, page: index + 1, turn: 0 })),
+      ]);
+    } catch (failure) {
+      setProblem(failure instanceof Error && failure.message ? failure.message : t('pdfEngine.thisPdfCouldNot'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void addFax(faxId, reference);
+    void recentReceivedFaxes().then((items) => setOthers(items.filter((item) => item.id !== faxId)));
+    const documents = opened.current;
+    return () => {
+      for (const document of documents.values()) void document.destroy();
+    };
+  }, [faxId, reference, addFax]);
+
+  const chosen = useMemo(() => entries.filter((entry) => selected.has(entry.key)), [entries, selected]);
+  const requestOf = (list: readonly PageEntry[]): PageDocumentRequest => ({ pages: list.map((entry) => ({ faxId: entry.faxId, page: entry.page, turn: entry.turn })) });
+
+  const toggle = (key: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const selectTyped = () => {
+    const read = readPageList(selectText, entries.length);
+    if (!read.ok) {
+      setProblem(say(read.message));
+      return;
+    }
+    setProblem(null);
+    setSelected(new Set(read.indexes.map((index) => entries[index]?.key ?? '')));
+  };
+
+  const turnChosen = (by: 90 | 270) => setEntries((current) => current.map((entry) => (selected.has(entry.key) ? { ...entry, turn: turned(entry.turn, by) } : entry)));
+
+  const removeChosen = () => {
+    if (chosen.length === entries.length) {
+      setProblem(t('pageTools.cannotRemoveAll'));
+      return;
+    }
+    setProblem(null);
+    setEntries((current) => current.filter((entry) => !selected.has(entry.key)));
+    setSelected(new Set());
+  };
+
+  const make = async (parts: PageEntry[][], labels: string[]) => {
+    setBusy(true);
+    setError(null);
+    const result = await makePageDocuments(parts.map(requestOf));
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      return null;
+    }
+    const documents = result.value.map((file, index) => ({ file, label: labels[index] ?? file.name }));
+    setMade(documents);
+    return documents;
+  };
+
+  const split = async () => {
+    const read = readPageGroups(splitText, entries.length);
+    if (!read.ok) {
+      setProblem(say(read.message));
+      return;
+    }
+    setProblem(null);
+    const parts = read.groups.map((group) => group.map((index) => entries[index]).filter((entry): entry is PageEntry => entry !== undefined));
+    await make(parts, parts.map((part, index) => t('pageTools.documentOf', { number: index + 1, pages: part.length })));
+  };
+
+  const whole = async (then: 'save' | 'fax') => {
+    const documents = await make([entries], [t('pageTools.documentOf', { number: 1, pages: entries.length })]);
+    const first = documents?.[0];
+    if (!first) return;
+    if (then === 'save') await savePageDocument(first.file.id);
+    else setFaxing(first.file);
+  };
+
+  const close = useCallback(() => onClose(), [onClose]);
+  const stopFaxing = useCallback(() => setFaxing(null), []);
+
+  if (faxing) return <ForwardDialog faxId={faxId} onClose={stopFaxing} document={{ fileId: faxing.id, pages: faxing.pages }} />;
+
+  return (
+    <Dialog
+      title={t('pageTools.pagesOf', { reference })}
+      onClose={close}
+      wide
+      footer={
+        <>
+          <button type="button" className="button" onClick={close}>{t('pageTools.close')}</button>
+          <button type="button" className="button" disabled={busy || entries.length === 0} onClick={() => void whole('save')}>{t('pageTools.saveAsPdf')}</button>
+          <button type="button" className="button button-primary" disabled={busy || entries.length === 0} onClick={() => void whole('fax')}>{t('pageTools.fax')}</button>
+        </>
+      }
+    >
+      <p className="field-hint">{t('pageTools.intro')}</p>
+      <div className="row" role="toolbar" aria-label={t('pageTools.pageActions')}>
+        <label className="row row-small-gap">
+          <span>{t('pageTools.select')}</span>
+          <input className="input" value={selectText} placeholder="1-3, 5" onChange={(event) => setSelectText(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && selectTyped()} aria-label={t('pageTools.pagesToSelect')} />
+        </label>
+        <button type="button" className="button button-small" onClick={selectTyped}>{t('pageTools.selectThese')}</button>
+        <button type="button" className="button button-small" disabled={chosen.length === 0} onClick={() => turnChosen(270)}>{t('pageTools.turnLeft')}</button>
+        <button type="button" className="button button-small" disabled={chosen.length === 0} onClick={() => turnChosen(90)}>{t('pageTools.turnRight')}</button>
+        <button type="button" className="button button-small button-danger" disabled={chosen.length === 0} onClick={removeChosen}>{t('pageTools.takeOut')}</button>
+        {others.length > 0 ? (
+          <select
+            className="select"
+            value=""
+            aria-label={t('pageTools.addPagesOf')}
+            onChange={(event) => {
+              const other = others.find((item) => item.id === event.target.value);
+              if (other) void addFax(other.id, other.reference);
+            }}
+          >
+            <option value="">{t('pageTools.addPagesOf')}</option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>{`${who(other)} · ${other.reference}`}</option>
+            ))}
+          </select>
+        ) : null}
+      </div>
+      <p className="field-hint" role="status" data-testid="page-tools-status">{t('pageTools.countSelected', { pages: entries.length, chosen: chosen.length })}</p>
+      <div className="page-grid" data-testid="page-grid">
+        {entries.map((entry, index) => {
+          const document = documents.get(entry.faxId);
+          return (
+            <button key={entry.key} type="button" className="page-tile" aria-pressed={selected.has(entry.key)} onClick={() => toggle(entry.key)} data-testid="page-tile" data-turn={entry.turn}>
+              {document ? <PageThumb document={document} page={entry.page} turn={entry.turn} /> : null}
+              <span>{t('pdfViewer.page', { page: index + 1 })}</span>
+              {entry.faxId !== faxId ? (
+                <span className="page-origin">{t('pageTools.fromFax', { reference: entry.reference, page: entry.page })}</span>
+              ) : entry.page !== index + 1 ? (
+                <span className="page-origin">{t('pageTools.wasPage', { page: entry.page })}</span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <div className="row">
+        <label className="row row-small-gap">
+          <span>{t('pageTools.splitInto')}</span>
+          <input className="input" value={splitText} placeholder="1-3; 4-6; 7-" onChange={(event) => setSplitText(event.target.value)} aria-label={t('pageTools.splitGroups')} />
+        </label>
+        <button type="button" className="button button-small" disabled={busy || entries.length === 0} onClick={() => void split()}>{t('pageTools.split')}</button>
+      </div>
+      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {made.length > 0 ? (
+        <div className="made-documents" aria-label={t('pageTools.madeDocuments')} data-testid="made-documents">
+          {made.map((document) => (
+            <div key={document.file.id} className="row" data-testid="made-document">
+              <span className="nav-spacer">{document.label}</span>
+              <button type="button" className="button button-small" onClick={() => void savePageDocument(document.file.id)}>{t('pageTools.saveAsPdf')}</button>
+              <button type="button" className="button button-small" onClick={() => setFaxing(document.file)}>{t('pageTools.fax')}</button>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

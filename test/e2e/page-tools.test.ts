@@ -1,0 +1,93 @@
+// Page tools on a received fax, as a receptionist uses them: take out the pages that are not this patient's,
+// turn a page that came in sideways, split what is left into two documents, save one and fax the other on —
+// checked in the saved file and at the Fax Service — and the fax itself stays as it arrived.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { readBackPdf } from '../helpers/pdf-text';
+
+let app: AppFixture;
+let faxId = '';
+let original: Uint8Array;
+
+async function batch(labels: readonly string[]): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const label of labels) document.addPage([612, 792]).drawText(label, { x: 72, y: 700, size: 28, font });
+  return document.save();
+}
+
+beforeAll(async () => {
+  app = await startApp({ viewport: { width: 1024, height: 768 } });
+  await app.page.getByTestId('fax-row').first().waitFor();
+  original = await batch(['Doe result 1', 'Lopez result', 'Doe result 2', 'Miller result', 'Doe result 3']);
+  const { json } = await app.t.control<{ fax_id: number }>('POST', `/accounts/${app.demo.accountId}/inbound`, { pages: 5, sender_name: 'City Lab Services', document_base64: Buffer.from(original).toString('base64') });
+  faxId = String(json.fax_id);
+  await app.page.getByRole('button', { name: 'Sync now' }).click();
+  await app.page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
+  await app.page.getByRole('heading', { name: 'From City Lab Services' }).waitFor();
+}, 60_000);
+afterAll(async () => app.close());
+
+describe('page tools on a received fax', () => {
+  it('take out, turn, split; save one part and fax the other; the fax itself is unchanged', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Pages…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Pages of FX-/ });
+    const tiles = dialog.getByTestId('page-tile');
+    await expect.poll(() => tiles.count()).toBe(5);
+    // A typo is refused with its reason and selects nothing.
+    await dialog.getByLabel('Pages to select, for example 1-3, 5').fill('2, 9');
+    await dialog.getByRole('button', { name: 'Select', exact: true }).click();
+    await dialog.getByText('There is no page 9: the document has 5 pages.').waitFor();
+    await dialog.getByLabel('Pages to select, for example 1-3, 5').fill('2, 4');
+    await dialog.getByRole('button', { name: 'Select', exact: true }).click();
+    await expect(dialog.getByTestId('page-tools-status').textContent()).resolves.toBe('5 pages, 2 selected');
+    await dialog.getByRole('button', { name: 'Take out' }).click();
+    await expect.poll(() => tiles.count()).toBe(3);
+    // Taking out every page is refused.
+    for (const index of [0, 1, 2]) await tiles.nth(index).click();
+    await dialog.getByRole('button', { name: 'Take out' }).click();
+    await dialog.getByText('Every page would be removed: keep at least one.').waitFor();
+    await expect(tiles.count()).resolves.toBe(3);
+    for (const index of [1, 2]) await tiles.nth(index).click();
+    await dialog.getByRole('button', { name: 'Turn right' }).click();
+    await expect(tiles.nth(0).getAttribute('data-turn')).resolves.toBe('90');
+    await dialog.getByLabel('Pages of each document, separated by semicolons, for example 1-3; 4-6; 7-').fill('1; 2-3');
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    const made = dialog.getByTestId('made-document');
+    await expect.poll(() => made.allTextContents()).toEqual([expect.stringContaining('Document 1: 1 page'), expect.stringContaining('Document 2: 2 pages')]);
+    await screenshot(page, 'page-tools-1024');
+
+    await made.nth(0).getByRole('button', { name: 'Save as PDF…' }).click();
+    await page.getByText('The PDF was saved.').waitFor();
+    const folder = app.harness.settings.get().downloadFolder;
+    const saved = fs.readdirSync(folder).find((name) => name.endsWith('-pages.pdf'));
+    const part = fs.readFileSync(path.join(folder, saved ?? ''));
+    expect((await readBackPdf(part)).text.map((text) => text.trim())).toEqual(['Doe result 1']);
+    expect((await PDFDocument.load(part)).getPage(0).getRotation().angle).toBe(90);
+
+    await made.nth(1).getByRole('button', { name: 'Fax…' }).click();
+    const forward = page.getByRole('dialog', { name: 'Fax these 2 pages' });
+    await forward.getByTestId('recipient-input').fill('+1 415 555 0177');
+    await forward.getByTestId('recipient-input').press('Enter');
+    await forward.getByRole('button', { name: 'Forward', exact: true }).click();
+    // A new number: the guard asks first, then it goes.
+    await forward.getByRole('button', { name: 'Forward anyway' }).click().catch(() => undefined);
+    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const sent = (await app.t.api(app.demo.apiKey, 'GET', '/faxes?direction=outbound&limit=5')).json as { data: { data: Array<{ to?: string; pages?: number; recipients?: Array<{ to: string }> }> } };
+          return sent.data.data.find((fax) => fax.recipients?.some((recipient) => recipient.to === '+14155550177'))?.pages ?? null;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    // The received fax is as it arrived.
+    const services = await app.harness.core.services();
+    expect(Buffer.from(await services.pdfs.bytes(faxId)).equals(Buffer.from(original))).toBe(true);
+  }, 90_000);
+});
