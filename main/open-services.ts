@@ -35,6 +35,7 @@ import { createRecognizer } from './ocr/recognizer';
 import { languageFolder } from './ocr/recognition-languages';
 import { createTextRecognition } from './ocr/text-recognition';
 import { createPageWork } from './documents/page-work';
+import { createFillSign } from './documents/fill-sign';
 
 /** What the core made before the stores could open, and how it learns of the sync engine. */
 export interface SharedParts {
@@ -201,6 +202,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     officeHub,
     recognition,
     pageWork: createPageWork({ pdfs, staging, cache, desktop: deps.desktop }),
+    fillSign: createFillSign({ pdfs, staging, cache }),
   };
 }
 

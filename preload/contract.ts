@@ -26,6 +26,7 @@ import type {
   LockState,
   NumberView,
   PreflightPages,
+  SignatureInk,
   RecognitionStatus,
   TextPageHits,
   RecipientWarning,
@@ -44,6 +45,17 @@ import { triageFilters, type ClaimOutcome, type LabelView, type OfficeView, type
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
+/** A signature drawn on the pad: strokes of points in shares of the pad, and the pad's width ÷ height. */
+export const signatureInkSchema = z
+  .object({
+    strokes: z.array(z.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)])).min(1).max(4000)).min(1).max(200),
+    aspect: z.number().min(0.2).max(20),
+  })
+  .strict();
+/** A box on a page as shown: left, top, right, bottom in shares of the page, left of right and top above bottom. */
+const shownBox = z
+  .tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)])
+  .refine(([left, top, right, bottom]) => left < right && top < bottom);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31');
 const id = z.string().min(1).max(200);
 
@@ -250,7 +262,7 @@ export const invokeContract = {
   forwardFax: invoke<SubmissionView>()(
     z
       // fileId: a document made of the fax's pages (page tools) goes instead of the fax's own.
-      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional(), fileId: z.string().regex(/^[0-9a-f]{32}$/).optional() })
+      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional(), fileId: z.string().regex(/^[0-9a-f]{32}$/).optional(), answer: z.boolean().optional() })
       .strict(),
   ),
 
@@ -323,6 +335,28 @@ export const invokeContract = {
           .array(z.object({ pages: z.array(z.object({ faxId, page: z.number().int().min(1).max(10_000), turn: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) }).strict()).min(1).max(2000) }).strict())
           .min(1)
           .max(100),
+      })
+      .strict(),
+  ),
+  /** The signature drawn once on this desk (kept encrypted), or null. */
+  getSavedSignature: invoke<SignatureInk | null>()(noRequest),
+  saveSignature: invoke<null>()(signatureInkSchema),
+  forgetSignature: invoke<null>()(noRequest),
+  /** A filled and signed copy of a received fax (drawn into its pages), staged for saving, faxing back or sending on. */
+  fillAndSign: invoke<StagedFile>()(
+    z
+      .object({
+        faxId,
+        items: z
+          .array(
+            z.discriminatedUnion('kind', [
+              z.object({ kind: z.literal('text'), page: z.number().int().min(1).max(10_000), box: shownBox, text: z.string().min(1).max(500) }).strict(),
+              z.object({ kind: z.literal('check'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
+              z.object({ kind: z.literal('signature'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
+            ]),
+          )
+          .min(1)
+          .max(200),
       })
       .strict(),
   ),

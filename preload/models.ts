@@ -162,6 +162,18 @@ export interface PageDocumentRequest {
   pages: Array<{ faxId: FaxId; page: number; turn: 0 | 90 | 180 | 270 }>;
 }
 
+/** Something placed on a page to fill and sign it: where (left, top, right, bottom in shares of the page as shown). */
+export type FillItem =
+  | { kind: 'text'; page: number; box: [number, number, number, number]; text: string }
+  | { kind: 'check'; page: number; box: [number, number, number, number] }
+  | { kind: 'signature'; page: number; box: [number, number, number, number] };
+
+/** A signature drawn once: its strokes as points in shares of the pad (x right, y down), and the pad's width ÷ height. */
+export interface SignatureInk {
+  strokes: Array<Array<[number, number]>>;
+  aspect: number;
+}
+
 /** Reading faxes on this computer (Settings shows it). */
 export interface RecognitionStatus {
   enabled: boolean;
@@ -190,6 +202,10 @@ export interface FaxDetail extends FaxSummary {
   /** Outbox submission that created this fax, when it was sent from this app. */
   submissionId: string | null;
   pdfCached: boolean;
+  /** Received faxes: the sent faxes that answered it with a filled and signed copy. */
+  answeredWith?: Array<{ id: FaxId; reference: string }> | undefined;
+  /** Sent faxes: the received fax this one answers (a signed copy faxed back). */
+  answerTo?: { id: FaxId; reference: string } | undefined;
   /** Received faxes: whether (and when) someone marked it handled, and the office's note on it. */
   handling?: { handledAt: number | null; note: string } | undefined;
   /** Received faxes: what the inbound rules did with it (saved where, printed on which printer), or are trying to do. */
@@ -410,7 +426,7 @@ export interface SubmissionView {
   bytesTotal: number;
   error: { kind: string; message: string; requestId?: string | undefined; code?: string | undefined } | null;
   nextAttemptAt: number | null;
-  origin: 'compose' | 'resend' | 'forward' | 'hotfolder';
+  origin: 'compose' | 'resend' | 'forward' | 'hotfolder' | 'fax_back';
   /** It went out at least once without a readable answer: it may already be on its way (never sent twice). */
   outcomeUnknown: boolean;
 }

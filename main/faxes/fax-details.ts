@@ -85,6 +85,16 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
   }
 
   /** A fax's office triage, for its detail (nothing without a hub). */
+  /** A signed copy faxed back, seen from both faxes. */
+  function answerLinksOf(id: FaxId, direction: FaxSummary['direction']): { answeredWith?: Array<{ id: FaxId; reference: string }>; answerTo?: { id: FaxId; reference: string } } {
+    if (direction === 'inbound') {
+      const answers = cache.answers.answersTo(id);
+      return answers.length > 0 ? { answeredWith: answers } : {};
+    }
+    const answered = cache.answers.answerTo(id);
+    return answered ? { answerTo: answered } : {};
+  }
+
   function sharedTriageOf(id: FaxId): { triage?: FaxTriageSummary } {
     const triage = deps.triage?.summaries([id]).get(id);
     return triage ? { triage } : {};
@@ -133,6 +143,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         providerReason: describeRecipientError(decorated.providerError),
         requestId: requestId ?? sendRequestId,
         pdfCached: pdfs.isCached(id),
+        ...answerLinksOf(id, decorated.direction),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),
         ...(decorated.direction === 'inbound' ? sharedTriageOf(id) : {}),
       };

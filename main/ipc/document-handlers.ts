@@ -3,7 +3,7 @@ import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 import { saveSearchableCopy } from '../ocr/searchable-copy';
 
-type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument'>;
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'fillAndSign'>;
 
 export function documentHandlers(context: HandlerContext): DocumentHandlers {
   const services = context.services;
@@ -11,6 +11,16 @@ export function documentHandlers(context: HandlerContext): DocumentHandlers {
     getRecognitionStatus: async () => (await services()).recognition?.status() ?? { enabled: false, read: 0, failed: 0, reading: false },
     getFaxTextHits: async ({ id, search }) => (await services()).cache.faxText.pageHits(id, search),
     makePageDocuments: async ({ parts }) => (await services()).pageWork.make(parts),
+    getSavedSignature: async () => (await services()).fillSign.savedSignature(),
+    saveSignature: async (ink) => {
+      (await services()).fillSign.saveSignature(ink);
+      return null;
+    },
+    forgetSignature: async () => {
+      (await services()).fillSign.forgetSignature();
+      return null;
+    },
+    fillAndSign: async ({ faxId, items }) => (await services()).fillSign.fill(faxId, items),
     savePageDocument: async ({ fileId }) => {
       context.policies.require('savePdf');
       return (await services()).pageWork.save(fileId);

@@ -28,6 +28,7 @@ import type { BackgroundProblems } from '../office/background-problems';
 import type { OfficeService } from '../triage/office-service';
 import type { TextRecognition } from '../ocr/text-recognition';
 import type { PageWork } from '../documents/page-work';
+import type { FillSign } from '../documents/fill-sign';
 
 export interface Services {
   cache: Cache;
@@ -59,6 +60,8 @@ export interface Services {
   recognition: TextRecognition | null;
   /** New documents from the pages of received faxes (page tools). */
   pageWork: PageWork;
+  /** Fill & sign received faxes; the signature saved on this desk. */
+  fillSign: FillSign;
 }
 
 export interface HandlerContext {

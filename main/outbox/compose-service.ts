@@ -37,8 +37,10 @@ export interface ForwardRequest {
   subject?: string | undefined;
   notes?: string | undefined;
   coverId?: string | undefined;
-  /** A document made of the fax's pages (page tools), sent instead of the fax's own. */
+  /** A document made of the fax's pages (page tools, fill & sign), sent instead of the fax's own. */
   fileId?: string | undefined;
+  /** It answers the fax (a signed copy faxed back): the two are linked once the service accepts it. */
+  answer?: boolean | undefined;
 }
 
 export interface ComposeService {
@@ -175,7 +177,7 @@ export function createComposeService(deps: ComposeDeps): ComposeService {
         ...(request.notes !== undefined ? { notes: request.notes } : {}),
         ...(request.coverId !== undefined ? { coverId: request.coverId } : {}),
         fileIds: [staged.id],
-        origin: 'forward',
+        origin: request.answer ? 'fax_back' : 'forward',
         relatedFaxId: request.faxId,
       });
     },

@@ -19,7 +19,7 @@ export const submissionRecordSchema = z.object({
   keyGeneration: z.number().int(),
   createdAt: z.number(),
   scheduledAt: z.number().nullable(),
-  origin: z.enum(['compose', 'resend', 'forward', 'hotfolder']),
+  origin: z.enum(['compose', 'resend', 'forward', 'hotfolder', 'fax_back']),
   // Written as numbers before fax ids were kept exactly; as digits since.
   relatedFaxId: storedFaxIdSchema.nullable(),
   recipients: z.array(z.object({ number: z.string(), name: z.string().optional() })),

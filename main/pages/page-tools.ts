@@ -22,7 +22,15 @@ export async function openForPages(bytes: Uint8Array): Promise<PDFDocument> {
     throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
   }
   if (document.isEncrypted) throw new AppError('invalid_input', msg('pageTools.encrypted'), { code: 'pages_encrypted' });
-  if (document.getPageCount() === 0) throw new AppError('invalid_input', msg('pageTools.noPages'), { code: 'pages_none' });
+  let count: number;
+  try {
+    count = document.getPageCount();
+    // A file that parses but has no usable page tree fails here, not later halfway through the work.
+    if (count > 0) document.getPages();
+  } catch {
+    throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
+  }
+  if (count === 0) throw new AppError('invalid_input', msg('pageTools.noPages'), { code: 'pages_none' });
   return document;
 }
 

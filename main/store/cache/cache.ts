@@ -5,6 +5,7 @@ import { openCacheDatabase } from './cache-database';
 import { createDirectoryRepository, type DirectoryRepository } from './directory-repository';
 import { createFaxRepository, type FaxRepository } from './fax-repository';
 import { createFaxTextRepository, type FaxTextRepository } from './fax-text-repository';
+import { createAnswerRepository, type AnswerRepository } from './answer-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createHandlingRepository, type HandlingRepository } from './handling-repository';
 import { createHubTriageRepository, type HubTriageRepository } from './hub-triage-repository';
@@ -18,6 +19,8 @@ export interface Cache {
   faxes: FaxRepository;
   /** Recognized text of faxes, its progress and its index. */
   faxText: FaxTextRepository;
+  /** Sent faxes that answer received ones (a signed copy faxed back). */
+  answers: AnswerRepository;
   pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
   guard: GuardRepository;
@@ -43,6 +46,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
   return {
     faxes: createFaxRepository(db, now, faxText),
     faxText,
+    answers: createAnswerRepository(db),
     pdfFiles: createPdfFileRepository(db),
     directory: createDirectoryRepository(db, kv, now),
     guard: createGuardRepository(db),

@@ -219,6 +219,9 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         PRIMARY KEY (fax_id, page)
       );
       CREATE VIRTUAL TABLE fax_text USING fts5(text, fax_id UNINDEXED, page UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+      -- A sent fax that answers a received one (a filled and signed copy faxed back).
+      CREATE TABLE fax_answers (answer_id TEXT PRIMARY KEY, answered_id TEXT NOT NULL);
+      CREATE INDEX fax_answers_by_answered ON fax_answers (answered_id);
     `);
   },
 ];

@@ -12,11 +12,12 @@ import { toast } from '../data/toasts';
 import { PdfViewer } from '../pdf/PdfViewer';
 import { ForwardDialog } from './ForwardDialog';
 import { PageToolsDialog } from './PageToolsDialog';
+import { FillSignDialog } from './FillSignDialog';
 import { HandlingPanel } from './HandlingPanel';
 import { TriagePanel } from './TriagePanel';
 import { officeStore } from '../data/office';
 import { RuleActionsPanel } from './RuleActionsPanel';
-import { LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
+import { FaxLink, LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
 import { FaxFacts, RecipientResults } from './FaxFacts';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
@@ -29,6 +30,8 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
   const [forwarding, setForwarding] = useState(false);
   const [pageTools, setPageTools] = useState(false);
   const closePageTools = useCallback(() => setPageTools(false), []);
+  const [filling, setFilling] = useState(false);
+  const closeFilling = useCallback(() => setFilling(false), []);
   const [linking, setLinking] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -108,6 +111,10 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
         ) : null}
         <button type="button" className="button" onClick={() => setForwarding(true)} disabled={busy !== null}>
           <Icon name="forward" />{' '}{t('faxDetail.forward')}</button>
+        {detail.direction === 'inbound' ? (
+          <button type="button" className="button" onClick={() => setFilling(true)} disabled={busy !== null} title={t('faxDetail.fillAndSignHint')}>
+            <Icon name="compose" />{' '}{t('faxDetail.fillAndSign')}</button>
+        ) : null}
         <button type="button" className="button" onClick={() => setPageTools(true)} disabled={busy !== null} title={t('faxDetail.pagesHint')}>
           <Icon name="file" />{' '}{t('faxDetail.pages')}</button>
         <button
@@ -151,6 +158,17 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       {detail.direction === 'outbound' && office.joined && detail.triage?.sentBy ? (
         <p className="field-hint" data-testid="sent-by">{t('office.sentBy', { name: detail.triage.sentBy.login === office.me.login ? t('office.you') : detail.triage.sentBy.name })}</p>
       ) : null}
+      {detail.answeredWith && detail.answeredWith.length > 0 ? (
+        <p className="field-hint row row-small-gap" data-testid="answered-with">
+          {t('faxDetail.answeredWith')}{' '}
+          {detail.answeredWith.map((answer) => <FaxLink key={answer.id} id={answer.id} reference={answer.reference} direction="outbound" />)}
+        </p>
+      ) : null}
+      {detail.answerTo ? (
+        <p className="field-hint row row-small-gap" data-testid="answer-to">
+          {t('faxDetail.answerTo')} <FaxLink id={detail.answerTo.id} reference={detail.answerTo.reference} direction="inbound" />
+        </p>
+      ) : null}
       {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
 
@@ -166,6 +184,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
+      {filling ? <FillSignDialog detail={detail} onClose={closeFilling} /> : null}
       {pageTools ? <PageToolsDialog faxId={faxId} reference={detail.reference} onClose={closePageTools} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { PreflightPage } from '../../../preload/models';
+import { preflightDocument } from '../data/fill-sign';
+import { flagWords } from '../data/preflight';
 import { splitPastedNumbers } from '../../../preload/fax-number';
 import { faxLimits } from '../../../preload/fax-limits';
 import { Dialog } from '../components/Dialog';
@@ -22,10 +25,24 @@ const draftOf = (entries: readonly RecipientEntry[]) => entries.map((entry) => (
  * Sends a fax's document (a received one, typically) on to other numbers: picked from contacts or typed, checked by
  * the misdirected-fax guard, whose findings offer the same one-click fix and "Number is right" as compose.
  */
-/** `document`: pages made of the fax (page tools) to send instead of the fax's own document. */
-export function ForwardDialog({ faxId, onClose, document }: { faxId: FaxId; onClose: () => void; document?: { fileId: string; pages: number } | undefined }) {
+/**
+ * `document`: a document made of the fax (page tools, fill & sign) to send instead of the fax's own, checked by
+ * pre-flight first; `to`: recipients to start with (the sender, to fax a signed copy back); `answer`: it answers
+ * the fax (the two are linked once the service accepts it).
+ */
+export function ForwardDialog({ faxId, onClose, document, to = [], answer = false }: { faxId: FaxId; onClose: () => void; document?: { fileId: string; pages: number } | undefined; to?: ReadonlyArray<{ number: string; name?: string | undefined }>; answer?: boolean }) {
   const connection = useStore(connectionStore);
-  const [entries, setEntries] = useState<RecipientEntry[]>([]);
+  const [entries, setEntries] = useState<RecipientEntry[]>(() => to.map((recipient) => recipientEntry(recipient.number, recipient.name ?? '')));
+  const [checked, setChecked] = useState<PreflightPage[] | null>(null);
+  useEffect(() => {
+    if (!document) return;
+    let current = true;
+    void preflightDocument(document.fileId).then((pages) => current && setChecked(pages));
+    return () => {
+      current = false;
+    };
+  }, [document]);
+  const flagged = (checked ?? []).filter((page) => page.flags.length > 0);
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +99,7 @@ export function ForwardDialog({ faxId, onClose, document }: { faxId: FaxId; onCl
         return;
       }
     }
-    const refused = await forwardFax({ faxId, recipients, ...(subject.trim() ? { subject: subject.trim() } : {}), ...(document ? { fileId: document.fileId } : {}) });
+    const refused = await forwardFax({ faxId, recipients, ...(subject.trim() ? { subject: subject.trim() } : {}), ...(document ? { fileId: document.fileId } : {}), ...(answer ? { answer: true } : {}) });
     setBusy(false);
     if (refused) setError(refused);
     else onClose();
@@ -90,7 +107,7 @@ export function ForwardDialog({ faxId, onClose, document }: { faxId: FaxId; onCl
 
   return (
     <Dialog
-      title={document ? t('pageTools.faxThesePages', { pages: document.pages }) : t('forwardDialog.forwardThisFax')}
+      title={answer ? t('fillSign.faxBackTitle') : document ? t('pageTools.faxThesePages', { pages: document.pages }) : t('forwardDialog.forwardThisFax')}
       onClose={onClose}
       footer={
         <>
@@ -111,6 +128,13 @@ export function ForwardDialog({ faxId, onClose, document }: { faxId: FaxId; onCl
           <p className="notice-title">{t('forwardDialog.checkTheNumbersBefore')}</p>
           <RecipientWarnings warnings={shownFindings} state={{ confirmedWarnings: confirmed }} actions={findingActions} />
         </div>
+      ) : null}
+      {document && checked ? (
+        <p className={flagged.length > 0 ? 'notice notice-warning' : 'field-hint'} role="status" data-testid="forward-preflight">
+          {flagged.length > 0
+            ? flagged.map((page) => t('fillSign.preflightPage', { page: page.page, flags: page.flags.map((flag) => t(flagWords[flag].inline)).join(', ') })).join(' ')
+            : t('fillSign.preflightClear', { pages: checked.length })}
+        </p>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
     </Dialog>

@@ -18,7 +18,7 @@ function isError(value: object): value is IpcError {
   return 'kind' in value && 'message' in value;
 }
 
-function FaxLink({ id, reference, direction }: { id: FaxId; reference: string; direction: 'inbound' | 'outbound' }) {
+export function FaxLink({ id, reference, direction }: { id: FaxId; reference: string; direction: 'inbound' | 'outbound' }) {
   return (
     <button type="button" className="link-button mono" onClick={() => navigate(direction === 'inbound' ? 'inbox' : 'outbox', id)}>
       {reference}
