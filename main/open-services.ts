@@ -121,7 +121,10 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     reportFolder = settings.reportFolder;
     void reports.retry();
   });
+  // Made below (it needs the PDFs); the rules ask only once faxes arrive.
+  let recognizing = (): boolean => false;
   const office = await openOfficeAutomation({
+    recognizing: () => recognizing(),
     dataDir: deps.dataDir,
     fileKey: keys.fileKey,
     cache,
@@ -177,6 +180,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
         ...(deps.timers ? { timers: deps.timers } : {}),
       })
     : null;
+  recognizing = () => recognition !== null && deps.settings.get().recognizeText;
   const compose = createComposeService({ outbox, drafts, staging, pdfs, cache, connection, checkpoint: deps.checkpoint, ...(deps.now ? { now: deps.now } : {}) });
   return {
     cache,

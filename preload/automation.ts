@@ -45,6 +45,11 @@ const inboundRuleShape = z
     senders: z.array(recipient).max(50),
     /** When the rule was last turned on (set by main): it acts on faxes received from then on, never on older ones. */
     activeSince: z.number().int().nonnegative().nullable(),
+    /**
+     * Only faxes whose text (read on this computer) contains these words, all of them; empty or absent: any fax.
+     * Words read with low confidence never make the rule act alone: such a fax is left to be checked by hand.
+     */
+    contains: z.string().trim().max(200).optional(),
   })
   .strict();
 

@@ -135,47 +135,58 @@ export const recognition: Benchmark = {
       // The process and the language data load on the first page; it is read again below.
       const warm = await faxPdf([pagesOf('fine')[0]?.spec ?? { lines: ['warm'], resolution: 'fine' }]);
       await recognizer.recognizePage('pdf', { bytes: warm }, 1);
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
-      for (const resolution of ['fine', 'standard'] as const) {
+      // Every document is made first: the watch on main's event loop covers the reading only.
+      const runsOf = await Promise.all((['fine', 'standard'] as const).map(async (resolution) => {
         const pages = pagesOf(resolution);
-        const document = await faxPdf(pages.map((page) => page.spec));
+        return { resolution, pages, document: await faxPdf(pages.map((page) => page.spec)) };
+      }));
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      const read = new Map<FaxResolution, { times: number[]; texts: string[] }>();
+      delay.enable();
+      for (const { resolution, pages, document } of runsOf) {
         const times: number[] = [];
+        const texts: string[] = [];
+        const rounds = Math.max(1, Math.ceil(runs / 5));
+        for (let round = 0; round < rounds; round += 1) {
+          for (let index = 0; index < pages.length; index += 1) {
+            const started = performance.now();
+            const reply = await recognizer.recognizePage('pdf', { bytes: document }, index + 1);
+            times.push(performance.now() - started);
+            if (round === 0) texts.push(reply.result.text);
+          }
+        }
+        read.set(resolution, { times, texts });
+      }
+      delay.disable();
+      for (const { resolution, pages } of runsOf) {
+        const { times, texts } = read.get(resolution) ?? { times: [], texts: [] };
         let errors = 0;
         let characters = 0;
         let keysRead = 0;
         let keysTotal = 0;
         const missed: string[] = [];
-        const rounds = Math.max(1, Math.ceil(runs / 5));
-        for (let round = 0; round < rounds; round += 1) {
-          for (const [index, page] of pages.entries()) {
-            const started = performance.now();
-            const reply = await recognizer.recognizePage('pdf', { bytes: document }, index + 1);
-            times.push(performance.now() - started);
-            if (round > 0) continue;
-            const expected = normalized(page.known.lines.join(' '));
-            const read = normalized(reply.result.text);
-            errors += levenshtein(read, expected);
-            characters += expected.length;
-            const tokens = new Set(read.split(' ').map((token) => token.replace(/[.,;:]+$/, '')));
-            for (const key of page.known.keys) {
-              keysTotal += 1;
-              if (tokens.has(key)) keysRead += 1;
-              else missed.push(key);
-            }
+        pages.forEach((page, index) => {
+          const expected = normalized(page.known.lines.join(' '));
+          const text = normalized(texts[index] ?? '');
+          errors += levenshtein(text, expected);
+          characters += expected.length;
+          const tokens = new Set(text.split(' ').map((token) => token.replace(/[.,;:]+$/, '')));
+          for (const key of page.known.keys) {
+            keysTotal += 1;
+            if (tokens.has(key)) keysRead += 1;
+            else missed.push(key);
           }
-        }
+        });
         const cer = (errors / characters) * 100;
         const dpi = resolution === 'fine' ? '204 × 196' : '204 × 98';
         log(`  ${resolution}: CER ${cer.toFixed(2)} %, names/dates/ids ${String(keysRead)}/${String(keysTotal)} (missed: ${missed.join(' ')})`);
         metrics.push(
-          timing(`recognition: time per page, ${resolution} (${dpi}), drawn + prepared + read`, times, 'ms', { atMost: 1500 }, `${String(pages.length)} pages × ${String(rounds)}, 2 cores`),
+          timing(`recognition: time per page, ${resolution} (${dpi}), drawn + prepared + read`, times, 'ms', { atMost: 1500 }, `${String(pages.length)} pages × ${String(times.length / pages.length)}, 2 cores`),
           atMost(`recognition: character error rate, ${resolution} (${dpi}), crooked and specked`, cer, '%', resolution === 'fine' ? 3 : 6),
           { metric: `recognition: names, dates and ids read exactly, ${resolution} (${dpi})`, value: Math.round((keysRead / keysTotal) * 1000) / 10, unit: '%', target: '≥ 95', pass: keysRead / keysTotal >= 0.95 },
         );
       }
-      delay.disable();
-      metrics.push(atMost('recognition: main event-loop delay while reading (max)', delay.max / 1e6, 'ms', 50));
+      metrics.push(atMost('recognition: main event-loop delay while reading (max)', delay.max / 1e6, 'ms', 50, 'main only sends each page and takes its text'));
 
       // Memory: 300 pages read one after another (the ten pages of a document, 30 times).
       const pages = [...pagesOf('fine'), ...pagesOf('standard')].slice(0, 10);

@@ -48,12 +48,21 @@ let settings: RecognitionStart | null = null;
 let tesseract: Promise<TesseractWorker> | null = null;
 let kept: { cacheKey: string; opened: OpenedSource } | null = null;
 
+/**
+ * Brackets, braces and bars are not read: on fax pages they are almost always a misread letter ("X]4471920" for
+ * "XJ4471920", "[.LB-2026" for "LB-2026"), and ruling them out makes the recognizer take its next-best reading.
+ */
+const notRead = '[]{}|';
+
 function recognizer(start: RecognitionStart): Promise<TesseractWorker> {
   tesseract ??= createWorker(start.languages, OEM.LSTM_ONLY, {
     langPath: start.languageDir,
     gzip: true,
     cacheMethod: 'none',
     ...(start.workerPath ? { workerPath: start.workerPath } : {}),
+  }).then(async (worker) => {
+    await worker.setParameters({ tessedit_char_blacklist: notRead });
+    return worker;
   });
   return tesseract;
 }

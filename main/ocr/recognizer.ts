@@ -73,6 +73,11 @@ export interface RecognizerDeps {
   /** A page not read within this ends the process (default 2 minutes). */
   pageTimeoutMs?: number;
   idleMs?: number;
+  /**
+   * A process that has read this many pages is ended once it is idle between pages, and the next page starts a new
+   * one (default 100): the recognizer's WebAssembly memory only grows, and a new process costs about half a second.
+   */
+  recycleAfterPages?: number;
 }
 
 export function createRecognizer(deps: RecognizerDeps): Recognizer {
@@ -81,6 +86,7 @@ export function createRecognizer(deps: RecognizerDeps): Recognizer {
   const pageTimer = createOneTimer(timers);
   const pageTimeoutMs = deps.pageTimeoutMs ?? 120_000;
   let child: RecognitionChild | null = null;
+  let pagesRead = 0;
   let nextId = 1;
   const pending = new Map<number, { resolve: (reply: RecognizedReply) => void; reject: (error: RecognitionError) => void }>();
 
@@ -109,6 +115,14 @@ export function createRecognizer(deps: RecognizerDeps): Recognizer {
       watchPage();
       if (reply.type === 'page') waiting.resolve({ pageCount: reply.pageCount, result: reply.result, rss: reply.rss });
       else waiting.reject(new RecognitionError(reply.reason));
+      pagesRead += 1;
+      if (pagesRead >= (deps.recycleAfterPages ?? 100) && pending.size === 0) {
+        // Between pages: nothing is waiting, so ending it fails nothing.
+        child = null;
+        idleTimer.cancel();
+        started.kill();
+        return;
+      }
       scheduleIdle();
     });
     started.onExit(() => {
@@ -120,6 +134,7 @@ export function createRecognizer(deps: RecognizerDeps): Recognizer {
     });
     started.post({ type: 'start', ...deps.settings });
     child = started;
+    pagesRead = 0;
     return started;
   }
 

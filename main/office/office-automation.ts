@@ -26,6 +26,8 @@ import { openAutomationStore, type AutomationStore } from './automation-store';
 import type { OfficeJobs } from './office-jobs';
 
 export interface OfficeAutomationDeps {
+  /** Whether faxes are being read on this desk (rules that look for words need it). */
+  recognizing?: () => boolean;
   dataDir: string;
   fileKey: Buffer;
   cache: Cache;
@@ -90,6 +92,7 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     ...common,
     ...(deps.openRuleOutput ? { openOutput: deps.openRuleOutput } : {}),
     ...(deps.officeJobs ? { officeJobs: deps.officeJobs } : {}),
+    ...(deps.recognizing ? { recognizing: deps.recognizing } : {}),
   });
   const reminder = createDailyReminder({
     at: () => automation.get().reminderAt,

@@ -1140,4 +1140,11 @@ export const de: Readonly<Record<MessageId, string>> = {
   'faxDetail.fillAndSignHint': "Formular ausfüllen, unterschreiben und zurückfaxen",
   'faxDetail.answeredWith': "Beantwortet mit einer unterschriebenen Kopie:",
   'faxDetail.answerTo': "Antwort auf",
+  'rules.checkByHandUnreadable': "Von Hand prüfen: Diese Regel sucht nach Wörtern, und dieses Fax konnte auf diesem Computer nicht gelesen werden.",
+  'rules.needsReadingOn': "Nicht ausgeführt: Diese Regel sucht nach Wörtern im Fax, und das Lesen von Faxen ist in den Einstellungen ausgeschaltet.",
+  'rules.waitingForText': "Wartet, bis das Fax auf diesem Computer gelesen ist (die Regel sucht nach Wörtern darin).",
+  'rules.doesNotContain': "Nicht ausgeführt: Das Fax enthält „{words}“ nicht.",
+  'rules.checkByHand': "Von Hand prüfen: „{words}“ wurde auf diesem Fax zu unsicher gelesen, als dass die Regel danach handeln dürfte.",
+  'rulesSettings.onlyContaining': "Nur Faxe, in denen steht (optional)",
+  'rulesSettings.onlyContainingHint': "Wörter, die das Fax alle enthalten muss, wie auf diesem Computer gelesen – z. B. „Kostenübernahme“. Ein zu unsicher gelesenes Fax bleibt zur Prüfung von Hand liegen.",
 };

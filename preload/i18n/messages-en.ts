@@ -1138,6 +1138,13 @@ export const en = {
   'faxDetail.fillAndSignHint': "Type on the form, sign it and fax it back",
   'faxDetail.answeredWith': "Answered with a signed copy:",
   'faxDetail.answerTo': "Answer to",
+  'rules.checkByHandUnreadable': "Check by hand: this rule looks for words, and this fax could not be read on this computer.",
+  'rules.needsReadingOn': "Not done: this rule looks for words in the fax, and reading faxes is turned off in Settings.",
+  'rules.waitingForText': "Waiting for the fax to be read on this computer (the rule looks for words in it).",
+  'rules.doesNotContain': "Not done: the fax does not contain “{words}”.",
+  'rules.checkByHand': "Check by hand: “{words}” was read too unsurely on this fax for the rule to act on it.",
+  'rulesSettings.onlyContaining': "Only faxes that say (optional)",
+  'rulesSettings.onlyContainingHint': "Words the fax must contain, all of them, as read on this computer — e.g. “prior authorization”. A fax read too unsurely is left for you to check by hand.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -52,7 +52,14 @@ export interface InboundRulesDeps {
   openOutput?: OpenPart;
   /** In an office, each action on a received fax is done once for the office (by whichever desk takes it). */
   officeJobs?: OfficeJobs;
+  /** Whether faxes are being read on this desk (a rule with words to look for needs it); default: no. */
+  recognizing?: () => boolean;
 }
+
+/** A word read with less confidence than this (0–100) never makes a rule act on its own. */
+export const sureReadingConfidence = 80;
+/** How long a rule waits before looking again for a fax's text that is still being read. */
+const textWaitMs = 60_000;
 
 export interface InboundRules {
   start(): Promise<void>;
@@ -142,6 +149,26 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     return rule.printer;
   }
 
+  /**
+   * A rule with words to look for acts only when the fax's text surely contains them; a fax whose reading is too
+   * unsure either way is left to be checked by hand. Says whether the action may go ahead (else it is journaled).
+   */
+  function contentAllows(row: RuleActionRow, words: string): boolean {
+    const verdict = deps.cache.faxText.contentMatch(row.faxId, words, sureReadingConfidence);
+    if (verdict === 'found') return true;
+    if (verdict === 'unread') {
+      const reading = deps.cache.faxText.state(row.faxId);
+      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadable'));
+      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOn'));
+      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForText'), now() + textWaitMs);
+    } else if (verdict === 'absent') {
+      journal.skip(row.faxId, row.ruleId, msg('rules.doesNotContain', { words }));
+    } else {
+      journal.skip(row.faxId, row.ruleId, msg('rules.checkByHand', { words }));
+    }
+    return false;
+  }
+
   /** Does one journaled action; says whether the fax detail changed. */
   async function perform(row: RuleActionRow): Promise<boolean> {
     const rule = deps.automation().inboundRules.find((candidate) => candidate.id === row.ruleId);
@@ -165,6 +192,8 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       log.warn('rules.action_unfinished', { action: row.action, unfinished: row.unfinishedTries });
       return true;
     }
+    const words = rule.contains?.trim() ?? '';
+    if (words !== '' && !contentAllows(row, words)) return true;
     // Once per office: a copy saved or printed by another desk is not made again here.
     const job = `rule-${row.action}:${row.faxId}`;
     const turn = await officeJobs.take(job).catch(() => null);
@@ -219,6 +248,13 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   return {
     async start() {
       listening.add(deps.events.on('faxesChanged', () => void run()));
+      // A fax just read: a rule waiting for its text looks now.
+      listening.add(
+        deps.events.on('faxTextRead', ({ faxIds }) => {
+          for (const faxId of faxIds) journal.retryNow(faxId);
+          void run();
+        }),
+      );
       listening.add(
         deps.events.on('automationChanged', () => {
           journal.retryNow();

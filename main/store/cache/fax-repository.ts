@@ -220,7 +220,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
     if (search && content) {
       // Found by its details or by what it says (recognized text), whichever matches.
       parts.push(`(search LIKE ? ESCAPE '\\' OR id IN (${content.sql}))`);
-      args.push(`%${escapeLike(search)}%`, content.arg);
+      args.push(`%${escapeLike(search)}%`, ...content.args);
     } else if (search) {
       parts.push("search LIKE ? ESCAPE '\\'");
       args.push(`%${escapeLike(search)}%`);
@@ -229,7 +229,7 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
   }
 
   /** The text index's part of a search, when some recognized text matches it (else the search stays on details). */
-  function contentMatch(search: string): { sql: string; arg: string } | null {
+  function contentMatch(search: string): { sql: string; args: string[] } | null {
     if (!text?.anyMatch(search)) return null;
     return text.matchClause(search);
   }

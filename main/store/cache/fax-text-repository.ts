@@ -34,8 +34,8 @@ export interface FaxTextRepository {
   state(faxId: FaxId): FaxTextState | null;
   /** Whether any recognized text matches the search (lists use the plain search when none does). */
   anyMatch(search: string): boolean;
-  /** The SQL that selects the ids of faxes whose text matches, and its argument. */
-  matchClause(search: string): { sql: string; arg: string } | null;
+  /** The SQL that selects the ids of faxes whose text has every word (on any of its pages), and its arguments. */
+  matchClause(search: string): { sql: string; args: string[] } | null;
   /** For these faxes, the first page whose text matches and a short excerpt around the match. */
   firstHits(search: string, faxIds: readonly FaxId[]): Map<FaxId, TextHit>;
   /** The words on each page of the fax that the search matches, with their boxes (for the preview's highlights). */
@@ -43,6 +43,12 @@ export interface FaxTextRepository {
   /** The fax's recognized text, page by page (for a searchable copy). */
   pages(faxId: FaxId): Array<{ page: number; words: RecognizedWord[] }>;
   counts(): { read: number; failed: number };
+  /**
+   * Whether the fax's text contains every word (as the lists' search reads them): not read yet; found, each word
+   * somewhere read with at least `sure` confidence; found only where the reading was unsure; absent, the pages read
+   * surely; absent, but a page was read unsurely (a word may have been missed).
+   */
+  contentMatch(faxId: FaxId, words: string, sure: number): 'unread' | 'found' | 'found_unsure' | 'absent' | 'absent_unsure';
 }
 
 /** Marks the excerpt's matched words (characters no recognized text contains; the window shows them as highlights). */
@@ -61,16 +67,28 @@ export function searchTerms(search: string): string[] {
 }
 
 /**
- * An FTS5 query for what the user typed: every word must appear, each as a prefix ("joh" finds "Johnson"); a date
- * or number typed with separators ("03/14/1961") becomes a phrase of its parts, so it matches only in that order.
+ * What the user typed as FTS5 queries, one per word, each a prefix ("joh" finds "Johnson"); a date or number typed
+ * with separators ("03/14/1961") becomes a phrase of its parts, so it matches only in that order. A fax matches
+ * when each of them matches one of its pages (a name on the cover, a date on page 2).
  */
-export function ftsQuery(search: string): string | null {
-  const groups = search
+export function ftsWords(search: string): string[] {
+  return search
     .split(/\s+/)
     .map((group) => searchTerms(group))
-    .filter((terms) => terms.length > 0);
-  if (groups.length === 0) return null;
-  return groups.map((terms) => `"${terms.join(' ')}"*`).join(' AND ');
+    .filter((terms) => terms.length > 0)
+    .slice(0, 16)
+    .map((terms) => `"${terms.join(' ')}"*`);
+}
+
+/** One query that matches a page with any of the words (for the excerpt of the first page that has one). */
+export function ftsQuery(search: string): string | null {
+  const words = ftsWords(search);
+  return words.length === 0 ? null : words.join(' OR ');
+}
+
+/** The ids of the faxes with every word, each on some page (and only among `faxId` when the SQL adds it). */
+function everyWordSql(count: number, oneFax: boolean): string {
+  return Array.from({ length: count }, () => `SELECT fax_id FROM fax_text WHERE fax_text MATCH ?${oneFax ? ' AND fax_id = ?' : ''}`).join(' INTERSECT ');
 }
 
 function folded(text: string): string {
@@ -91,7 +109,6 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
   const stateOf = db.prepare<[FaxId], { page_count: number | null; next_page: number; done: number; failure: string | null; min_confidence: number | null }>(
     'SELECT page_count, next_page, done, failure, min_confidence FROM fax_text_state WHERE fax_id = ?',
   );
-  const anyMatch = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM fax_text WHERE fax_text MATCH ? LIMIT 1');
   const pagesOf = db.prepare<[FaxId], { page: number; words: string }>("SELECT page, words FROM fax_text_pages WHERE fax_id = ? AND outcome = 'text' ORDER BY page");
   const counts = db.prepare<[], { read: number; failed: number }>('SELECT COALESCE(SUM(done), 0) AS read, COUNT(failure) AS failed FROM fax_text_state');
 
@@ -129,13 +146,13 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
     },
 
     anyMatch(search) {
-      const query = ftsQuery(search);
-      return query !== null && anyMatch.get(query) !== undefined;
+      const words = ftsWords(search);
+      return words.length > 0 && db.prepare<string[], { fax_id: FaxId }>(`${everyWordSql(words.length, false)} LIMIT 1`).get(...words) !== undefined;
     },
 
     matchClause(search) {
-      const query = ftsQuery(search);
-      return query === null ? null : { sql: 'SELECT fax_id FROM fax_text WHERE fax_text MATCH ?', arg: query };
+      const words = ftsWords(search);
+      return words.length === 0 ? null : { sql: everyWordSql(words.length, false), args: words };
     },
 
     firstHits(search, faxIds) {
@@ -173,6 +190,21 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
 
     counts() {
       return counts.get() ?? { read: 0, failed: 0 };
+    },
+
+    contentMatch(faxId, words, sure) {
+      const state = stateOf.get(faxId);
+      if (!state || state.done === 0) return 'unread';
+      const queries = ftsWords(words);
+      const terms = searchTerms(words);
+      if (queries.length === 0 || terms.length === 0) return 'found';
+      const indexed = db.prepare<string[], { fax_id: FaxId }>(everyWordSql(queries.length, true)).get(...queries.flatMap((query) => [query, faxId]));
+      const unsurePages = state.min_confidence !== null && state.min_confidence < sure;
+      if (!indexed) return unsurePages ? 'absent_unsure' : 'absent';
+      // Each word must be read surely somewhere: a match made only of unsure readings does not count alone.
+      const words_ = pagesOf.all(faxId).flatMap((row) => JSON.parse(row.words) as RecognizedWord[]);
+      const surelyRead = terms.every((term) => words_.some((word) => word.confidence >= sure && (folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? []).some((part) => part.startsWith(term))));
+      return surelyRead ? 'found' : 'found_unsure';
     },
   };
 }

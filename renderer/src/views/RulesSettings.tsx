@@ -71,6 +71,11 @@ function RuleForm({ rule, automation, printers, isNew, onDone }: { rule: Inbound
           <input className="input" value={senders} onChange={(event) => setSenders(event.target.value)} spellCheck={false} />
           <span className="field-hint">{t('rulesSettings.onlyFromHint')}</span>
         </label>
+        <label className="field">
+          <span>{t('rulesSettings.onlyContaining')}</span>
+          <input className="input" value={draft.contains ?? ''} maxLength={200} onChange={(event) => setDraft({ ...draft, contains: event.target.value })} spellCheck={false} />
+          <span className="field-hint">{t('rulesSettings.onlyContainingHint')}</span>
+        </label>
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} />

@@ -30,7 +30,7 @@ function inbound(id: number, minutesAfterRule: number, status = 'received'): Fax
   return { id: String(id), reference: `FX-${String(id)}`, direction: 'inbound', status, pages: 1, createdAt, createdMs, to: '+14155559000', from: '+14155550142', subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
 }
 
-function setup(options: { failWrites?: () => boolean } = {}) {
+function setup(options: { failWrites?: () => boolean; recognizing?: boolean } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-unit-'));
   const folder = path.join(dir, 'copies');
   fs.mkdirSync(folder);
@@ -61,6 +61,7 @@ function setup(options: { failWrites?: () => boolean } = {}) {
     notify: (title) => notices.push(title.id),
     now: () => now,
     timers: idleTimers,
+    recognizing: () => options.recognizing ?? true,
   });
   return {
     cache,
@@ -180,5 +181,55 @@ describe('inbound rule runner', () => {
     expect(app.cache.ruleActions.forFax('10')[0]).toMatchObject({ state: 'done', unfinishedTries: 0 });
     expect(app.cache.ruleActions.failing()).toMatchObject({ count: 0, problem: null });
   });
-});
 
+  describe('a rule that looks for words in the fax', () => {
+    const page = (number: number, text: string, confidence: number) => ({
+      page: number,
+      text,
+      confidence,
+      words: text.split(' ').map((word) => ({ text: word, confidence, box: [0.1, 0.1, 0.2, 0.12] as [number, number, number, number] })),
+      outcome: 'text' as const,
+    });
+
+    it('acts only where the words were read surely; unsure readings are left to be checked by hand, either way', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, contains: 'Doe 03/14/1961' }]);
+      app.cache.faxes.upsertMany([inbound(20, 1), inbound(21, 2), inbound(22, 3), inbound(23, 4), inbound(24, 5)], { markNewInboundUnread: true });
+      app.cache.faxText.savePage('20', 1, page(1, 'Patient Jane Doe DOB 03/14/1961', 93));
+      // Found, but only in words read unsurely: never the only reason to act.
+      app.cache.faxText.savePage('21', 1, page(1, 'Patient Jane Doe DOB 03/14/1961', 41));
+      // Absent, the page read surely.
+      app.cache.faxText.savePage('22', 1, page(1, 'Patient Maria Lopez DOB 11/02/1975', 95));
+      // Absent, but the page was read unsurely: the words may be there.
+      app.cache.faxText.savePage('23', 1, page(1, 'Pat1ent J4ne D0e', 35));
+      // Two pages, the words split across them, one page unsure but each word read surely somewhere.
+      app.cache.faxText.savePage('24', 2, page(1, 'Doe', 90));
+      app.cache.faxText.savePage('24', 2, page(2, '03/14/1961 smudge', 88));
+      await app.rules.run();
+      expect(app.files()).toEqual(['FX-20.pdf', 'FX-24.pdf']);
+      expect(app.views(21)).toMatchObject([{ state: 'skipped', problem: 'Check by hand: “Doe 03/14/1961” was read too unsurely on this fax for the rule to act on it.' }]);
+      expect(app.views(22)).toMatchObject([{ state: 'skipped', problem: 'Not done: the fax does not contain “Doe 03/14/1961”.' }]);
+      expect(app.views(23)).toMatchObject([{ state: 'skipped', problem: 'Check by hand: “Doe 03/14/1961” was read too unsurely on this fax for the rule to act on it.' }]);
+    });
+
+    it('waits for a fax still being read, then acts once it has been; with reading off, or a fax that cannot be read, it says so', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, contains: 'authorization' }]);
+      app.cache.faxes.upsertMany([inbound(30, 1), inbound(31, 2)], { markNewInboundUnread: true });
+      app.cache.faxText.failed('31', 'password', { final: true, maxAttempts: 3 });
+      await app.rules.run();
+      expect(app.views(30)).toMatchObject([{ state: 'failed', problem: 'Waiting for the fax to be read on this computer (the rule looks for words in it).' }]);
+      expect(app.views(31)).toMatchObject([{ state: 'skipped', problem: 'Check by hand: this rule looks for words, and this fax could not be read on this computer.' }]);
+      app.cache.faxText.savePage('30', 1, page(1, 'Prior authorization request', 91));
+      app.cache.ruleActions.retryNow('30');
+      await app.rules.run();
+      expect(app.files()).toEqual(['FX-30.pdf']);
+
+      const off = setup({ recognizing: false });
+      off.setRules([{ ...off.rule, contains: 'authorization' }]);
+      off.cache.faxes.upsertMany([inbound(32, 1)], { markNewInboundUnread: true });
+      await off.rules.run();
+      expect(off.views(32)).toMatchObject([{ state: 'skipped', problem: 'Not done: this rule looks for words in the fax, and reading faxes is turned off in Settings.' }]);
+    });
+  });
+});

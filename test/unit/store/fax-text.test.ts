@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { createLogger } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
-import { ftsQuery, hitEnd, hitStart, searchTerms } from '../../../main/store/cache/fax-text-repository';
+import { ftsQuery, ftsWords, hitEnd, hitStart, searchTerms } from '../../../main/store/cache/fax-text-repository';
 import type { RecognizedPage } from '../../../main/ocr/recognition-protocol';
 
 const open: Cache[] = [];
@@ -53,9 +53,10 @@ function page(number: number, text: string, confidence = 90): RecognizedPage {
 describe('search words', () => {
   it('folds case and diacritics and splits dates into ordered parts', () => {
     expect(searchTerms('Müller, JÜRGEN')).toEqual(['muller', 'jurgen']);
-    expect(ftsQuery('doe 03/14/1961')).toBe('"doe"* AND "03 14 1961"*');
+    expect(ftsWords('doe 03/14/1961')).toEqual(['"doe"*', '"03 14 1961"*']);
+    expect(ftsQuery('doe 03/14/1961')).toBe('"doe"* OR "03 14 1961"*');
     expect(ftsQuery('  ')).toBeNull();
-    expect(ftsQuery('"; DROP TABLE faxes; --')).toBe('"drop"* AND "table"* AND "faxes"*');
+    expect(ftsWords('"; DROP TABLE faxes; --')).toEqual(['"drop"*', '"table"*', '"faxes"*']);
   });
 
   it('never builds a query the index refuses, whatever is typed', () => {
@@ -117,6 +118,17 @@ describe('recognized text in the cache', () => {
     expect(mixed.items[0]?.textHit).toBeUndefined();
     // The preview's highlights: the matching words' boxes on their page.
     expect(cache.faxText.pageHits('2', 'doe 1961')).toEqual([{ page: 2, boxes: [[0.25, 0.2, 0.29, 0.22], [0.35, 0.2, 0.39, 0.22]] }]);
+  });
+
+  it('finds a fax whose words are on different pages (a name on the cover, the date inside)', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1), received(2)], { markNewInboundUnread: false });
+    cache.faxText.savePage('1', 2, page(1, 'Cover for Jane Doe'));
+    cache.faxText.savePage('1', 2, page(2, 'Born 03/14/1961'));
+    cache.faxText.savePage('2', 1, page(1, 'Jane Doe'));
+    const found = cache.faxes.list({ direction: 'inbound', search: 'doe 03/14/1961', offset: 0, limit: 50 });
+    expect(found.items.map((item) => item.id)).toEqual(['1']);
+    expect(found.items[0]?.textHit?.page).toBe(1);
   });
 
   it('a page read again replaces its text in the index', () => {
