@@ -84,14 +84,13 @@ async function contentSearch(runs: number, log: (line: string) => void): Promise
     const surnameOf = (index: number) => surnames[Math.floor(index / 5) % surnames.length] ?? 'Doe';
     const yearOf = (index: number) => 1930 + (index % 70);
     const started = performance.now();
-    // One transaction for the setup (the app stores a page at a time, as it reads them).
-    db.transaction(() => {
-      faxes.forEach((fax, index) => {
-        const page = `${words[index % words.length] ?? ''} Patient: ${surnameOf(index)} DOB: ${String(1 + (index % 12)).padStart(2, '0')}/${String(1 + (index % 28)).padStart(2, '0')}/${String(yearOf(index))} ${words[(index * 7) % words.length] ?? ''} ID LX-${String(100_000 + index)}`;
-        text.savePage(fax.id, 1, { page: 1, text: page, confidence: 90, words: [], outcome: 'text' });
-      });
-    })();
-    log(`  50,000 faxes' text stored in ${String(Math.round(performance.now() - started))} ms`);
+    // Stored as the app stores them: a page at a time, each in its own transaction.
+    faxes.forEach((fax, index) => {
+      const page = `${words[index % words.length] ?? ''} Patient: ${surnameOf(index)} DOB: ${String(1 + (index % 12)).padStart(2, '0')}/${String(1 + (index % 28)).padStart(2, '0')}/${String(yearOf(index))} ${words[(index * 7) % words.length] ?? ''} ID LX-${String(100_000 + index)}`;
+      text.savePage(fax.id, 1, { page: 1, text: page, confidence: 90, words: [], outcome: 'text' });
+    });
+    const stored = performance.now() - started;
+    log(`  50,000 faxes' text stored in ${String(Math.round(stored))} ms`);
     // A received fax's name and year: shared by some hundreds of faxes.
     const common = `${surnameOf(4001)} ${String(yearOf(4001))}`;
     const cache = { faxes: faxRepository };
@@ -109,6 +108,7 @@ async function contentSearch(runs: number, log: (line: string) => void): Promise
       if (run === 0) log(`  "${common}": ${String(found.total)} faxes`);
     }
     return [
+      info('recognition: storing a page of text (a cache of 50,000 faxes)', stored / 50_000, 'ms'),
       timing('recognition: content search over 50,000 faxes (an id, 1 match)', rare, 'ms', { atMost: 50 }),
       timing('recognition: content search over 50,000 faxes (a name and a year, first 100 of many)', many, 'ms', { atMost: 50 }),
     ];
@@ -204,7 +204,11 @@ export const recognition: Benchmark = {
       await recognizer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    metrics.push(...(await contentSearch(runs, log)));
     return metrics;
   },
+};
+
+export const textSearch: Benchmark = {
+  name: 'text search',
+  run: ({ runs, log }) => contentSearch(runs, log),
 };

@@ -1079,7 +1079,6 @@ export const de: Readonly<Record<MessageId, string>> = {
   'settings.readReceivedFaxesHint': "Die Texterkennung läuft hier im Hintergrund mit niedriger Priorität; kein Dokument verlässt dafür diesen Computer. Der Text wird verschlüsselt bei den übrigen Faxdaten gespeichert.",
   'settings.readSentFaxesToo': "Auch gesendete Faxe lesen",
   'settings.recognitionCounts': "{read, plural, one {# Fax gelesen} other {# Faxe gelesen}}{failed, plural, =0 {} one {; # konnte nicht gelesen werden} other {; # konnten nicht gelesen werden}}{reading, select, true {; liest gerade…} other {}}",
-  'settings.recognitionUnavailable': "Das Lesen von Faxen ist in diesem Fenster nicht verfügbar.",
   'faxDetail.showPage': "Seite {page} zeigen",
   'pageWork.faxNotFound': "Dieses Fax ist nicht mehr in der Liste dieses Computers: Öffnen Sie den Posteingang und versuchen Sie es erneut.",
   'pageTools.faxThesePages': "{pages, plural, one {Diese Seite faxen} other {Diese # Seiten faxen}}",

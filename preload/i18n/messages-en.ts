@@ -1077,7 +1077,6 @@ export const en = {
   'settings.readReceivedFaxesHint': "Text recognition runs here in the background at low priority; no document leaves this computer for it. The text is kept encrypted with the other fax data.",
   'settings.readSentFaxesToo': "Read sent faxes too",
   'settings.recognitionCounts': "{read, plural, one {# fax read} other {# faxes read}}{failed, plural, =0 {} one {; # could not be read} other {; # could not be read}}{reading, select, true {; reading now…} other {}}",
-  'settings.recognitionUnavailable': "Reading faxes is not available in this window.",
   'faxDetail.showPage': "Show page {page}",
   'pageWork.faxNotFound': "That fax is not in this computer's list any more: open the inbox and try again.",
   'pageTools.faxThesePages': "{pages, plural, one {Fax this page} other {Fax these # pages}}",

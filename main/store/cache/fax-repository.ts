@@ -266,10 +266,12 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
       const limit = Math.min(query.limit, 500);
       // A search is counted on the narrow (direction, search) index. Few matches are then read by id and sorted;
       // many are read in time order until the window is full (which stops early).
-      const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes ${searching ? 'INDEXED BY faxes_search' : ''} WHERE ${clause}`).get(...args) as { total: number }).total;
+      const countIndex = searching ? 'INDEXED BY faxes_search' : content ? 'INDEXED BY faxes_search_ids' : '';
+      const total = (db.prepare(`SELECT COUNT(*) AS total FROM faxes ${countIndex} WHERE ${clause}`).get(...args) as { total: number }).total;
+      // Few matches of a search (by details or text) are found on the narrow index, read by id and sorted.
       const rows = (
-        searching && total <= fewMatches
-          ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes INDEXED BY faxes_search WHERE ${clause}) ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
+        (searching || content) && total <= fewMatches
+          ? db.prepare(`SELECT * FROM faxes WHERE id IN (SELECT id FROM faxes ${countIndex} WHERE ${clause}) ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
           : db.prepare(`SELECT * FROM faxes INDEXED BY faxes_by_time WHERE ${clause} ORDER BY created_ms DESC, length(id) DESC, id DESC LIMIT ? OFFSET ?`)
       ).all(...args, limit, query.offset) as FaxRow[];
       const items = rows.map(toSummary);

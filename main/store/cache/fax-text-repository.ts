@@ -88,7 +88,7 @@ export function ftsQuery(search: string): string | null {
 
 /** The ids of the faxes with every word, each on some page (and only among `faxId` when the SQL adds it). */
 function everyWordSql(count: number, oneFax: boolean): string {
-  return Array.from({ length: count }, () => `SELECT fax_id FROM fax_text WHERE fax_text MATCH ?${oneFax ? ' AND fax_id = ?' : ''}`).join(' INTERSECT ');
+  return Array.from({ length: count }, () => `SELECT p.fax_id FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid WHERE fax_text MATCH ?${oneFax ? ' AND p.fax_id = ?' : ''}`).join(' INTERSECT ');
 }
 
 function folded(text: string): string {
@@ -96,9 +96,11 @@ function folded(text: string): string {
 }
 
 export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
-  const insertPage = db.prepare('INSERT OR REPLACE INTO fax_text_pages (fax_id, page, outcome, confidence, words) VALUES (?, ?, ?, ?, ?)');
-  const deleteIndexed = db.prepare('DELETE FROM fax_text WHERE fax_id = ? AND page = ?');
-  const insertIndexed = db.prepare('INSERT INTO fax_text (text, fax_id, page) VALUES (?, ?, ?)');
+  const pageId = db.prepare<[FaxId, number], { id: number }>('SELECT id FROM fax_text_pages WHERE fax_id = ? AND page = ?');
+  const insertPage = db.prepare('INSERT INTO fax_text_pages (fax_id, page, outcome, confidence, words) VALUES (?, ?, ?, ?, ?)');
+  const updatePage = db.prepare('UPDATE fax_text_pages SET outcome = ?, confidence = ?, words = ? WHERE id = ?');
+  const deleteIndexed = db.prepare('DELETE FROM fax_text WHERE rowid = ?');
+  const insertIndexed = db.prepare('INSERT INTO fax_text (rowid, text) VALUES (?, ?)');
   const progress = db.prepare(`
     INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES (@fax_id, @page_count, @next_page, @done, @confidence)
     ON CONFLICT(fax_id) DO UPDATE SET page_count = excluded.page_count, next_page = MAX(next_page, excluded.next_page), done = MAX(done, excluded.done),
@@ -128,9 +130,17 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
 
     savePage(faxId, pageCount, page) {
       db.transaction(() => {
-        insertPage.run(faxId, page.page, page.outcome, page.confidence, JSON.stringify(page.words));
-        deleteIndexed.run(faxId, page.page);
-        if (page.text !== '') insertIndexed.run(page.text, faxId, page.page);
+        const words = JSON.stringify(page.words);
+        const existing = pageId.get(faxId, page.page)?.id;
+        let id: number;
+        if (existing === undefined) {
+          id = Number(insertPage.run(faxId, page.page, page.outcome, page.confidence, words).lastInsertRowid);
+        } else {
+          id = existing;
+          updatePage.run(page.outcome, page.confidence, words, id);
+          deleteIndexed.run(id);
+        }
+        if (page.text !== '') insertIndexed.run(id, page.text);
         progress.run({ fax_id: faxId, page_count: pageCount, next_page: page.page + 1, done: page.page >= pageCount ? 1 : 0, confidence: page.outcome === 'text' ? page.confidence : null });
       })();
     },
@@ -161,8 +171,8 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       if (query === null || faxIds.length === 0) return hits;
       const rows = db
         .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string }>(
-          `SELECT fax_id, page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt FROM fax_text
-           WHERE fax_text MATCH ? AND fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY fax_id, page`,
+          `SELECT p.fax_id, p.page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid
+           WHERE fax_text MATCH ? AND p.fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY p.fax_id, p.page`,
         )
         .all(query, ...faxIds);
       for (const row of rows) if (!hits.has(row.fax_id)) hits.set(row.fax_id, { page: row.page, excerpt: row.excerpt.replace(/\s+/g, ' ') });

@@ -211,17 +211,21 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
         min_confidence REAL
       );
       CREATE TABLE fax_text_pages (
+        id INTEGER PRIMARY KEY,
         fax_id TEXT NOT NULL,
         page INTEGER NOT NULL,
         outcome TEXT NOT NULL,
         confidence REAL NOT NULL,
         words TEXT NOT NULL,
-        PRIMARY KEY (fax_id, page)
+        UNIQUE (fax_id, page)
       );
-      CREATE VIRTUAL TABLE fax_text USING fts5(text, fax_id UNINDEXED, page UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+      -- The index of each page's text, under the page's id (a page read again replaces its row by that id).
+      CREATE VIRTUAL TABLE fax_text USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
       -- A sent fax that answers a received one (a filled and signed copy faxed back).
       CREATE TABLE fax_answers (answer_id TEXT PRIMARY KEY, answered_id TEXT NOT NULL);
       CREATE INDEX fax_answers_by_answered ON fax_answers (answered_id);
+      -- A search that also looks in the text is counted on this index alone (the details and the id, no row read).
+      CREATE INDEX faxes_search_ids ON faxes (direction, search, id);
     `);
   },
 ];

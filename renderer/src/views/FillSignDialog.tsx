@@ -28,11 +28,16 @@ const checkSize = 0.022;
 const signatureHeight = 0.06;
 const pageWidthPx = 600;
 
+/** How wide the text is on the page, in pixels, measured in the same font as it is shown (a hidden element). */
 function textWidth(text: string, heightPx: number): number {
-  const context = document.createElement('canvas').getContext('2d');
-  if (!context) return text.length * heightPx * 0.5;
-  context.font = `${String(heightPx * 0.8)}px Helvetica, Arial, sans-serif`;
-  return context.measureText(text || ' ').width + heightPx * 0.2;
+  const probe = document.createElement('span');
+  probe.className = 'fill-measure';
+  probe.style.fontSize = `${String(heightPx * 0.8)}px`;
+  probe.textContent = text || ' ';
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return width + heightPx * 0.2;
 }
 
 function SignatureInkView({ ink }: { ink: SignatureInk }) {

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecognizer, forkRecognitionChild, RecognitionError, type Recognizer } from '../../../main/ocr/recognizer';
 import { languageFolder } from '../../../main/ocr/recognition-languages';
@@ -17,7 +19,7 @@ beforeAll(async () => {
   const languageDir = await languageFolder(path.join(root, 'node_modules'), dataDir);
   recognizer = createRecognizer({
     // The process may not reach the network at all: the language data must come from the folder.
-    start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), [...tsxLoaderArgs, '--import', path.join(root, 'test/helpers/no-network.mjs')]),
+    start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), [...tsxLoaderArgs, '--import', pathToFileURL(path.join(root, 'test/helpers/no-network.ts')).href]),
     settings: { languageDir, languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
     log: silentLogger,
   });
@@ -29,6 +31,12 @@ afterAll(async () => {
 });
 
 describe('recognition on this computer, with the network cut', () => {
+  it('the cut is real: a process started the same way cannot make a connection, look up a name or fetch', () => {
+    const script = "const net = require('node:net'); const dns = require('node:dns'); for (const attempt of [() => fetch('https://example.org'), () => net.connect(443, 'example.org'), () => dns.lookup('example.org', () => {})]) { try { attempt(); console.log('reached'); } catch (error) { console.log(error.message); } }";
+    const output = execFileSync(process.execPath, [...tsxLoaderArgs, '--import', pathToFileURL(path.join(root, 'test/helpers/no-network.ts')).href, '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(output.trim().split('\n')).toEqual(['network is cut (fetch)', 'network is cut (net.connect)', 'network is cut (dns.lookup)']);
+  });
+
   it('reads a standard-resolution fax page with noise and a crooked sheet: names, dates and ids come out exactly', async () => {
     const pdf = await faxPdf([
       { lines: ['LABORATORY RESULTS', 'Patient: Jane Doe   DOB: 03/14/1961', 'Specimen ID: LX-448120'], resolution: 'standard', skew: 0.4, speckle: 0.002, seed: 7 },
@@ -62,7 +70,7 @@ describe('recognition on this computer, with the network cut', () => {
     expect((await recognizer.recognizePage('pdf', { bytes: pdf }, 2)).result).toMatchObject({ outcome: 'noise', text: '' });
   });
 
-  it('refuses a page past the end, a broken document and an encrypted one with their reasons', async () => {
+  it('refuses a page past the end and a broken document with their reasons', async () => {
     const pdf = await faxPdf([{ lines: ['One page'], resolution: 'fine' }]);
     await expect(recognizer.recognizePage('pdf', { bytes: pdf }, 2)).rejects.toEqual(new RecognitionError('no-such-page'));
     await expect(recognizer.recognizePage('pdf', { bytes: new TextEncoder().encode('%PDF-1.4 nothing') }, 1)).rejects.toEqual(new RecognitionError('unreadable'));

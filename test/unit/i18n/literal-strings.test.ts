@@ -43,6 +43,8 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/office/fax-printers.ts': 'CUPS queue names',
   'main/desktop.ts': 'the folder printers of the development desktop',
   'main/errors.ts': 'an error class name',
+  'main/ocr/recognizer.ts': 'an error class name and its developer message (people read the reason kept with the fax, worded where shown)',
+  'main/shell/utility-recognition.ts': 'the recognition process\'s name in the OS\'s task manager (the product\'s name)',
   'preload/commands.ts': 'keyboard accelerators',
   'preload/contract-kit.ts': 'IPC channel prefixes',
   'preload/contract.ts': 'schema refusals for a request the app itself made wrong (developer words)',
