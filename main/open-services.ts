@@ -158,7 +158,14 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   });
   // Windows: the app listens for its printers' jobs while it runs.
   void faxPrinters.start?.().catch((error: unknown) => deps.log.warn('core.fax_printers_failed', { error }));
-  const recognition = deps.recognition
+  // Without its language data (a damaged install) the app runs as before, only without reading faxes.
+  const languageDir = deps.recognition
+    ? await languageFolder(deps.recognition.nodeModules, deps.dataDir).catch((error: unknown) => {
+        deps.log.warn('ocr.language_data_unavailable', { error });
+        return null;
+      })
+    : null;
+  const recognition = deps.recognition && languageDir !== null
     ? createTextRecognition({
         cache,
         pdfs,
@@ -169,7 +176,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
         recognizer: createRecognizer({
           start: deps.recognition.start,
           settings: {
-            languageDir: await languageFolder(deps.recognition.nodeModules, deps.dataDir),
+            languageDir,
             languages: ['eng', 'deu'],
             standardFontsDir: deps.recognition.standardFontsDir,
             workerPath: deps.recognition.workerPath,

@@ -40,6 +40,8 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       startAtLogin: false,
       autoUpdate: true,
       trayNoticeShown: false,
+      recognizeText: true,
+      recognizeSentFaxes: false,
       language: 'system',
     });
   });
