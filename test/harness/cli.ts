@@ -35,6 +35,8 @@ const harness = await startHarness({
   ...(values.ca ? { caPath: values.ca } : {}),
   headless,
   cdpPort: values['cdp-port'] ? Number(values['cdp-port']) : 0,
+  // The app reads faxes on this computer; so does the harness that stands in for it (npm run demo, npm start).
+  recognition: true,
 });
 
 process.stdout.write(`${JSON.stringify({ cdpUrl: harness.cdpUrl })}\n`);
