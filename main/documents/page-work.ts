@@ -11,8 +11,7 @@ import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import { assemblePages } from '../pages/page-tools';
 import type { Cache } from '../store/cache/cache';
-import { writeThroughPart } from '../runtime/part-file';
-import { writeProblem } from '../files/write-problem';
+import { savePdfAs } from '../files/save-pdf-as';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
 
@@ -55,13 +54,7 @@ export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: 
 
     async save(fileId) {
       const file = await deps.staging.get(fileId);
-      const target = await deps.desktop.chooseSavePath({ title: say(msg('dialogs.saveFaxAsPdf')), defaultName: file.name, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
-      if (target === null) return { saved: false };
-      const bytes = await deps.staging.read(fileId);
-      await writeThroughPart(target, (out) => new Promise<void>((resolve, reject) => out.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())))).catch((error: unknown) => {
-        throw new AppError('file', writeProblem(error));
-      });
-      return { saved: true };
+      return savePdfAs(deps.desktop, { title: say(msg('dialogs.saveFaxAsPdf')), defaultName: file.name }, () => deps.staging.read(fileId));
     },
   };
 }

@@ -5,8 +5,7 @@ import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
-import { writeThroughPart } from '../runtime/part-file';
-import { writeProblem } from '../files/write-problem';
+import { savePdfAs } from '../files/save-pdf-as';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
 import { searchablePdf } from './searchable-pdf';
@@ -17,20 +16,15 @@ export async function saveSearchableCopy(deps: { cache: Cache; pdfs: PdfStore; d
     throw new AppError('file', state?.failure ? msg('recognition.thisFaxCouldNotBeRead') : msg('recognition.notReadYet', { read: state?.pagesRead ?? 0, pages: state?.pageCount ?? deps.cache.faxes.detail(faxId)?.pages ?? 0 }));
   }
   const detail = deps.cache.faxes.detail(faxId);
-  const target = await deps.desktop.chooseSavePath({
-    title: say(msg('recognition.saveAsSearchablePdf')),
-    defaultName: `fax-${detail?.reference ?? faxId}-searchable.pdf`.replace(/[^\w.-]/g, '_'),
-    filters: [{ name: 'PDF', extensions: ['pdf'] }],
-  });
-  if (target === null) return { saved: false };
-  const bytes = await searchablePdf(await deps.pdfs.bytes(faxId), deps.cache.faxText.pages(faxId)).catch(() => {
-    throw new AppError('file', msg('recognition.theCopyCouldNotBeMade'));
-  });
-  await writeThroughPart(target, async (out) => {
-    await new Promise<void>((resolve, reject) => out.end(bytes, (error?: Error | null) => (error ? reject(error) : resolve())));
-  }).catch((error: unknown) => {
-    throw new AppError('file', writeProblem(error));
-  });
+  const saved = await savePdfAs(
+    deps.desktop,
+    { title: say(msg('recognition.saveAsSearchablePdf')), defaultName: `fax-${detail?.reference ?? faxId}-searchable.pdf`.replace(/[^\w.-]/g, '_') },
+    async () =>
+      searchablePdf(await deps.pdfs.bytes(faxId), deps.cache.faxText.pages(faxId)).catch(() => {
+        throw new AppError('file', msg('recognition.theCopyCouldNotBeMade'));
+      }),
+  );
+  if (!saved.saved) return saved;
   deps.cache.audit.record('save_pdf', { faxId });
   return { saved: true };
 }
