@@ -59,6 +59,33 @@ describe('pages at fax resolution', () => {
   });
 });
 
+describe('damaged images', () => {
+  /** A PNG's chunk with its length and (unless `wrongCrc`) its checksum. */
+  const chunk = (type: string, data: Buffer, wrongCrc = false): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(wrongCrc ? 1 : zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const signature = Buffer.from('89504e470d0a1a0a', 'hex');
+  const header = Buffer.from('00000001000000010800000000', 'hex');
+  const damaged: Array<[string, 'png' | 'jpg', Buffer]> = [
+    ['a PNG with a wrong header checksum', 'png', Buffer.concat([signature, chunk('IHDR', header, true), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 0]))), chunk('IEND', Buffer.alloc(0))])],
+    ['a PNG cut off after its header', 'png', Buffer.concat([signature, chunk('IHDR', header)])],
+    ['a PNG signature followed by text', 'png', Buffer.concat([signature, Buffer.from('not an image at all')])],
+    ['a JPEG start followed by text', 'jpg', Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('not an image at all')])],
+    ['no bytes at all', 'png', Buffer.alloc(0)],
+  ];
+
+  // An image the decoder cannot read once crashed the whole process (a segfault in the canvas library).
+  it.each(damaged)('%s is refused, and the next page is drawn as before', async (_name, kind, bytes) => {
+    await expect(renderer.renderPage(kind, { bytes: new Uint8Array(bytes) }, 1)).rejects.toThrow();
+    const next = await renderer.renderPdfPage(await halfPainted(0.3), 1);
+    expect(next.pageCount).toBe(2);
+  });
+});
+
 describe('raster helpers', () => {
   it('reduces by blocks: a quarter black in a block prints black', () => {
     const image = threshold({ width: 4, height: 2, pixels: Uint8Array.from([0, 255, 255, 255, 255, 255, 255, 255]) });
