@@ -56,6 +56,10 @@ export const signatureInkSchema = z
 const shownBox = z
   .tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)])
   .refine(([left, top, right, bottom]) => left < right && top < bottom);
+/** A staged file's id (32 hex digits). */
+const stagedFileId = z.string().regex(/^[0-9a-f]{32}$/);
+/** Where a page comes from in its document, and the quarter turn it gets. */
+const pagePlace = { page: z.number().int().min(1).max(10_000), turn: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) };
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31');
 const id = z.string().min(1).max(200);
 
@@ -262,7 +266,7 @@ export const invokeContract = {
   forwardFax: invoke<SubmissionView>()(
     z
       // fileId: a document made of the fax's pages (page tools) goes instead of the fax's own.
-      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional(), fileId: z.string().regex(/^[0-9a-f]{32}$/).optional(), answer: z.boolean().optional() })
+      .object({ faxId, recipients, subject: coverFields.subject.optional(), notes: coverFields.notes.optional(), coverId: coverFields.coverId.optional(), fileId: stagedFileId.optional(), answer: z.boolean().optional() })
       .strict(),
   ),
 
@@ -327,12 +331,12 @@ export const invokeContract = {
   getRecognitionStatus: invoke<RecognitionStatus>()(noRequest),
   /** The words on each page of a fax that a search matches (the preview highlights them). */
   getFaxTextHits: invoke<TextPageHits[]>()(z.object({ id: faxId, search: z.string().max(200) }).strict()),
-  /** New documents of pages of received faxes (split, turned, thinned, merged), staged for saving or faxing. */
+  /** New documents of pages of received faxes or of PDFs in compose (split, turned, thinned, merged), staged for saving or faxing. */
   makePageDocuments: invoke<StagedFile[]>()(
     z
       .object({
         parts: z
-          .array(z.object({ pages: z.array(z.object({ faxId, page: z.number().int().min(1).max(10_000), turn: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) }).strict()).min(1).max(2000) }).strict())
+          .array(z.object({ pages: z.array(z.union([z.object({ faxId, ...pagePlace }).strict(), z.object({ fileId: stagedFileId, ...pagePlace }).strict()])).min(1).max(2000) }).strict())
           .min(1)
           .max(100),
       })
@@ -361,7 +365,7 @@ export const invokeContract = {
       .strict(),
   ),
   /** A document made by the page tools, saved where the user chooses. */
-  savePageDocument: invoke<SavedFile>()(z.object({ fileId: z.string().regex(/^[0-9a-f]{32}$/) }).strict()),
+  savePageDocument: invoke<SavedFile>()(z.object({ fileId: stagedFileId }).strict()),
   /** The fax with its recognized text as an invisible layer, saved where the user chooses. */
   saveSearchablePdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** The office's audit trail between two days as CSV, each desk's chain checked. */

@@ -158,8 +158,11 @@ export interface TextHit {
 }
 
 /** One new document made of pages of received faxes (page tools): each page, which fax it is from, and its extra turn. */
+/** A page for a new document: of a received fax, or of a PDF file in compose (staged, by its id). */
+export type PagePick = ({ faxId: FaxId } | { fileId: string }) & { page: number; turn: 0 | 90 | 180 | 270 };
+
 export interface PageDocumentRequest {
-  pages: Array<{ faxId: FaxId; page: number; turn: 0 | 90 | 180 | 270 }>;
+  pages: PagePick[];
 }
 
 /** Something placed on a page to fill and sign it: where (left, top, right, bottom in shares of the page as shown). */

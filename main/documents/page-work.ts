@@ -1,10 +1,10 @@
 /**
- * New documents from the pages of received faxes: split, turned, thinned or merged (a list of picked pages per
- * document), each staged encrypted like a file added to compose, so it can be saved as a PDF or faxed on its own.
- * The faxes' own documents are never changed; a document is written to a chosen place through a part file.
+ * New documents from the pages of received faxes or of PDF files in compose: split, turned, thinned or merged (a
+ * list of picked pages per document), each staged encrypted like a file added to compose, so it can be saved as a
+ * PDF, faxed on its own or put in a compose file's place. The faxes' documents and the compose files are never
+ * changed; a document is written to a chosen place through a part file.
  */
-import type { SavedFile, StagedFile, PageDocumentRequest } from '../../preload/models';
-import type { FaxId } from '../../preload/fax-id';
+import type { SavedFile, StagedFile, PageDocumentRequest, PagePick } from '../../preload/models';
 import type { Staging } from '../compose/staging';
 import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
@@ -22,33 +22,51 @@ export interface PageWork {
   save(fileId: string): Promise<SavedFile>;
 }
 
+/** One key per source document: a fax, or a staged file of compose. */
+function sourceKey(pick: PagePick): string {
+  return 'faxId' in pick ? `fax:${pick.faxId}` : `file:${pick.fileId}`;
+}
+
 export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: Cache; desktop: Desktop }): PageWork {
   return {
     async make(parts) {
-      const faxIds = [...new Set(parts.flatMap((part) => part.pages.map((page) => page.faxId)))];
+      const picks = parts.flatMap((part) => part.pages);
+      const keys = [...new Set(picks.map(sourceKey))];
       const sources: Uint8Array[] = [];
-      for (const faxId of faxIds) {
-        if (!deps.cache.faxes.detail(faxId)) throw new AppError('not_found', msg('pageWork.faxNotFound'));
-        sources.push(await deps.pdfs.bytes(faxId));
+      const names = new Map<string, string>();
+      for (const key of keys) {
+        const pick = picks.find((candidate) => sourceKey(candidate) === key);
+        if (!pick) continue;
+        if ('faxId' in pick) {
+          const detail = deps.cache.faxes.detail(pick.faxId);
+          if (!detail) throw new AppError('not_found', msg('pageWork.faxNotFound'));
+          sources.push(await deps.pdfs.bytes(pick.faxId));
+          names.set(key, detail.reference);
+        } else {
+          const file = await deps.staging.get(pick.fileId);
+          if (file.kind !== 'pdf') throw new AppError('invalid_input', msg('pageWork.onlyPdfFiles'), { code: 'pages_not_pdf' });
+          sources.push(new Uint8Array(await deps.staging.read(pick.fileId)));
+          names.set(key, file.name.replace(/\.pdf$/i, ''));
+        }
       }
-      const sourceOf = new Map<FaxId, number>(faxIds.map((faxId, index) => [faxId, index]));
+      const sourceOf = new Map<string, number>(keys.map((key, index) => [key, index]));
       // Every part is made before any is staged: a bad page list stages nothing.
       const made: Array<{ bytes: Uint8Array; part: PageDocumentRequest }> = [];
       for (const part of parts) {
         const bytes = await assemblePages(
           sources,
-          part.pages.map((page) => ({ source: sourceOf.get(page.faxId) ?? -1, index: page.page - 1, turn: page.turn })),
+          part.pages.map((page) => ({ source: sourceOf.get(sourceKey(page)) ?? -1, index: page.page - 1, turn: page.turn })),
         );
         made.push({ bytes, part });
       }
       const staged: StagedFile[] = [];
-      for (const { bytes, part } of made) {
+      for (const [index, { bytes, part }] of made.entries()) {
         const first = part.pages[0];
-        const reference = first ? (deps.cache.faxes.detail(first.faxId)?.reference ?? first.faxId) : 'pages';
-        const name = `${reference}-pages.pdf`.replace(/[^\w.-]/g, '_');
+        const base = (first && names.get(sourceKey(first))) ?? 'pages';
+        const name = `${base}-${made.length > 1 ? `part-${String(index + 1)}` : 'pages'}.pdf`.replace(/[^\w.-]/g, '_');
         staged.push(await deps.staging.stageBytes(bytes, { name, kind: 'pdf', pages: part.pages.length, pagesEstimated: false }));
       }
-      for (const faxId of faxIds) deps.cache.audit.record('page_tools', { faxId });
+      for (const faxId of new Set(picks.flatMap((pick) => ('faxId' in pick ? [pick.faxId] : [])))) deps.cache.audit.record('page_tools', { faxId });
       return staged;
     },
 

@@ -1146,4 +1146,11 @@ export const de: Readonly<Record<MessageId, string>> = {
   'rules.checkByHand': "Von Hand prüfen: „{words}“ wurde auf diesem Fax zu unsicher gelesen, als dass die Regel danach handeln dürfte.",
   'rulesSettings.onlyContaining': "Nur Faxe, in denen steht (optional)",
   'rulesSettings.onlyContainingHint': "Wörter, die das Fax alle enthalten muss, wie auf diesem Computer gelesen – z. B. „Kostenübernahme“. Ein zu unsicher gelesenes Fax bleibt zur Prüfung von Hand liegen.",
+  'pageWork.onlyPdfFiles': "Die Seitenwerkzeuge arbeiten mit PDF-Dateien: Diese Datei ist keine PDF.",
+  'compose.pages': "Seiten von {name}…",
+  'pageTools.introFile': "Wählen Sie Seiten per Klick oder durch Eingabe ihrer Nummern, dann drehen oder entfernen Sie sie. Die Datei im Fax ändert sich erst, wenn Sie „Diese Seiten verwenden“ wählen.",
+  'pageTools.useThesePages': "Diese Seiten verwenden",
+  'pageTools.useTheParts': "{count, plural, one {Stattdessen dieses Dokument ins Fax nehmen} other {Stattdessen diese # Dokumente ins Fax nehmen}}",
+  'pageTools.tooManyFiles': "Ein Fax kann höchstens {maxFiles} Dateien enthalten: Teilen Sie in weniger Dokumente oder entfernen Sie zuerst eine Datei aus dem Fax.",
+  'pageTools.fileChanged': "Die Seiten stehen jetzt anstelle der Datei im Fax.",
 };

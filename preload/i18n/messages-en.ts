@@ -1144,6 +1144,13 @@ export const en = {
   'rules.checkByHand': "Check by hand: “{words}” was read too unsurely on this fax for the rule to act on it.",
   'rulesSettings.onlyContaining': "Only faxes that say (optional)",
   'rulesSettings.onlyContainingHint': "Words the fax must contain, all of them, as read on this computer — e.g. “prior authorization”. A fax read too unsurely is left for you to check by hand.",
+  'pageWork.onlyPdfFiles': "Page tools work on PDF files: this file is not a PDF.",
+  'compose.pages': "Pages of {name}…",
+  'pageTools.introFile': "Pick pages by clicking them or by typing their numbers, then turn them or take them out. The file in the fax changes only when you choose “Use these pages”.",
+  'pageTools.useThesePages': "Use these pages",
+  'pageTools.useTheParts': "{count, plural, one {Put this document in the fax instead} other {Put these # documents in the fax instead}}",
+  'pageTools.tooManyFiles': "A fax can carry at most {maxFiles} files: split into fewer documents, or remove a file from the fax first.",
+  'pageTools.fileChanged': "The pages were put in the fax in place of the file.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,12 +1,15 @@
 // Page tools on a received fax, as a receptionist uses them: take out the pages that are not this patient's,
 // turn a page that came in sideways, split what is left into two documents, save one and fax the other on —
-// checked in the saved file and at the Fax Service — and the fax itself stays as it arrived.
+// checked in the saved file and at the Fax Service — and the fax itself stays as it arrived. And on a PDF in
+// compose: by keyboard, pages taken out and turned, then the file split into two files of the fax, sent as such.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { readBackPdf } from '../helpers/pdf-text';
+import { dropFiles } from './drop';
+import { addRecipient, sendFromCompose } from './send';
 
 let app: AppFixture;
 let faxId = '';
@@ -64,7 +67,7 @@ describe('page tools on a received fax', () => {
     await made.nth(0).getByRole('button', { name: 'Save as PDF…' }).click();
     await page.getByText('The PDF was saved.').waitFor();
     const folder = app.harness.settings.get().downloadFolder;
-    const saved = fs.readdirSync(folder).find((name) => name.endsWith('-pages.pdf'));
+    const saved = fs.readdirSync(folder).find((name) => name.endsWith('-part-1.pdf'));
     const part = fs.readFileSync(path.join(folder, saved ?? ''));
     expect((await readBackPdf(part)).text.map((text) => text.trim())).toEqual(['Doe result 1']);
     expect((await PDFDocument.load(part)).getPage(0).getRotation().angle).toBe(90);
@@ -89,5 +92,67 @@ describe('page tools on a received fax', () => {
     // The received fax is as it arrived.
     const services = await app.harness.core.services();
     expect(Buffer.from(await services.pdfs.bytes(faxId)).equals(Buffer.from(original))).toBe(true);
+  }, 90_000);
+
+  it('on a PDF in compose: pages taken out and turned, then split into two files of the fax; sent as such', async () => {
+    const page = app.page;
+    const services = await app.harness.core.services();
+    const stagedTexts = async (index: number) => {
+      const id = await page.getByTestId('file-card').nth(index).getAttribute('data-file');
+      const bytes = new Uint8Array(await services.staging.read(id ?? ''));
+      return { texts: (await readBackPdf(bytes)).text.map((text) => text.trim()), turns: (await PDFDocument.load(bytes)).getPages().map((one) => one.getRotation().angle) };
+    };
+    await page.getByRole('button', { name: 'New fax' }).click();
+    await dropFiles(page, [
+      { name: 'intake.pdf', type: 'application/pdf', bytes: Buffer.from(await batch(['Intake 1', 'Wrong patient', 'Intake 3', 'Intake 4'])) },
+      { name: 'card.png', type: 'image/png', bytes: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010800000000376ef9240000000a49444154789c6360000000020001e221bc330000000049454e44ae426082', 'hex') },
+    ]);
+    const cards = page.getByTestId('file-card');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
+    // Only a PDF has page tools; the keyboard reaches them from the file's preview.
+    expect(await cards.nth(1).getByRole('button', { name: /^Pages of / }).count()).toBe(0);
+    await cards.nth(0).getByRole('button', { name: 'Preview intake.pdf' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    let dialog = page.getByRole('dialog', { name: 'Pages of intake.pdf' });
+    const tiles = dialog.getByTestId('page-tile');
+    await expect.poll(() => tiles.count()).toBe(4);
+    await tiles.nth(1).click();
+    await dialog.getByRole('button', { name: 'Take out' }).click();
+    await expect.poll(() => tiles.count()).toBe(3);
+    await tiles.nth(0).click();
+    await dialog.getByRole('button', { name: 'Turn right' }).click();
+    await dialog.getByRole('button', { name: 'Use these pages' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('The pages were put in the fax in place of the file.').waitFor();
+    await expect.poll(() => cards.count()).toBe(2);
+    await expect.poll(() => cards.nth(0).textContent()).toContain('3 pages');
+    await expect(stagedTexts(0)).resolves.toEqual({ texts: ['Intake 1', 'Intake 3', 'Intake 4'], turns: [90, 0, 0] });
+    // The cursor is on the new file's page tools: Enter opens them again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Pages of intake-pages.pdf…');
+    await page.keyboard.press('Enter');
+    dialog = page.getByRole('dialog', { name: 'Pages of intake-pages.pdf' });
+    await expect.poll(() => dialog.getByTestId('page-tile').count()).toBe(3);
+    await dialog.getByLabel('Pages of each document, separated by semicolons, for example 1-3; 4-6; 7-').fill('1; 2-3');
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Put these 2 documents in the fax instead' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cards.count()).toBe(3);
+    await expect(stagedTexts(0)).resolves.toEqual({ texts: ['Intake 1'], turns: [90] });
+    await expect(stagedTexts(1)).resolves.toEqual({ texts: ['Intake 3', 'Intake 4'], turns: [0, 0] });
+    expect(await cards.nth(2).textContent()).toContain('card.png');
+    await screenshot(page, 'compose-page-tools-1024');
+
+    await addRecipient(page, '+1 415 555 0188');
+    await sendFromCompose(page);
+    await expect
+      .poll(
+        async () => {
+          const sent = (await app.t.api(app.demo.apiKey, 'GET', '/faxes?direction=outbound&limit=5')).json as { data: { data: Array<{ pages?: number; recipients?: Array<{ to: string }> }> } };
+          return sent.data.data.find((fax) => fax.recipients?.some((recipient) => recipient.to === '+14155550188'))?.pages ?? null;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(4);
   }, 90_000);
 });

@@ -11,6 +11,7 @@ const paths: Record<string, string> = {
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5',
   fax: 'M6 9V3h9l3 3v3M6 17H4V9h16v8h-2M7 14h10v7H7z',
   file: 'M6 3h8l5 5v13H6zM14 3v5h5',
+  pages: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   close: 'M6 6l12 12M18 6L6 18',
   up: 'M12 19V5M6 11l6-6 6 6',
   down: 'M12 5v14M6 13l6 6 6-6',

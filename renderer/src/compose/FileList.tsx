@@ -1,7 +1,7 @@
 /**
  * The files of the draft, in the order they are faxed. The list is one stop for Tab (the "roving" focus of a
  * toolbar): the arrow keys move between files (up, down) and a file's buttons (left, right), so reaching Send
- * never means tabbing through four buttons per file.
+ * never means tabbing through five buttons per file.
  */
 import { useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -21,11 +21,15 @@ export function kindName(kind: ComposeFile['kind']): string {
   return t(kindNames[kind]);
 }
 
-type Control = 'preview' | 'up' | 'down' | 'remove';
-const controls: readonly Control[] = ['preview', 'up', 'down', 'remove'];
+type Control = 'preview' | 'pages' | 'up' | 'down' | 'remove';
+const controls: readonly Control[] = ['preview', 'pages', 'up', 'down', 'remove'];
 
-function enabled(control: Control, index: number, count: number): boolean {
-  return !((control === 'up' && index === 0) || (control === 'down' && index === count - 1));
+/** Page tools work on PDFs: other kinds have no "Pages…" button. */
+export const hasPageTools = (file: Pick<ComposeFile, 'kind'>): boolean => file.kind === 'pdf';
+
+function enabled(control: Control, index: number, files: readonly ComposeFile[]): boolean {
+  if (control === 'pages') return files[index] !== undefined && hasPageTools(files[index]);
+  return !((control === 'up' && index === 0) || (control === 'down' && index === files.length - 1));
 }
 
 /** The button that takes the list's one Tab stop: the one last focused while it is there, else the first file's preview. */
@@ -33,7 +37,7 @@ export function tabStop(files: readonly ComposeFile[], last: { fileId: string; c
   const first = files[0];
   if (!first) return null;
   const index = last ? files.findIndex((file) => file.id === last.fileId) : -1;
-  if (last && index >= 0 && enabled(last.control, index, files.length)) return `${last.fileId}:${last.control}`;
+  if (last && index >= 0 && enabled(last.control, index, files)) return `${last.fileId}:${last.control}`;
   return `${first.id}:preview`;
 }
 
@@ -72,7 +76,12 @@ function changeThenFocus(change: () => void, fileId: string | null, control: Con
   if (fileId !== null) document.querySelector<HTMLButtonElement>(`li[data-file="${CSS.escape(fileId)}"] button[data-control="${control}"]`)?.focus();
 }
 
-function FileCard({ file, index, count, stop, neighbour, onPreview }: { file: ComposeFile; index: number; count: number; stop: string | null; neighbour: string | null; onPreview: (file: ComposeFile) => void }) {
+interface FileActions {
+  onPreview: (file: ComposeFile) => void;
+  onPages: (file: ComposeFile) => void;
+}
+
+function FileCard({ file, index, count, stop, neighbour, onPreview, onPages }: { file: ComposeFile; index: number; count: number; stop: string | null; neighbour: string | null } & FileActions) {
   const pages = usePageSource(file);
   const tabIndex = (control: Control) => (stop === `${file.id}:${control}` ? 0 : -1);
   return (
@@ -93,6 +102,11 @@ function FileCard({ file, index, count, stop, neighbour, onPreview }: { file: Co
         <PageStrip pages={pages} />
       </div>
       <div className="row row-tight">
+        {hasPageTools(file) ? (
+          <button type="button" className="icon-button" data-control="pages" tabIndex={tabIndex('pages')} onClick={() => onPages(file)} aria-label={t('compose.pages', { name: file.name })} title={t('compose.pages', { name: file.name })}>
+            <Icon name="pages" />
+          </button>
+        ) : null}
         <button type="button" className="icon-button" data-control="up" tabIndex={tabIndex('up')} onClick={() => {
             changeThenFocus(() => moveFile(file.id, -1), index === 1 ? file.id : null, 'down');
           }} disabled={index === 0} aria-label={t('compose.moveUp', { name: file.name })}>
@@ -113,7 +127,7 @@ function FileCard({ file, index, count, stop, neighbour, onPreview }: { file: Co
   );
 }
 
-export function FileList({ files, onPreview }: { files: readonly ComposeFile[]; onPreview: (file: ComposeFile) => void }) {
+export function FileList({ files, onPreview, onPages }: { files: readonly ComposeFile[] } & FileActions) {
   const [last, setLast] = useState<{ fileId: string; control: Control } | null>(null);
   const stop = tabStop(files, last);
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -138,7 +152,7 @@ export function FileList({ files, onPreview }: { files: readonly ComposeFile[]; 
         }}
       >
         {files.map((file, index) => (
-          <FileCard key={file.id} file={file} index={index} count={files.length} stop={stop} neighbour={(files[index + 1] ?? files[index - 1])?.id ?? null} onPreview={onPreview} />
+          <FileCard key={file.id} file={file} index={index} count={files.length} stop={stop} neighbour={(files[index + 1] ?? files[index - 1])?.id ?? null} onPreview={onPreview} onPages={onPages} />
         ))}
       </ol>
       {files.length > 0 ? (

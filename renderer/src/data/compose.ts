@@ -304,10 +304,21 @@ export function removeFile(id: string): void {
   void faxApi().releaseStagedFiles({ ids: [id] });
 }
 
-/** Puts another staged file in a file's place (a copy without blank pages); the old staged copy is released. */
-export function replaceFile(id: string, replacement: ComposeFile): void {
-  update((state) => ({ ...state, files: state.files.map((file) => (file.id === id ? replacement : file)) }));
+/**
+ * Puts the documents made of a file's pages (page tools) in its place, in their order; the old staged copy is
+ * released. Refused (nothing changes, the new copies are released) when the fax would carry too many files or
+ * the file is no longer in the draft.
+ */
+export function replaceFileWith(id: string, replacements: readonly StagedFile[]): 'replaced' | 'tooMany' | 'gone' {
+  const state = composeStore.get();
+  const outcome = !state.files.some((file) => file.id === id) ? 'gone' : state.files.length - 1 + replacements.length > faxLimits.maxFiles ? 'tooMany' : 'replaced';
+  if (outcome !== 'replaced') {
+    void faxApi().releaseStagedFiles({ ids: replacements.map((file) => file.id) });
+    return outcome;
+  }
+  update((current) => ({ ...current, files: current.files.flatMap((file) => (file.id === id ? replacements.map((staged) => ({ ...staged, source: null })) : [file])) }));
   void faxApi().releaseStagedFiles({ ids: [id] });
+  return outcome;
 }
 
 export function moveFile(id: string, offset: -1 | 1): void {

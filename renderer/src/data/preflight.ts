@@ -4,7 +4,7 @@
  * never block sending; blank pages of a PDF can be removed in one click (a new PDF, the user's file untouched).
  */
 import type { PageFlag, PreflightPage } from '../../../preload/models';
-import { composeStore, replaceFile, type ComposeFile, type ComposeState } from './compose';
+import { composeStore, replaceFileWith, type ComposeFile, type ComposeState } from './compose';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import type { MessageId } from '../../../preload/i18n/translator';
@@ -113,7 +113,8 @@ export function blankPagesOf(found: FilePreflight | undefined): number[] {
 export async function removeBlankPages(file: ComposeFile, pages: readonly number[]): Promise<IpcError | null> {
   const result = await faxApi().removeBlankPages({ id: file.id, pages: [...pages] });
   if (!result.ok) return result.error;
-  replaceFile(file.id, { ...result.value, source: null });
+  // Gone from the draft meanwhile (removed while main worked): the copy is released, nothing else to do.
+  replaceFileWith(file.id, [result.value]);
   return null;
 }
 

@@ -14,13 +14,15 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
 import { accountStore, pagesRemaining } from '../data/account';
 import { canUse, hasKey } from '../data/capabilities';
-import { addFiles, composeStore, confirmWarnings, dismissProblems, setReplyWithinDays, fileBytes, pageTotals, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
+import { addFiles, composeStore, replaceFileWith, confirmWarnings, dismissProblems, setReplyWithinDays, fileBytes, pageTotals, sendBlocker, sendDraft, setField, type ComposeFile } from '../data/compose';
 import { connectionStore } from '../data/connection';
 import type { IpcError } from '../data/ipc';
 import { guardStore, recipientOf, unconfirmedWarnings, warningsBeforeSend } from '../data/recipient-guard';
 import { useStore } from '../data/store';
-import type { RecipientWarning } from '../../../preload/models';
+import type { RecipientWarning, StagedFile } from '../../../preload/models';
 import { PdfViewer } from '../pdf/PdfViewer';
+import { PageToolsDialog } from './PageToolsDialog';
+import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
 function OriginalView({ file }: { file: ComposeFile }) {
@@ -100,6 +102,19 @@ export function ComposeView() {
   const [error, setError] = useState<IpcError | null>(null);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<ComposeFile | null>(null);
+  const [pagesOf, setPagesOf] = useState<ComposeFile | null>(null);
+  /** The documents made of a file's pages take its place; the cursor goes to the first of them. */
+  const putPagesInFax = (file: ComposeFile, files: StagedFile[]): string | null => {
+    const outcome = replaceFileWith(file.id, files);
+    if (outcome === 'tooMany') return t('pageTools.tooManyFiles', { maxFiles: faxLimits.maxFiles });
+    setPagesOf(null);
+    if (outcome === 'replaced') {
+      toast('success', t('pageTools.fileChanged'));
+      const first = files[0];
+      if (first) setTimeout(() => document.querySelector<HTMLButtonElement>(`li[data-file="${CSS.escape(first.id)}"] button[data-control="pages"]`)?.focus(), 0);
+    }
+    return null;
+  };
   const [toConfirm, setToConfirm] = useState<RecipientWarning[] | null>(null);
   const guard = useStore(guardStore);
   const focusTo = useStore(focusToFieldStore);
@@ -227,7 +242,7 @@ export function ComposeView() {
               <p className="field-hint" role="status">{t('compose.checkingFile', { staging: state.staging })}
               </p>
             ) : null}
-            <FileList files={state.files} onPreview={setPreview} />
+            <FileList files={state.files} onPreview={setPreview} onPages={setPagesOf} />
           </div>
         </div>
         <aside className="card compose-summary" aria-label={t('compose.summary')}>
@@ -283,6 +298,7 @@ export function ComposeView() {
         </ConfirmDialog>
       ) : null}
       {preview ? <FilePreview file={preview} onClose={() => setPreview(null)} /> : null}
+      {pagesOf ? <PageToolsDialog subject={{ kind: 'file', file: pagesOf }} onClose={() => setPagesOf(null)} onUse={(files) => putPagesInFax(pagesOf, files)} /> : null}
     </section>
   );
 }

@@ -185,7 +185,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
       {filling ? <FillSignDialog detail={detail} onClose={closeFilling} /> : null}
-      {pageTools ? <PageToolsDialog faxId={faxId} reference={detail.reference} onClose={closePageTools} /> : null}
+      {pageTools ? <PageToolsDialog subject={{ kind: 'fax', faxId, reference: detail.reference }} onClose={closePageTools} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}
     </article>

@@ -1,32 +1,49 @@
 /**
- * Page tools on a received fax: pick pages by their thumbnails or by typing ("1-3, 5"), turn them, take them out,
- * add the pages of another received fax, then save the result as a PDF or fax it — or split it into several
- * documents ("1-3; 4-6; 7-"), each saved or faxed on its own. Main makes every document (the fax's own is never
- * changed); nothing here is kept until it is saved or sent.
+ * Page tools on a received fax or on a PDF in compose: pick pages by their thumbnails or by typing ("1-3, 5"), turn
+ * them, take them out, add the pages of another received fax, then save the result as a PDF or fax it — or split it
+ * into several documents ("1-3; 4-6; 7-"), each saved or faxed on its own. For a compose file, the result takes the
+ * file's place in the fax instead. Main makes every document (the fax's own and the compose file are never
+ * changed); nothing here is kept until it is saved, sent or put in the fax.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { FaxSummary, PageDocumentRequest, StagedFile } from '../../../preload/models';
+import type { FaxSummary, PageDocumentRequest, PagePick, StagedFile } from '../../../preload/models';
 import type { FaxId } from '../../../preload/fax-id';
 import { readPageGroups, readPageList } from '../../../preload/page-list';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { fileBytes, type ComposeFile } from '../data/compose';
 import { openFaxDocument } from '../data/fax-document';
 import { makePageDocuments, recentReceivedFaxes, savePageDocument } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
-import { renderPage } from '../pdf/pdf-engine';
+import { openPdf, renderPage } from '../pdf/pdf-engine';
 import { say, t } from '../i18n';
 import { who } from '../lists/FaxRows';
 import { ForwardDialog } from './ForwardDialog';
 
 type Turn = 0 | 90 | 180 | 270;
 
+/** What the tools work on: a received fax, or a PDF file of the draft in compose. */
+export type PageToolsSubject = { kind: 'fax'; faxId: FaxId; reference: string } | { kind: 'file'; file: ComposeFile };
+
+type Origin = { faxId: FaxId } | { fileId: string };
+
 interface PageEntry {
   key: string;
-  faxId: FaxId;
+  /** The document the page comes from (a key of the opened documents). */
+  source: string;
+  origin: Origin;
   reference: string;
   page: number;
   turn: Turn;
+}
+
+const sourceKey = (origin: Origin): string => ('faxId' in origin ? `fax:${origin.faxId}` : `file:${origin.fileId}`);
+
+async function openSubjectFile(file: ComposeFile): Promise<PDFDocumentProxy> {
+  const read = await fileBytes(file);
+  if ('error' in read) throw new Error(read.error.message);
+  return openPdf(read.bytes);
 }
 
 interface MadeDocument {
@@ -58,8 +75,12 @@ function PageThumb({ document, page, turn }: { document: PDFDocumentProxy; page:
 
 const turned = (turn: Turn, by: 90 | 270): Turn => ((turn + by) % 360) as Turn;
 
-export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; reference: string; onClose: () => void }) {
-  const [documents, setDocuments] = useState<ReadonlyMap<FaxId, PDFDocumentProxy>>(new Map());
+/**
+ * `onUse` (a compose file): the made documents go in the file's place; it returns why that was refused (the
+ * documents are released then), or null.
+ */
+export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageToolsSubject; onClose: () => void; onUse?: (files: StagedFile[]) => string | null }) {
+  const [documents, setDocuments] = useState<ReadonlyMap<string, PDFDocumentProxy>>(new Map());
   const [entries, setEntries] = useState<PageEntry[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectText, setSelectText] = useState('');
@@ -70,16 +91,24 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
   const [made, setMade] = useState<MadeDocument[]>([]);
   const [faxing, setFaxing] = useState<StagedFile | null>(null);
   const [others, setOthers] = useState<FaxSummary[]>([]);
-  const opened = useRef(new Map<FaxId, PDFDocumentProxy>());
+  const opened = useRef(new Map<string, PDFDocumentProxy>());
+  // The subject as the dialog opened: a compose file's object changes as pre-flight reports on it.
+  const [opening] = useState(subject);
+  const onFile = opening.kind === 'file';
+  const faxId = opening.kind === 'fax' ? opening.faxId : null;
+  const file = opening.kind === 'file' ? opening.file : null;
+  const title = opening.kind === 'fax' ? opening.reference : opening.file.name;
+  const subjectSource = opening.kind === 'fax' ? sourceKey({ faxId: opening.faxId }) : sourceKey({ fileId: opening.file.id });
 
-  const addFax = useCallback(async (id: FaxId, label: string) => {
+  const addDocument = useCallback(async (origin: Origin, label: string, open: () => Promise<PDFDocumentProxy>) => {
+    const source = sourceKey(origin);
     try {
-      const document = opened.current.get(id) ?? (await openFaxDocument(id));
-      opened.current.set(id, document);
+      const document = opened.current.get(source) ?? (await open());
+      opened.current.set(source, document);
       setDocuments(new Map(opened.current));
       setEntries((current) => [
         ...current,
-        ...Array.from({ length: document.numPages }, (_, index): PageEntry => ({ key: `${id}:${String(index + 1)}:${String(current.length + index)}`, faxId: id, reference: label, page: index + 1, turn: 0 })),
+        ...Array.from({ length: document.numPages }, (_, index): PageEntry => ({ key: `${source}:${String(index + 1)}:${String(current.length + index)}`, source, origin, reference: label, page: index + 1, turn: 0 })),
       ]);
     } catch (failure) {
       setProblem(failure instanceof Error && failure.message ? failure.message : t('pdfEngine.thisPdfCouldNot'));
@@ -87,16 +116,17 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
   }, []);
 
   useEffect(() => {
-    void addFax(faxId, reference);
+    if (faxId !== null) void addDocument({ faxId }, title, () => openFaxDocument(faxId));
+    else if (file) void addDocument({ fileId: file.id }, title, () => openSubjectFile(file));
     void recentReceivedFaxes().then((items) => setOthers(items.filter((item) => item.id !== faxId)));
     const documents = opened.current;
     return () => {
       for (const document of documents.values()) void document.destroy();
     };
-  }, [faxId, reference, addFax]);
+  }, [faxId, file, title, addDocument]);
 
   const chosen = useMemo(() => entries.filter((entry) => selected.has(entry.key)), [entries, selected]);
-  const requestOf = (list: readonly PageEntry[]): PageDocumentRequest => ({ pages: list.map((entry) => ({ faxId: entry.faxId, page: entry.page, turn: entry.turn })) });
+  const requestOf = (list: readonly PageEntry[]): PageDocumentRequest => ({ pages: list.map((entry): PagePick => ({ ...entry.origin, page: entry.page, turn: entry.turn })) });
 
   const toggle = (key: string) =>
     setSelected((current) => {
@@ -153,33 +183,45 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
     await make(parts, parts.map((part, index) => t('pageTools.documentOf', { number: index + 1, pages: part.length })));
   };
 
-  const whole = async (then: 'save' | 'fax') => {
+  const putInFax = (files: StagedFile[]) => {
+    const refused = onUse?.(files) ?? null;
+    if (refused === null) return;
+    setProblem(refused);
+    setMade([]);
+  };
+
+  const whole = async (then: 'save' | 'fax' | 'use') => {
     const documents = await make([entries], [t('pageTools.documentOf', { number: 1, pages: entries.length })]);
     const first = documents?.[0];
     if (!first) return;
     if (then === 'save') await savePageDocument(first.file.id);
+    else if (then === 'use') putInFax([first.file]);
     else setFaxing(first.file);
   };
 
   const close = useCallback(() => onClose(), [onClose]);
   const stopFaxing = useCallback(() => setFaxing(null), []);
 
-  if (faxing) return <ForwardDialog faxId={faxId} onClose={stopFaxing} document={{ fileId: faxing.id, pages: faxing.pages }} />;
+  if (faxing && faxId !== null) return <ForwardDialog faxId={faxId} onClose={stopFaxing} document={{ fileId: faxing.id, pages: faxing.pages }} />;
 
   return (
     <Dialog
-      title={t('pageTools.pagesOf', { reference })}
+      title={t('pageTools.pagesOf', { reference: title })}
       onClose={close}
       wide
       footer={
         <>
           <button type="button" className="button" onClick={close}>{t('pageTools.close')}</button>
           <button type="button" className="button" disabled={busy || entries.length === 0} onClick={() => void whole('save')}>{t('pageTools.saveAsPdf')}</button>
-          <button type="button" className="button button-primary" disabled={busy || entries.length === 0} onClick={() => void whole('fax')}>{t('pageTools.fax')}</button>
+          {onFile ? (
+            <button type="button" className="button button-primary" disabled={busy || entries.length === 0} onClick={() => void whole('use')}>{t('pageTools.useThesePages')}</button>
+          ) : (
+            <button type="button" className="button button-primary" disabled={busy || entries.length === 0} onClick={() => void whole('fax')}>{t('pageTools.fax')}</button>
+          )}
         </>
       }
     >
-      <p className="field-hint">{t('pageTools.intro')}</p>
+      <p className="field-hint">{t(onFile ? 'pageTools.introFile' : 'pageTools.intro')}</p>
       <div className="row" role="toolbar" aria-label={t('pageTools.pageActions')}>
         <label className="row row-small-gap">
           <span>{t('pageTools.select')}</span>
@@ -196,7 +238,7 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
             aria-label={t('pageTools.addPagesOf')}
             onChange={(event) => {
               const other = others.find((item) => item.id === event.target.value);
-              if (other) void addFax(other.id, other.reference);
+              if (other) void addDocument({ faxId: other.id }, other.reference, () => openFaxDocument(other.id));
             }}
           >
             <option value="">{t('pageTools.addPagesOf')}</option>
@@ -209,12 +251,12 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
       <p className="field-hint" role="status" data-testid="page-tools-status">{t('pageTools.countSelected', { pages: entries.length, chosen: chosen.length })}</p>
       <div className="page-grid" data-testid="page-grid">
         {entries.map((entry, index) => {
-          const document = documents.get(entry.faxId);
+          const document = documents.get(entry.source);
           return (
             <button key={entry.key} type="button" className="page-tile" aria-pressed={selected.has(entry.key)} onClick={() => toggle(entry.key)} data-testid="page-tile" data-turn={entry.turn}>
               {document ? <PageThumb document={document} page={entry.page} turn={entry.turn} /> : null}
               <span>{t('pdfViewer.page', { page: index + 1 })}</span>
-              {entry.faxId !== faxId ? (
+              {entry.source !== subjectSource ? (
                 <span className="page-origin">{t('pageTools.fromFax', { reference: entry.reference, page: entry.page })}</span>
               ) : entry.page !== index + 1 ? (
                 <span className="page-origin">{t('pageTools.wasPage', { page: entry.page })}</span>
@@ -238,9 +280,14 @@ export function PageToolsDialog({ faxId, reference, onClose }: { faxId: FaxId; r
             <div key={document.file.id} className="row" data-testid="made-document">
               <span className="nav-spacer">{document.label}</span>
               <button type="button" className="button button-small" onClick={() => void savePageDocument(document.file.id)}>{t('pageTools.saveAsPdf')}</button>
-              <button type="button" className="button button-small" onClick={() => setFaxing(document.file)}>{t('pageTools.fax')}</button>
+              {onFile ? null : (
+                <button type="button" className="button button-small" onClick={() => setFaxing(document.file)}>{t('pageTools.fax')}</button>
+              )}
             </div>
           ))}
+          {onFile ? (
+            <button type="button" className="button button-small button-primary" onClick={() => putInFax(made.map((document) => document.file))}>{t('pageTools.useTheParts', { count: made.length })}</button>
+          ) : null}
         </div>
       ) : null}
     </Dialog>
