@@ -1,7 +1,9 @@
 // The compose draft: recipients checked as typed, limits with specific messages, totals, and a send that hands
 // the draft (with its id) to main — and on failure loses nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addPasted, addRecipients, composeStore, draftRecipients, emptyCompose, pageTotals, resetCompose, saveNow, sendBlocker, sendDraft, setField } from '../../renderer/src/data/compose';
+import fc from 'fast-check';
+import { faxLimits } from '../../preload/fax-limits';
+import { addPasted, addRecipients, composeStore, draftRecipients, emptyCompose, pageTotals, replaceFileWith, resetCompose, saveNow, sendBlocker, sendDraft, setField } from '../../renderer/src/data/compose';
 import { connectionStore } from '../../renderer/src/data/connection';
 import { filtersStore, setFilters } from '../../renderer/src/data/list-filters';
 import { routeStore } from '../../renderer/src/data/navigation';
@@ -98,5 +100,43 @@ describe('compose state', () => {
     expect(await sendDraft()).toMatchObject({ kind: 'file', message: /no longer available/ });
     expect(composeStore.get()).toEqual(before);
     expect(routeStore.get().screen).toBe('compose');
+  });
+
+  it('documents made of a file\'s pages take its place in order; refused whole when the fax would carry too many or the file is gone', async () => {
+    const released: string[] = [];
+    installFakeFax({ saveDraft: () => null, releaseStagedFiles: ({ ids }) => {
+      released.push(...ids);
+      return null;
+    } });
+    const staged = (tag: string, index: number) => ({ ...file, id: `${tag}${String(index).padStart(4, '0')}`.padEnd(32, '0'), name: `${tag}-${String(index)}.pdf`, pages: index + 1 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: faxLimits.maxFiles }), fc.nat(), fc.integer({ min: 0, max: faxLimits.maxFiles + 3 }), fc.boolean(), async (count, at, parts, gone) => {
+        resetCompose();
+        released.length = 0;
+        const files = Array.from({ length: count }, (_, index) => staged('f', index));
+        composeStore.set({ ...composeStore.get(), files });
+        const target = files[at % count] ?? files[0];
+        const made = Array.from({ length: parts }, (_, index) => staged('m', index));
+        const id = gone ? 'e'.repeat(32) : (target?.id ?? '');
+        const outcome = replaceFileWith(id, made);
+        await Promise.resolve();
+        const after = composeStore.get().files.map((one) => one.id);
+        if (gone) {
+          expect(outcome).toBe('gone');
+        } else if (count - 1 + parts > faxLimits.maxFiles) {
+          expect(outcome).toBe('tooMany');
+        } else {
+          expect(outcome).toBe('replaced');
+          const index = files.findIndex((one) => one.id === id);
+          expect(after).toEqual([...files.slice(0, index).map((one) => one.id), ...made.map((one) => one.id), ...files.slice(index + 1).map((one) => one.id)]);
+          expect(released).toEqual([id]);
+          return;
+        }
+        // Refused: the draft is as it was and only the new copies are released.
+        expect(after).toEqual(files.map((one) => one.id));
+        expect(released).toEqual(made.map((one) => one.id));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
