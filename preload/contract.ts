@@ -27,6 +27,7 @@ import type {
   NumberView,
   PreflightPages,
   SignatureInk,
+  StampImage,
   RecognitionStatus,
   TextPageHits,
   RecipientWarning,
@@ -40,18 +41,16 @@ import type {
   WebhookView,
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
+import { stampImageMaxBytes } from './fax-limits';
 import type { PolicyView } from './policy';
 import { triageFilters, type ClaimOutcome, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
 /** A signature drawn on the pad: strokes of points in shares of the pad, and the pad's width ÷ height. */
-export const signatureInkSchema = z
-  .object({
-    strokes: z.array(z.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)])).min(1).max(4000)).min(1).max(200),
-    aspect: z.number().min(0.2).max(20),
-  })
-  .strict();
+const inkStrokes = z.array(z.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)])).min(1).max(4000)).min(1).max(200);
+export const signatureInkSchema = z.object({ strokes: inkStrokes, aspect: z.number().min(0.2).max(20) }).strict();
+
 /** A box on a page as shown: left, top, right, bottom in shares of the page, left of right and top above bottom. */
 const shownBox = z
   .tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)])
@@ -346,6 +345,11 @@ export const invokeContract = {
   getSavedSignature: invoke<SignatureInk | null>()(noRequest),
   saveSignature: invoke<null>()(signatureInkSchema),
   forgetSignature: invoke<null>()(noRequest),
+  /** The stamp image kept on this desk (encrypted), or null. */
+  getSavedStamp: invoke<StampImage | null>()(noRequest),
+  /** Checks and keeps a PNG or JPEG as this desk's stamp; returns it as kept. */
+  saveStamp: invoke<StampImage>()(z.object({ bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.length <= stampImageMaxBytes) }).strict()),
+  forgetStamp: invoke<null>()(noRequest),
   /** A filled and signed copy of a received fax (drawn into its pages), staged for saving, faxing back or sending on. */
   fillAndSign: invoke<StagedFile>()(
     z
@@ -357,6 +361,9 @@ export const invokeContract = {
               z.object({ kind: z.literal('text'), page: z.number().int().min(1).max(10_000), box: shownBox, text: z.string().min(1).max(500) }).strict(),
               z.object({ kind: z.literal('check'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
               z.object({ kind: z.literal('signature'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
+              z.object({ kind: z.literal('stamp'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
+              z.object({ kind: z.literal('highlight'), page: z.number().int().min(1).max(10_000), box: shownBox }).strict(),
+              z.object({ kind: z.literal('ink'), page: z.number().int().min(1).max(10_000), box: shownBox, strokes: inkStrokes }).strict(),
             ]),
           )
           .min(1)

@@ -12,6 +12,9 @@ export const faxLimits = {
   maxListLimit: 100,
 } as const;
 
+/** The most a stamp image (fill & sign) may weigh: a stamp is small; a photo of a page is not a stamp. */
+export const stampImageMaxBytes = 1024 * 1024;
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} bytes`;
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(0)} KB`;

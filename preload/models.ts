@@ -169,7 +169,20 @@ export interface PageDocumentRequest {
 export type FillItem =
   | { kind: 'text'; page: number; box: [number, number, number, number]; text: string }
   | { kind: 'check'; page: number; box: [number, number, number, number] }
-  | { kind: 'signature'; page: number; box: [number, number, number, number] };
+  | { kind: 'signature'; page: number; box: [number, number, number, number] }
+  /** The stamp image saved on this desk, fitted into the box. */
+  | { kind: 'stamp'; page: number; box: [number, number, number, number] }
+  /** A highlighter's mark over the box. */
+  | { kind: 'highlight'; page: number; box: [number, number, number, number] }
+  /** Freehand ink drawn on the page: strokes of points in shares of the box (x right, y down). */
+  | { kind: 'ink'; page: number; box: [number, number, number, number]; strokes: Array<Array<[number, number]>> };
+
+/** An image kept on this desk to stamp on forms (an office stamp, a scanned signature): PNG or JPEG, checked by main. */
+export interface StampImage {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** A signature drawn once: its strokes as points in shares of the pad (x right, y down), and the pad's width ÷ height. */
 export interface SignatureInk {

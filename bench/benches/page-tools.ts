@@ -7,7 +7,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { mergePdfs, splitPdf } from '../../main/pages/page-tools';
 import { fillPdf } from '../../main/pages/fill-form';
 import type { FillItem, SignatureInk } from '../../preload/models';
-import { encodeBilevelPng } from '../../main/pages/png';
+import { encodeBilevelPng, encodeGrayPng } from '../../main/pages/png';
 import { timing, type Benchmark } from '../lib/metric';
 
 /** A 100-page fax: each page one 1728 × 2200 black-and-white image with noise, like a scan. */
@@ -48,15 +48,21 @@ export const pageTools: Benchmark = {
       ...Array.from({ length: 12 }, (_, index): FillItem => ({ kind: 'text', page: 1 + (index % 3), box: [0.2, 0.1 + index * 0.05, 0.6, 0.12 + index * 0.05], text: `Field ${String(index)} Jane Doe 03/14/1961` })),
       ...Array.from({ length: 6 }, (_, index): FillItem => ({ kind: 'check', page: 1 + (index % 3), box: [0.1, 0.2 + index * 0.1, 0.12, 0.22 + index * 0.1] })),
       { kind: 'signature', page: 3, box: [0.5, 0.85, 0.9, 0.95] },
+      { kind: 'stamp', page: 3, box: [0.1, 0.82, 0.4, 0.95] },
+      { kind: 'highlight', page: 1, box: [0.2, 0.1, 0.6, 0.12] },
+      { kind: 'highlight', page: 2, box: [0.2, 0.15, 0.6, 0.17] },
+      { kind: 'ink', page: 2, box: [0.6, 0.6, 0.9, 0.7], strokes: [Array.from({ length: 200 }, (_, point): [number, number] => [point / 199, 0.5 + 0.5 * Math.sin(point / 9)])] },
     ];
+    // A 600 × 300 grey stamp image (a scanned office stamp).
+    const stamp = new Uint8Array(encodeGrayPng({ width: 600, height: 300, pixels: Uint8Array.from({ length: 600 * 300 }, (_, index) => ((index % 600) + Math.floor(index / 600)) % 7 === 0 ? 0 : 235) }));
     const fills: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const started = performance.now();
-      await fillPdf(formBytes, items, signature);
+      await fillPdf(formBytes, items, { signature, stamp });
       fills.push(performance.now() - started);
     }
     return [
-      timing('page tools: save a filled and signed 3-page form (19 items, a 2,400-point signature)', fills, 'ms', { atMost: 1000 }),
+      timing('page tools: save a filled and signed 3-page form (23 items: a 2,400-point signature, a 600 × 300 stamp, highlights, a drawn stroke)', fills, 'ms', { atMost: 1000 }),
       timing('page tools: split a 100-page fax into 10 parts', splits, 'ms', { atMost: 1000 }),
       timing('page tools: merge 10 parts (100 pages) into one', merges, 'ms', { atMost: 1000 }),
     ];

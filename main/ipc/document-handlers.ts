@@ -3,7 +3,7 @@ import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 import { saveSearchableCopy } from '../ocr/searchable-copy';
 
-type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'fillAndSign'>;
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'getSavedStamp' | 'saveStamp' | 'forgetStamp' | 'fillAndSign'>;
 
 export function documentHandlers(context: HandlerContext): DocumentHandlers {
   const services = context.services;
@@ -18,6 +18,12 @@ export function documentHandlers(context: HandlerContext): DocumentHandlers {
     },
     forgetSignature: async () => {
       (await services()).fillSign.forgetSignature();
+      return null;
+    },
+    getSavedStamp: async () => (await services()).fillSign.savedStamp(),
+    saveStamp: async ({ bytes }) => (await services()).fillSign.saveStamp(bytes),
+    forgetStamp: async () => {
+      (await services()).fillSign.forgetStamp();
       return null;
     },
     fillAndSign: async ({ faxId, items }) => (await services()).fillSign.fill(faxId, items),

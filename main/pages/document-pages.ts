@@ -53,7 +53,9 @@ async function openPdf(bytes: Uint8Array, standardFontsDir: string): Promise<Ope
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvas, canvasContext: context, viewport, transform: [faxDpi.x / 72, 0, 0, faxDpi.y / 72, 0, 0] }).promise;
+      // pdf.js draws on @napi-rs/canvas in Node; its types name only the browser's canvas.
+      const target = { canvas, canvasContext: context } as unknown as Pick<Parameters<typeof page.render>[0], 'canvas' | 'canvasContext'>;
+      await page.render({ ...target, viewport, transform: [faxDpi.x / 72, 0, 0, faxDpi.y / 72, 0, 0] }).promise;
       page.cleanup();
       return grayOf(canvas);
     },

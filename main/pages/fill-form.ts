@@ -1,30 +1,36 @@
 /**
- * A filled and signed copy of a document: text typed on it, check marks, and a signature drawn as ink, each where
- * it was placed on the page as displayed — drawn into the page itself (flattened), so every fax machine prints
- * it, not as annotations a receiving machine may drop. New bytes every time; the document given is unchanged.
+ * A filled and signed copy of a document: text typed on it, check marks, a signature and freehand strokes drawn as
+ * ink, a stamp image, highlights — each where it was placed on the page as displayed, drawn into the page itself
+ * (flattened), so every fax machine prints it, not as annotations a receiving machine may drop. New bytes every
+ * time; the document given is unchanged.
  */
-import { degrees, LineCapStyle, rgb, StandardFonts, type PDFPage } from '@cantoo/pdf-lib';
+import { BlendMode, degrees, LineCapStyle, rgb, StandardFonts, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { FillItem, SignatureInk } from '../../preload/models';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { encodable } from './font-text';
 import { placeOnPage, pointOnPage } from './page-geometry';
 import { openForPages } from './page-tools';
+import { embedStamp } from './stamp-image';
 
 const ink = rgb(0, 0, 0);
+/** A highlighter's yellow, laid over the page so the words under it stay black. */
+const highlighter = rgb(1, 0.9, 0.2);
+
+type Box = FillItem['box'];
 
 /** A point of the box (shares of the box, x right, y down) → the page's own coordinates. */
-function inBox(page: PDFPage, box: FillItem['box'], bx: number, by: number): { x: number; y: number } {
+function inBox(page: PDFPage, box: Box, bx: number, by: number): { x: number; y: number } {
   const [left, top, right, bottom] = box;
   const [x, y] = pointOnPage(page, left + (right - left) * bx, top + (bottom - top) * by);
   return { x, y };
 }
 
-function strokeWidth(page: PDFPage, box: FillItem['box'], share: number): number {
+function strokeWidth(page: PDFPage, box: Box, share: number): number {
   return Math.max(0.8, placeOnPage(page, box, 0).height * share);
 }
 
-function drawCheck(page: PDFPage, box: FillItem['box']): void {
+function drawCheck(page: PDFPage, box: Box): void {
   const points: Array<[number, number]> = [[0.12, 0.55], [0.4, 0.85], [0.9, 0.15]];
   const thickness = strokeWidth(page, box, 0.12);
   for (let index = 1; index < points.length; index += 1) {
@@ -34,15 +40,46 @@ function drawCheck(page: PDFPage, box: FillItem['box']): void {
   }
 }
 
-/** The signature's strokes fitted into the box, its proportions kept, centred. */
-function drawSignature(page: PDFPage, box: FillItem['box'], signature: SignatureInk): void {
+/** The part of the box (shares of it: left, top, width, height) that a drawing of this width ÷ height fills, centred. */
+function fitted(page: PDFPage, box: Box, aspect: number): { left: number; top: number; width: number; height: number } {
   const placed = placeOnPage(page, box, 0);
   const boxAspect = placed.width / Math.max(0.001, placed.height);
-  // Shares of the box the pad's drawing covers.
-  const [spanX, spanY] = signature.aspect > boxAspect ? [1, boxAspect / signature.aspect] : [signature.aspect / boxAspect, 1];
-  const [offsetX, offsetY] = [(1 - spanX) / 2, (1 - spanY) / 2];
-  const thickness = Math.max(0.8, Math.min(2.2, placed.height * 0.035));
-  for (const stroke of signature.strokes) {
+  const [width, height] = aspect > boxAspect ? [1, boxAspect / aspect] : [aspect / boxAspect, 1];
+  return { left: (1 - width) / 2, top: (1 - height) / 2, width, height };
+}
+
+/** The box as a rectangle in the page's own coordinates (a quarter turn keeps it upright). */
+function rectangleOnPage(page: PDFPage, box: Box): { x: number; y: number; width: number; height: number } {
+  const [x1, y1] = pointOnPage(page, box[0], box[1]);
+  const [x2, y2] = pointOnPage(page, box[2], box[3]);
+  return { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+}
+
+/**
+ * Yellow over the words, and a thin frame: a fax machine prints black and white, where the yellow vanishes and
+ * only the frame shows what was marked.
+ */
+function drawHighlight(page: PDFPage, box: Box): void {
+  const rectangle = rectangleOnPage(page, box);
+  page.drawRectangle({ ...rectangle, color: highlighter, blendMode: BlendMode.Multiply });
+  page.drawRectangle({ ...rectangle, borderColor: ink, borderWidth: 0.6 });
+}
+
+/** The stamp fitted into the box, its proportions kept, centred, upright as the page is shown. */
+function drawStamp(page: PDFPage, box: Box, image: PDFImage): void {
+  const part = fitted(page, box, image.width / image.height);
+  const [left, top, right, bottom] = box;
+  const [width, height] = [right - left, bottom - top];
+  const inner: Box = [left + part.left * width, top + part.top * height, left + (part.left + part.width) * width, top + (part.top + part.height) * height];
+  const placed = placeOnPage(page, inner, 0);
+  page.drawImage(image, { x: placed.x, y: placed.y, width: placed.width, height: placed.height, rotate: degrees(placed.rotate) });
+}
+
+/** Strokes (points in shares of a drawing of this width ÷ height) fitted into the box, proportions kept, centred. */
+function drawStrokes(page: PDFPage, box: Box, strokes: SignatureInk['strokes'], aspect: number, thickness: number): void {
+  const part = fitted(page, box, aspect);
+  const [spanX, spanY, offsetX, offsetY] = [part.width, part.height, part.left, part.top];
+  for (const stroke of strokes) {
     for (let index = 1; index < stroke.length; index += 1) {
       const [fromX, fromY] = stroke[index - 1] as [number, number];
       const [toX, toY] = stroke[index] as [number, number];
@@ -59,11 +96,25 @@ function drawSignature(page: PDFPage, box: FillItem['box'], signature: Signature
   }
 }
 
-export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], signature: SignatureInk | null): Promise<{ bytes: Uint8Array; pages: number }> {
+function drawSignature(page: PDFPage, box: Box, signature: SignatureInk): void {
+  drawStrokes(page, box, signature.strokes, signature.aspect, Math.max(0.8, Math.min(2.2, placeOnPage(page, box, 0).height * 0.035)));
+}
+
+/** What was kept on this desk to place on pages: the signature drawn once, the stamp image. */
+export interface KeptMarks {
+  signature: SignatureInk | null;
+  stamp: Uint8Array | null;
+}
+
+export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], kept: KeptMarks): Promise<{ bytes: Uint8Array; pages: number }> {
   const document = await openForPages(bytes);
   const font = await document.embedFont(StandardFonts.Helvetica);
   const pages = document.getPages();
-  for (const item of items) {
+  let stamp: PDFImage | null = null;
+  // Highlights are drawn first, under everything else placed: where a viewer ignores the blend, a highlight placed
+  // after a signature would otherwise cover it.
+  const ordered = [...items.filter((item) => item.kind === 'highlight'), ...items.filter((item) => item.kind !== 'highlight')];
+  for (const item of ordered) {
     const page = pages[item.page - 1];
     if (!page) throw new AppError('invalid_input', msg('pageTools.noSuchPage', { page: item.page, count: pages.length }), { code: 'pages_range' });
     if (item.kind === 'text') {
@@ -72,9 +123,18 @@ export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], sig
       page.drawText(text, { x: placed.x, y: placed.y, size: Math.max(4, placed.height * 0.8), font, color: ink, rotate: degrees(placed.rotate) });
     } else if (item.kind === 'check') {
       drawCheck(page, item.box);
+    } else if (item.kind === 'highlight') {
+      drawHighlight(page, item.box);
+    } else if (item.kind === 'ink') {
+      const placed = placeOnPage(page, item.box, 0);
+      drawStrokes(page, item.box, item.strokes, placed.width / Math.max(0.001, placed.height), 1.4);
+    } else if (item.kind === 'stamp') {
+      if (!kept.stamp) throw new AppError('invalid_input', msg('fillSign.noSavedStamp'), { code: 'no_stamp' });
+      stamp ??= await embedStamp(document, kept.stamp);
+      drawStamp(page, item.box, stamp);
     } else {
-      if (!signature) throw new AppError('invalid_input', msg('fillSign.noSavedSignature'), { code: 'no_signature' });
-      drawSignature(page, item.box, signature);
+      if (!kept.signature) throw new AppError('invalid_input', msg('fillSign.noSavedSignature'), { code: 'no_signature' });
+      drawSignature(page, item.box, kept.signature);
     }
   }
   return { bytes: await document.save({ useObjectStreams: true }), pages: pages.length };

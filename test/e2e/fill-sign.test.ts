@@ -1,13 +1,17 @@
 // Fill & sign, as a receptionist does with a prior authorization form: type the patient's name, add today's
 // date, tick a box, sign with the signature drawn once, save a copy, and fax it back to the sender — checked in
 // the saved copy (text drawn into the page), at the Fax Service (a fax to the sender's number) and in both
-// faxes' details (linked both ways). The received fax stays as it arrived.
+// faxes' details (linked both ways). The received fax stays as it arrived. Then a stamp image (a damaged one
+// refused first), a highlight dragged over a line, a stroke drawn freehand and a check mark placed and sized with
+// the keyboard, all found where they were put in the saved copy's page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { readBackPdf } from '../helpers/pdf-text';
+import { openDocumentPages } from '../../main/pages/document-pages';
+import { encodeGrayPng } from '../../main/pages/png';
 
 let app: AppFixture;
 let faxId = '';
@@ -119,5 +123,96 @@ describe('fill & sign a received form and fax it back', () => {
     await expect.poll(() => page.getByTestId('answer-to').textContent()).toMatch(/^Answer to FX-/);
     const services = await app.harness.core.services();
     expect(Buffer.from(await services.pdfs.bytes(faxId)).equals(Buffer.from(original))).toBe(true);
+  }, 120_000);
+
+  it('a stamp image, a highlight, a freehand stroke and a check placed by keyboard land in the saved copy where they were put', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    await page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
+    await page.getByRole('button', { name: 'Fill & sign' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Fill & sign FX-/ });
+    await expect.poll(async () => (await page.getByTestId('fill-overlay').boundingBox())?.height ?? 0).toBeGreaterThan(400);
+    // No stamp kept yet: the tool asks for an image. A damaged one is refused with its reason.
+    const stampPng = encodeGrayPng({ width: 200, height: 100, pixels: new Uint8Array(200 * 100) });
+    let chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Stamp', exact: true }).click();
+    await (await chooser).setFiles({ name: 'stamp.png', mimeType: 'image/png', buffer: stampPng.subarray(0, 60) });
+    await dialog.getByText('This image is damaged and cannot be used as a stamp.').waitFor();
+    chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Choose stamp image…' }).click();
+    await (await chooser).setFiles({ name: 'stamp.png', mimeType: 'image/png', buffer: stampPng });
+    await dialog.getByRole('button', { name: 'Change stamp image…' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Stamp', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await clickPage(0.6, 0.8);
+    await dialog.getByRole('img', { name: 'Stamp image' }).waitFor();
+
+    const overlay = page.getByTestId('fill-overlay');
+    const drag = async (points: ReadonlyArray<readonly [number, number]>) => {
+      // The page is taller than its scrolling frame at 1024 × 768: the stretch of it the drag covers is scrolled to.
+      const middle = points.reduce((sum, [, y]) => sum + y, 0) / Math.max(1, points.length);
+      await overlay.evaluate((element, share) => {
+        const frame = element.closest('.fill-page-scroll');
+        if (frame) frame.scrollTop = share * element.getBoundingClientRect().height - frame.clientHeight / 2;
+      }, middle);
+      const box = await overlay.boundingBox();
+      if (!box) throw new Error('no page');
+      const [first, ...rest] = points;
+      await page.mouse.move(box.x + box.width * (first?.[0] ?? 0), box.y + box.height * (first?.[1] ?? 0));
+      await page.mouse.down();
+      for (const [x, y] of rest) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
+      await page.mouse.up();
+    };
+    await dialog.getByRole('button', { name: 'Highlight', exact: true }).click();
+    await expect(dialog.getByTestId('fill-hint').textContent()).resolves.toMatch(/^Drag over the words/);
+    await drag([[0.1, 0.08], [0.62, 0.11]]);
+    await screenshot(page, 'fill-sign-highlight-1024');
+    await dialog.getByRole('button', { name: 'Draw', exact: true }).click();
+    await drag([[0.55, 0.5], [0.65, 0.56], [0.75, 0.5], [0.85, 0.56]]);
+    // The keyboard's way: Enter places the check in the middle of the page, arrows move it, Alt+arrows size it.
+    await dialog.getByRole('button', { name: 'Check mark' }).click();
+    await dialog.getByLabel('Page 1: click to place').focus();
+    await page.keyboard.press('Enter');
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => dialog.getByTestId('fill-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')))).toEqual(['stamp', 'highlight', 'ink', 'check']);
+    const boxes = await dialog.getByTestId('fill-item').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const style = (node as HTMLElement).style;
+        const [left, top, width, height] = [style.left, style.top, style.width, style.height].map((value) => Number.parseFloat(value) / 100) as [number, number, number, number];
+        return [left, top, left + width, top + height];
+      }),
+    );
+    const [stampBox, highlightBox, inkBox, checkBox] = boxes as Array<[number, number, number, number]>;
+    expect(highlightBox?.[0]).toBeCloseTo(0.1, 2);
+    expect(highlightBox?.[2]).toBeCloseTo(0.62, 2);
+    expect(checkBox?.[1]).toBeGreaterThan(0.55);
+    await screenshot(page, 'fill-sign-stamp-1024');
+
+    await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+    await page.getByText('The PDF was saved.').waitFor();
+    const folder = app.harness.settings.get().downloadFolder;
+    const newest = fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')).map((name) => path.join(folder, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    const bytes = new Uint8Array(fs.readFileSync(newest ?? ''));
+    expect((await PDFDocument.load(bytes)).getPage(0).node.Annots()?.size() ?? 0).toBe(0);
+    const opened = await openDocumentPages('pdf', bytes, 'node_modules/pdfjs-dist/standard_fonts/');
+    const image = await opened.grayPage(1);
+    await opened.close();
+    const grey = (x: number, y: number) => image.pixels[Math.round(y * image.height) * image.width + Math.round(x * image.width)] ?? 255;
+    const darkest = (box: [number, number, number, number] | undefined) => {
+      if (!box) return 255;
+      let value = 255;
+      for (let y = box[1]; y <= box[3]; y += 0.002) for (let x = box[0]; x <= box[2]; x += 0.002) value = Math.min(value, grey(x, y));
+      return value;
+    };
+    // The stamp is black in the middle of its box; the highlight tints (light, not black) inside its frame; the
+    // stroke and the check print black within their boxes; the paper between them is white.
+    expect(grey(((stampBox?.[0] ?? 0) + (stampBox?.[2] ?? 0)) / 2, ((stampBox?.[1] ?? 0) + (stampBox?.[3] ?? 0)) / 2)).toBeLessThan(60);
+    const inside = grey(0.3, ((highlightBox?.[1] ?? 0) + (highlightBox?.[3] ?? 0)) / 2 + 0.004);
+    expect(inside).toBeLessThan(245);
+    expect(darkest(inkBox)).toBeLessThan(100);
+    expect(darkest(checkBox)).toBeLessThan(100);
+    expect(grey(0.9, 0.3)).toBe(255);
+    expect((await app.harness.core.services()).fillSign.savedStamp()?.width).toBe(200);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
   }, 120_000);
 });

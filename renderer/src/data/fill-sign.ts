@@ -1,5 +1,5 @@
-/** Fill & sign: the signature saved on this desk, and filled copies of received faxes (made by main). */
-import type { FillItem, PreflightPage, SignatureInk, StagedFile } from '../../../preload/models';
+/** Fill & sign: the signature and stamp image kept on this desk, and filled copies of received faxes (made by main). */
+import type { FillItem, PreflightPage, SignatureInk, StagedFile, StampImage } from '../../../preload/models';
 import type { FaxId } from '../../../preload/fax-id';
 import { faxApi, type IpcResult } from './ipc';
 
@@ -14,6 +14,21 @@ export async function saveSignature(ink: SignatureInk): Promise<IpcResult<null>>
 
 export async function forgetSignature(): Promise<void> {
   await faxApi().forgetSignature();
+}
+
+export async function loadSavedStamp(): Promise<StampImage | null> {
+  const result = await faxApi().getSavedStamp();
+  return result.ok ? result.value : null;
+}
+
+/** Main checks the image (PNG or JPEG, not damaged, not huge) and keeps it encrypted; refused with the reason. */
+export function saveStamp(bytes: Uint8Array<ArrayBuffer>): Promise<IpcResult<StampImage>> {
+  return faxApi().saveStamp({ bytes });
+}
+
+/** The image's type for showing it (main accepted only PNG and JPEG). */
+export function stampMimeType(bytes: Uint8Array): string {
+  return bytes[0] === 0x89 ? 'image/png' : 'image/jpeg';
 }
 
 export function fillAndSign(faxId: FaxId, items: FillItem[]): Promise<IpcResult<StagedFile>> {

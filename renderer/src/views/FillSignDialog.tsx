@@ -1,31 +1,39 @@
 /**
- * Fill & sign a received fax: type on it, tick boxes, add today's date and the signature drawn once on this
- * computer, each placed with a click and moved by dragging (or the arrow keys). The copy is made by main with all
- * of it drawn into the pages, so every fax machine prints it; the fax itself stays as it arrived. The copy is then
+ * Fill & sign a received fax: type on it, tick boxes, add today's date, the signature drawn once and the stamp
+ * image chosen once on this computer, each placed with a click (or Enter) and moved by dragging (or the arrow
+ * keys); highlight words by dragging over them, draw on the page freehand. The copy is made by main with all of it
+ * drawn into the pages, so every fax machine prints it; the fax itself stays as it arrived. The copy is then
  * faxed back to the sender (the guard checks the number, the two faxes are linked), sent to someone else, or saved.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { FaxDetail, FillItem, SignatureInk, StagedFile } from '../../../preload/models';
+import { stampImageMaxBytes } from '../../../preload/fax-limits';
+import type { FaxDetail, FillItem, SignatureInk, StagedFile, StampImage } from '../../../preload/models';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { openFaxDocument } from '../data/fax-document';
 import { savePageDocument } from '../data/faxes';
-import { fillAndSign, loadSavedSignature } from '../data/fill-sign';
+import { fillAndSign, loadSavedSignature, loadSavedStamp, saveStamp, stampMimeType } from '../data/fill-sign';
 import type { IpcError } from '../data/ipc';
 import { renderPage } from '../pdf/pdf-engine';
 import { currentLocale, t } from '../i18n';
 import { ForwardDialog } from './ForwardDialog';
 import { SignaturePad } from './SignaturePad';
+import { boxAt, highlightFromDrag, inkFromPoints, moveBox, resizeBox, type Box, type Point } from '../fill/fill-geometry';
+import { CheckMarkView, SignatureInkView, StampView, StrokesView } from '../fill/FillMarks';
 
-type Tool = 'text' | 'date' | 'check' | 'signature';
-type Box = [number, number, number, number];
+type Tool = 'text' | 'date' | 'check' | 'signature' | 'stamp' | 'highlight' | 'ink';
 type Placed = FillItem & { id: number };
+/** A highlight or a stroke being drawn with the pointer. */
+type Sketch = { kind: 'highlight'; start: Point; end: Point } | { kind: 'ink'; points: Point[] };
 
 /** Text is this tall on the page (a share of its height: about 12 points on a Letter page). */
 const textHeight = 0.02;
 const checkSize = 0.022;
 const signatureHeight = 0.06;
+const stampHeight = 0.1;
+/** Room around a drawn stroke for the pen's width (a share of the page). */
+const inkPad = 0.004;
 const pageWidthPx = 600;
 
 /** How wide the text is on the page, in pixels, measured in the same font as it is shown (a hidden element). */
@@ -40,16 +48,6 @@ function textWidth(text: string, heightPx: number): number {
   return width + heightPx * 0.2;
 }
 
-function SignatureInkView({ ink }: { ink: SignatureInk }) {
-  return (
-    <svg viewBox={`0 0 ${String(ink.aspect * 100)} 100`} preserveAspectRatio="xMidYMid meet" width="100%" height="100%" aria-hidden="true">
-      {ink.strokes.map((stroke, index) => (
-        <polyline key={index} points={stroke.map(([x, y]) => `${String(x * ink.aspect * 100)},${String(y * 100)}`).join(' ')} fill="none" stroke="#000" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" />
-      ))}
-    </svg>
-  );
-}
-
 export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose: () => void }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
@@ -59,6 +57,9 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
   const [selected, setSelected] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [signature, setSignature] = useState<SignatureInk | null>(null);
+  const [stamp, setStamp] = useState<StampImage | null>(null);
+  const [sketch, setSketch] = useState<Sketch | null>(null);
+  const stampInput = useRef<HTMLInputElement>(null);
   const [drawingSignature, setDrawingSignature] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
@@ -81,6 +82,7 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
       (failure: unknown) => !cancelled && setProblem(failure instanceof Error ? failure.message : t('pdfEngine.thisPdfCouldNot')),
     );
     void loadSavedSignature().then((ink) => !cancelled && setSignature(ink));
+    void loadSavedStamp().then((image) => !cancelled && setStamp(image));
     return () => {
       cancelled = true;
       void current?.destroy();
@@ -107,37 +109,98 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     };
   }, [pdf, pageNumber, canvas]);
 
-  const place = (event: PointerEvent<HTMLDivElement>) => {
-    if (!tool || event.target !== event.currentTarget) return;
-    // The new item takes the focus (a text field), not the page under it.
-    event.preventDefault();
-    setProblem(null);
-    const frame = event.currentTarget.getBoundingClientRect();
-    const x = (event.clientX - frame.left) / frame.width;
-    const y = (event.clientY - frame.top) / frame.height;
+  const stampUrl = useMemo(() => (stamp ? URL.createObjectURL(new Blob([stamp.bytes.slice()], { type: stampMimeType(stamp.bytes) })) : null), [stamp]);
+  useEffect(() => () => {
+    if (stampUrl) URL.revokeObjectURL(stampUrl);
+  }, [stampUrl]);
+
+  /** A highlight a line of text tall, as wide as a few words: what a click or Enter marks without a drag. */
+  const highlightSize = { width: 0.25, height: textHeight * 1.3 };
+
+  const add = (item: FillItem) => {
     const id = nextId.current++;
-    const fit = (left: number, top: number, width: number, height: number): Box => {
-      const l = Math.min(Math.max(0, left), 1 - width);
-      const t2 = Math.min(Math.max(0, top - height / 2), 1 - height);
-      return [l, t2, l + width, t2 + height];
-    };
+    setItems((current) => [...current, { ...item, id }]);
+    setSelected(id);
+    return id;
+  };
+
+  /** Places the tool's item with its left edge at x and its middle at y (shares of the page). */
+  const placeAt = (x: number, y: number) => {
+    if (!tool) return;
+    setProblem(null);
     if (tool === 'signature') {
       if (!signature) {
         setDrawingSignature(true);
         return;
       }
       const width = (signatureHeight * pageHeightPx * signature.aspect) / pageWidthPx;
-      setItems((current) => [...current, { id, kind: 'signature', page: pageNumber, box: fit(x, y, width, signatureHeight) }]);
+      add({ kind: 'signature', page: pageNumber, box: boxAt(x, y, width, signatureHeight) });
+    } else if (tool === 'stamp') {
+      if (!stamp) {
+        stampInput.current?.click();
+        return;
+      }
+      const width = (stampHeight * pageHeightPx * (stamp.width / stamp.height)) / pageWidthPx;
+      add({ kind: 'stamp', page: pageNumber, box: boxAt(x, y, Math.min(width, 0.9), stampHeight) });
     } else if (tool === 'check') {
       const width = (checkSize * pageHeightPx) / pageWidthPx;
-      setItems((current) => [...current, { id, kind: 'check', page: pageNumber, box: fit(x - width / 2, y, width, checkSize) }]);
-    } else {
+      add({ kind: 'check', page: pageNumber, box: boxAt(x - width / 2, y, width, checkSize) });
+    } else if (tool === 'highlight') {
+      add({ kind: 'highlight', page: pageNumber, box: highlightFromDrag([x, y], [x, y], highlightSize) });
+    } else if (tool === 'text' || tool === 'date') {
       const text = tool === 'date' ? new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()) : '';
       const width = Math.max(textWidth(text, textHeight * pageHeightPx), 40) / pageWidthPx;
-      setItems((current) => [...current, { id, kind: 'text', page: pageNumber, box: fit(x, y, width, textHeight), text }]);
+      const id = add({ kind: 'text', page: pageNumber, box: boxAt(x, y, width, textHeight), text });
       if (tool === 'text') setEditing(id);
     }
-    setSelected(id);
+  };
+
+  const pointOf = (event: PointerEvent<HTMLDivElement>): Point => {
+    const frame = event.currentTarget.getBoundingClientRect();
+    return [(event.clientX - frame.left) / frame.width, (event.clientY - frame.top) / frame.height];
+  };
+
+  const place = (event: PointerEvent<HTMLDivElement>) => {
+    if (!tool || event.target !== event.currentTarget) return;
+    // The new item takes the focus (a text field), not the page under it.
+    event.preventDefault();
+    const point = pointOf(event);
+    if (tool === 'highlight' || tool === 'ink') {
+      event.currentTarget.setPointerCapture(event.pointerId);
+      setProblem(null);
+      setSketch(tool === 'ink' ? { kind: 'ink', points: [point] } : { kind: 'highlight', start: point, end: point });
+      return;
+    }
+    placeAt(point[0], point[1]);
+  };
+
+  const finishSketch = () => {
+    if (!sketch) return;
+    setSketch(null);
+    if (sketch.kind === 'highlight') {
+      add({ kind: 'highlight', page: pageNumber, box: highlightFromDrag(sketch.start, sketch.end, highlightSize) });
+      return;
+    }
+    const stroke = inkFromPoints(sketch.points, inkPad);
+    if (stroke) add({ kind: 'ink', page: pageNumber, ...stroke });
+  };
+
+  const chooseStamp = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > stampImageMaxBytes) {
+      setProblem(t('fillSign.stampTooLarge', { megabytes: stampImageMaxBytes / (1024 * 1024) }));
+      return;
+    }
+    const result = await saveStamp(new Uint8Array(await file.arrayBuffer()));
+    if (!result.ok) {
+      setProblem(result.error.message);
+      return;
+    }
+    setProblem(null);
+    setStamp(result.value);
+    setTool('stamp');
   };
 
   const setText = (id: number, text: string) =>
@@ -156,27 +219,27 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     setEditing(null);
   }, []);
 
-  const move = (id: number, dx: number, dy: number, absolute?: { left: number; top: number }) =>
-    setItems((current) =>
-      current.map((item) => {
-        if (item.id !== id) return item;
-        const [left, top, right, bottom] = item.box;
-        const width = right - left;
-        const height = bottom - top;
-        const newLeft = Math.min(Math.max(0, absolute ? absolute.left : left + dx), 1 - width);
-        const newTop = Math.min(Math.max(0, absolute ? absolute.top : top + dy), 1 - height);
-        return { ...item, box: [newLeft, newTop, newLeft + width, newTop + height] };
-      }),
-    );
+  const reshape = (id: number, change: (box: Box) => Box) => setItems((current) => current.map((item) => (item.id === id ? { ...item, box: change(item.box) } : item)));
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (selected === null || editing !== null) return;
+    if (editing !== null || event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && tool && tool !== 'ink') {
+      // The keyboard's way to place: the middle of the page, then the arrow keys move it.
+      event.preventDefault();
+      placeAt(0.4, 0.5);
+      return;
+    }
+    if (selected === null) return;
     const step = event.shiftKey ? 0.02 : 0.004;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const delta = moves[event.key];
-    if (delta) {
+    const resizable = items.find((item) => item.id === selected)?.kind !== 'text';
+    if (delta && event.altKey && resizable) {
       event.preventDefault();
-      move(selected, delta[0], delta[1]);
+      reshape(selected, (box) => resizeBox(box, delta[0], delta[1]));
+    } else if (delta) {
+      event.preventDefault();
+      reshape(selected, (box) => moveBox(box, delta[0], delta[1]));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       remove(selected);
@@ -229,7 +292,16 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     { id: 'date', label: t('fillSign.todaysDate') },
     { id: 'check', label: t('fillSign.checkMark') },
     { id: 'signature', label: t('fillSign.signature') },
+    { id: 'stamp', label: t('fillSign.stamp') },
+    { id: 'highlight', label: t('fillSign.highlight') },
+    { id: 'ink', label: t('fillSign.draw') },
   ];
+  const pick = (choice: Tool) => {
+    if (choice === 'signature' && !signature) setDrawingSignature(true);
+    else if (choice === 'stamp' && !stamp) stampInput.current?.click();
+    else setTool(choice);
+  };
+  const hint = tool === 'highlight' ? t('fillSign.dragToHighlight') : tool === 'ink' ? t('fillSign.drawOnPage') : tool ? t('fillSign.clickToPlace') : t('fillSign.pickATool');
   return (
     <Dialog
       title={t('fillSign.fillAndSign', { reference: detail.reference })}
@@ -248,18 +320,22 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     >
       <div className="row fill-tools" role="toolbar" aria-label={t('fillSign.tools')}>
         {tools.map((choice) => (
-          <button key={choice.id} type="button" className="button button-small" aria-pressed={tool === choice.id} onClick={() => (choice.id === 'signature' && !signature ? setDrawingSignature(true) : setTool(choice.id))}>
+          <button key={choice.id} type="button" className="button button-small" aria-pressed={tool === choice.id} onClick={() => pick(choice.id)}>
             {choice.label}
           </button>
         ))}
+      </div>
+      <div className="row fill-tools">
         <button type="button" className="button button-small" onClick={() => setDrawingSignature(true)}>{signature ? t('fillSign.drawAgain') : t('fillSign.drawSignature')}</button>
+        <button type="button" className="button button-small" onClick={() => stampInput.current?.click()} title={t('fillSign.stampKept')}>{stamp ? t('fillSign.changeStamp') : t('fillSign.chooseStamp')}</button>
+        <input ref={stampInput} type="file" accept="image/png,image/jpeg" hidden onChange={(event) => void chooseStamp(event)} data-testid="stamp-file" />
         <span className="nav-spacer" />
         <button type="button" className="button button-small" disabled={selected === null} onClick={() => selected !== null && remove(selected)}>{t('fillSign.remove')}</button>
         <button type="button" className="button button-small" disabled={pageNumber <= 1} onClick={() => setPageNumber((value) => value - 1)} aria-label={t('preflight.previousPage')}>‹</button>
         <span className="field-hint" data-testid="fill-page">{t('fillSign.pageOf', { page: pageNumber, count: pageCount })}</span>
         <button type="button" className="button button-small" disabled={pageNumber >= pageCount} onClick={() => setPageNumber((value) => value + 1)} aria-label={t('preflight.nextPage')}>›</button>
       </div>
-      <p className="field-hint">{tool ? t('fillSign.clickToPlace') : t('fillSign.pickATool')}</p>
+      <p className="field-hint" data-testid="fill-hint">{hint}</p>
       <div className="fill-page-scroll">
         <div className="fill-page" style={{ width: pageWidthPx, height: pageHeightPx }} tabIndex={0} onKeyDown={onKeyDown} aria-label={t('fillSign.pageArea', { page: pageNumber })}>
           <canvas ref={setCanvas} aria-hidden="true" />
@@ -268,15 +344,35 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
             data-testid="fill-overlay"
             onPointerDown={place}
             onPointerMove={(event) => {
+              if (sketch) {
+                const point = pointOf(event);
+                setSketch(sketch.kind === 'ink' ? { ...sketch, points: [...sketch.points, point] } : { ...sketch, end: point });
+                return;
+              }
               const drag = dragging.current;
               if (!drag) return;
-              const frame = event.currentTarget.getBoundingClientRect();
-              move(drag.id, 0, 0, { left: (event.clientX - frame.left) / frame.width - drag.dx, top: (event.clientY - frame.top) / frame.height - drag.dy });
+              const [x, y] = pointOf(event);
+              reshape(drag.id, (box) => moveBox(box, 0, 0, { left: x - drag.dx, top: y - drag.dy }));
             }}
             onPointerUp={() => {
               dragging.current = null;
+              finishSketch();
+            }}
+            onPointerCancel={() => {
+              dragging.current = null;
+              setSketch(null);
             }}
           >
+            {sketch?.kind === 'ink' ? (
+              <div className="fill-sketch" style={{ inset: 0 }}>
+                <StrokesView strokes={[sketch.points]} />
+              </div>
+            ) : sketch ? (
+              (() => {
+                const [left, top, right, bottom] = highlightFromDrag(sketch.start, sketch.end, highlightSize);
+                return <div className="fill-sketch fill-highlight-mark" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
+              })()
+            ) : null}
             {items
               .filter((item) => item.page === pageNumber)
               .map((item) => {
@@ -322,9 +418,13 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
                         <span style={{ fontSize: textHeight * pageHeightPx * 0.8 }}>{item.text}</span>
                       )
                     ) : item.kind === 'check' ? (
-                      <svg viewBox="0 0 10 10" width="100%" height="100%" aria-label={t('fillSign.checkMark')}>
-                        <polyline points="1.2,5.5 4,8.5 9,1.5" fill="none" stroke="#000" strokeWidth={1.2} strokeLinecap="round" />
-                      </svg>
+                      <CheckMarkView />
+                    ) : item.kind === 'stamp' ? (
+                      <StampView url={stampUrl} />
+                    ) : item.kind === 'ink' ? (
+                      <StrokesView strokes={item.strokes} label={t('fillSign.inkStroke')} />
+                    ) : item.kind === 'highlight' ? (
+                      <span className="fill-highlight-mark" role="img" aria-label={t('fillSign.highlightMark')} />
                     ) : signature ? (
                       <SignatureInkView ink={signature} />
                     ) : null}
