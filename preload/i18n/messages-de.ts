@@ -1169,4 +1169,5 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.stampImage': "Stempelbild",
   'fillSign.highlightMark': "Markierung",
   'fillSign.inkStroke': "Gezeichneter Strich",
+  'faxDetail.more': "Mehr",
 };

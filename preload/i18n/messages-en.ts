@@ -1167,6 +1167,7 @@ export const en = {
   'fillSign.stampImage': "Stamp image",
   'fillSign.highlightMark': "Highlight",
   'fillSign.inkStroke': "Drawn stroke",
+  'faxDetail.more': "More",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -70,7 +70,8 @@ describe('find a fax by what it says', () => {
     const page = app.page;
     await page.getByLabel('Search inbox').fill('');
     await page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
-    await page.getByRole('button', { name: 'Searchable PDF' }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Searchable PDF' }).click();
     await page.getByText('The PDF was saved.').waitFor();
     const folder = app.harness.settings.get().downloadFolder;
     const saved = fs.readdirSync(folder).find((name) => name.endsWith('-searchable.pdf'));

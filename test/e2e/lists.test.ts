@@ -106,7 +106,8 @@ describe('inbox and outbox', () => {
     try {
       await page.getByRole('button', { name: /^Inbox/ }).click();
       await page.getByTestId('fax-row').first().click();
-      await page.getByRole('button', { name: 'Save PDF' }).click();
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Save PDF' }).click();
       const toast = page.getByTestId('toast').filter({ hasText: 'Request id' }).first();
       await toast.waitFor({ timeout: 15_000 });
       await expect(toast.getAttribute('data-sticky')).resolves.toBe('true');

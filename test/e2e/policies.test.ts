@@ -45,7 +45,9 @@ describe('a desk under its organization\'s policies', () => {
     await page.getByRole('button', { name: /^Posteingang/ }).first().click();
     expect(await page.getByRole('button', { name: 'CSV exportieren' }).isDisabled()).toBe(true);
     await page.getByTestId('fax-row').first().click();
-    expect(await page.getByRole('button', { name: 'PDF speichern' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Mehr' }).click();
+    expect(await page.getByRole('menuitem', { name: 'PDF speichern' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Durchsuchbares PDF' }).isDisabled()).toBe(true);
     await screenshot(page, 'policies-inbox-de');
   }, 60_000);
 });

@@ -18,7 +18,7 @@ async function openDeliveredFax(): Promise<string> {
   await page.getByRole('button', { name: 'Outbox & sent' }).click();
   const row = page.getByTestId('fax-row').filter({ hasText: 'Delivered' }).first();
   await row.click();
-  await page.getByRole('button', { name: 'Save report' }).waitFor();
+  await page.getByRole('button', { name: 'More' }).waitFor();
   return ((await page.locator('.detail-header .mono').textContent()) ?? '').trim();
 }
 
@@ -27,7 +27,18 @@ describe('transmission report', () => {
     const page = app.page;
     const reference = await openDeliveredFax();
     expect(reference).toMatch(/\S/);
-    await page.getByRole('button', { name: 'Save report' }).click();
+    // The report waits in "More": by keyboard, ↓ opens the menu on its first item, Escape closes it back on the button.
+    const more = page.getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent.trim())).toBe('Save PDF');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent.trim())).toBe('Print report');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu').count()).resolves.toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Save report' }).click();
     await page.getByText('The transmission report was saved.').waitFor();
     const folder = app.harness.settings.get().downloadFolder;
     const name = fs.readdirSync(folder).find((file) => file.startsWith('Fax report'));
@@ -51,7 +62,8 @@ describe('transmission report', () => {
         record.printedPages = document.querySelectorAll('.print-root img').length;
       };
     });
-    await page.getByRole('button', { name: 'Print report' }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Print report' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printedPages?: number }).printedPages)).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FaxDetail as Detail, TextPageHits } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
+import { MenuButton, type MenuAction } from '../components/MenuButton';
 import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
@@ -88,6 +89,20 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
     }
   };
 
+  const savingOff = policies.savePdf ? undefined : t('policy.turnedOff');
+  // Less frequent actions wait in "More": with every action shown, a narrow detail (1024 px, German) wrapped them
+  // onto five rows and pushed the preview out of sight.
+  const moreActions: MenuAction[] = [
+    { id: 'save', label: t('faxDetail.savePdf'), icon: 'download', disabled: !policies.savePdf, title: savingOff, onSelect: () => void run('save', () => saveFaxPdf(faxId)) },
+    { id: 'searchable', label: t('faxDetail.searchablePdf'), icon: 'search', disabled: !policies.savePdf, title: savingOff ?? t('faxDetail.searchablePdfHint'), onSelect: () => void run('save-searchable', () => saveSearchablePdf(faxId)) },
+    ...(detail.direction === 'outbound'
+      ? [
+          { id: 'report-save', label: t('faxDetail.saveReport'), icon: 'file' as const, disabled: !policies.savePdf, title: savingOff, onSelect: () => void run('report-save', () => saveTransmissionReport(faxId)) },
+          { id: 'report-print', label: t('faxDetail.printReport'), icon: 'print' as const, onSelect: () => void run('report-print', () => printTransmissionReport(faxId)) },
+        ]
+      : []),
+  ];
+
   return (
     <article className="detail" aria-labelledby="fax-title">
       <div className="detail-header">
@@ -116,23 +131,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
             <Icon name="compose" />{' '}{t('faxDetail.fillAndSign')}</button>
         ) : null}
         <button type="button" className="button" onClick={() => setPageTools(true)} disabled={busy !== null} title={t('faxDetail.pagesHint')}>
-          <Icon name="file" />{' '}{t('faxDetail.pages')}</button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null || !policies.savePdf}
-          title={policies.savePdf ? undefined : t('policy.turnedOff')}
-          onClick={() => void run('save', () => saveFaxPdf(faxId))}
-        >
-          <Icon name="download" />{' '}{t('faxDetail.savePdf')}</button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null || !policies.savePdf}
-          title={policies.savePdf ? t('faxDetail.searchablePdfHint') : t('policy.turnedOff')}
-          onClick={() => void run('save-searchable', () => saveSearchablePdf(faxId))}
-        >
-          <Icon name="search" />{' '}{t('faxDetail.searchablePdf')}</button>
+          <Icon name="pages" />{' '}{t('faxDetail.pages')}</button>
         <button
           type="button"
           className="button"
@@ -141,14 +140,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
           aria-describedby={printing ? 'print-progress' : undefined}
         >
           <Icon name="print" />{' '}{t('faxDetail.print')}</button>
-        {detail.direction === 'outbound' ? (
-          <>
-            <button type="button" className="button" disabled={busy !== null || !policies.savePdf} title={policies.savePdf ? undefined : t('policy.turnedOff')} onClick={() => void run('report-save', () => saveTransmissionReport(faxId))}>
-              <Icon name="file" />{' '}{t('faxDetail.saveReport')}</button>
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('report-print', () => printTransmissionReport(faxId))}>
-              <Icon name="print" />{' '}{t('faxDetail.printReport')}</button>
-          </>
-        ) : null}
+        <MenuButton label={t('faxDetail.more')} disabled={busy !== null} actions={moreActions} />
         {printing ? (
           <span className="field-hint" id="print-progress" role="status" data-testid="print-progress">{t('faxDetail.preparingPageOf', { done: printing.done, total: printing.total })}</span>
         ) : null}
