@@ -2,6 +2,7 @@
 // Print prints exactly that page, and Settings turns on saving every report to a folder.
 import fs from 'node:fs';
 import path from 'node:path';
+import { axeViolations } from './axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstPagePng, readBackPdf } from '../helpers/pdf-text';
 import { startApp, type AppFixture } from './app-fixture';
@@ -38,6 +39,7 @@ describe('transmission report', () => {
     await expect(page.getByRole('menu').count()).resolves.toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
     await more.click();
+    expect(await axeViolations(page, 'the More menu')).toEqual([]);
     await page.getByRole('menuitem', { name: 'Save report' }).click();
     await page.getByText('The transmission report was saved.').waitFor();
     const folder = app.harness.settings.get().downloadFolder;

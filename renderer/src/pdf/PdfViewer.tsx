@@ -395,7 +395,7 @@ export function PdfViewer({ source, label, onError, highlights, show }: { source
             ))
           : null}
       </nav>
-      <div className="pdf-pages" ref={setPagesEl} tabIndex={0} aria-label={t('pdfViewer.pageOf', { label, value: current + 1, pageCount })} data-testid="pdf-pages">
+      <div className="pdf-pages" ref={setPagesEl} tabIndex={0} role="region" aria-label={t('pdfViewer.pageOf', { label, value: current + 1, pageCount })} data-testid="pdf-pages">
         {document ? (
           Array.from({ length: pageCount }, (_, index) => (
             <div
