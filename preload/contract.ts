@@ -328,6 +328,8 @@ export const invokeContract = {
   getPolicies: invoke<PolicyView>()(noRequest),
   /** Reading faxes on this computer: on or off, how many read, how many could not be. */
   getRecognitionStatus: invoke<RecognitionStatus>()(noRequest),
+  /** Turns reading faxes off and forgets all the text read on this computer; returns how many faxes had some. */
+  forgetRecognizedText: invoke<{ forgotten: number }>()(z.object({ confirmed: z.literal(true) }).strict()),
   /** The words on each page of a fax that a search matches (the preview highlights them). */
   getFaxTextHits: invoke<TextPageHits[]>()(z.object({ id: faxId, search: z.string().max(200) }).strict()),
   /** New documents of pages of received faxes or of PDFs in compose (split, turned, thinned, merged), staged for saving or faxing. */

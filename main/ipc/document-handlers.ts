@@ -2,13 +2,20 @@
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 import { saveSearchableCopy } from '../ocr/searchable-copy';
+import { updateSettings } from './settings-handlers';
 
-type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'getSavedStamp' | 'saveStamp' | 'forgetStamp' | 'fillAndSign'>;
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'forgetRecognizedText' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'getSavedStamp' | 'saveStamp' | 'forgetStamp' | 'fillAndSign'>;
 
 export function documentHandlers(context: HandlerContext): DocumentHandlers {
   const services = context.services;
   return {
     getRecognitionStatus: async () => (await services()).recognition?.status() ?? { enabled: false, read: 0, failed: 0, reading: false },
+    forgetRecognizedText: async () => {
+      // Off first: forgetting while reading stays on would only start reading every fax again.
+      updateSettings({ recognizeText: false }, { settings: context.settings, connection: context.connection, events: context.events });
+      const opened = await services();
+      return { forgotten: opened.recognition ? await opened.recognition.forget() : opened.cache.faxText.forgetAll() };
+    },
     getFaxTextHits: async ({ id, search }) => (await services()).cache.faxText.pageHits(id, search),
     makePageDocuments: async ({ parts }) => (await services()).pageWork.make(parts),
     getSavedSignature: async () => (await services()).fillSign.savedSignature(),

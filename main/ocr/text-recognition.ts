@@ -36,6 +36,11 @@ export interface TextRecognition {
   wake(): void;
   stop(): Promise<void>;
   status(): RecognitionStatus;
+  /**
+   * Forgets everything read (reading should be off by then, or it starts over): a page being read is finished and
+   * dropped, then the text, its index and the progress go. Returns how many faxes had text.
+   */
+  forget(): Promise<number>;
 }
 
 const finalReasons = new Set(['password', 'unreadable', 'no-such-page']);
@@ -47,6 +52,8 @@ export function createTextRecognition(deps: TextRecognitionDeps): TextRecognitio
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  /** Counts "forget"s: a page read across one is not kept. */
+  let generation = 0;
 
   const directions = (): FaxDirection[] => {
     const settings = deps.settings.get();
@@ -58,6 +65,7 @@ export function createTextRecognition(deps: TextRecognitionDeps): TextRecognitio
   async function step(): Promise<boolean> {
     const next = deps.cache.faxText.nextToRead(directions());
     if (!next) return false;
+    const readingFor = generation;
     let sealedPath: string;
     try {
       sealedPath = await deps.pdfs.ensure(next.faxId);
@@ -72,12 +80,12 @@ export function createTextRecognition(deps: TextRecognitionDeps): TextRecognitio
     }
     try {
       const reply = await deps.recognizer.recognizePage('pdf', { sealedPath, fileKey: deps.fileKey, cacheKey: `text:${next.faxId}` }, next.nextPage);
-      if (stopped) return false;
+      if (stopped || readingFor !== generation) return false;
       deps.cache.faxText.savePage(next.faxId, reply.pageCount, reply.result);
       if (reply.result.page >= reply.pageCount) deps.events.emit('faxTextRead', { faxIds: [next.faxId] });
     } catch (error) {
       const reason = error instanceof RecognitionError ? error.reason : 'recognizer';
-      if (reason === 'stopped' || stopped) return false;
+      if (reason === 'stopped' || stopped || readingFor !== generation) return false;
       deps.log.warn('ocr.page_failed', { reason });
       deps.cache.faxText.failed(next.faxId, reason, { final: finalReasons.has(reason), maxAttempts });
     }
@@ -134,6 +142,11 @@ export function createTextRecognition(deps: TextRecognitionDeps): TextRecognitio
       retryTimer.cancel();
       await deps.recognizer.close();
       await running;
+    },
+    async forget() {
+      generation += 1;
+      await running;
+      return deps.cache.faxText.forgetAll();
     },
     status() {
       const counts = deps.cache.faxText.counts();

@@ -1170,4 +1170,9 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.highlightMark': "Markierung",
   'fillSign.inkStroke': "Gezeichneter Strich",
   'faxDetail.more': "Mehr",
+  'settings.forgetRecognizedText': "Gelesenen Text vergessen…",
+  'settings.forgetRecognizedTextTitle': "Den aus Faxen gelesenen Text vergessen?",
+  'settings.forgetRecognizedTextConfirm': "Ausschalten und vergessen",
+  'settings.forgetRecognizedTextExplained': "Der Text, den dieser Computer aus Faxen gelesen hat, wird hier gelöscht, und das Lesen von Faxen wird ausgeschaltet. Die Faxe selbst bleiben. Die Suche nach dem Inhalt eines Faxes funktioniert wieder, sobald das Lesen eingeschaltet ist und die Faxe neu gelesen wurden.",
+  'settings.recognizedTextForgotten': "{count, plural, =0 {Es gab keinen Text zu vergessen; das Lesen von Faxen ist aus.} one {Der aus # Fax gelesene Text wurde vergessen; das Lesen von Faxen ist aus.} other {Der aus # Faxen gelesene Text wurde vergessen; das Lesen von Faxen ist aus.}}",
 };

@@ -1168,6 +1168,11 @@ export const en = {
   'fillSign.highlightMark': "Highlight",
   'fillSign.inkStroke': "Drawn stroke",
   'faxDetail.more': "More",
+  'settings.forgetRecognizedText': "Forget the text read…",
+  'settings.forgetRecognizedTextTitle': "Forget the text read from faxes?",
+  'settings.forgetRecognizedTextConfirm': "Turn off and forget",
+  'settings.forgetRecognizedTextExplained': "The text this computer read from faxes is deleted from it, and reading faxes is turned off. The faxes themselves stay. Searching by what a fax says works again once reading is turned on and the faxes are read anew.",
+  'settings.recognizedTextForgotten': "{count, plural, =0 {There was no text to forget; reading faxes is off.} one {The text read from # fax was forgotten; reading faxes is off.} other {The text read from # faxes was forgotten; reading faxes is off.}}",
 } as const;
 
 export type MessageId = keyof typeof en;

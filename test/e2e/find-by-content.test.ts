@@ -94,4 +94,18 @@ describe('find a fax by what it says', () => {
     await expect.poll(() => app.harness.settings.get().recognizeText).toBe(false);
     await expect(page.getByLabel('Read sent faxes too').isDisabled()).resolves.toBe(true);
   });
+
+  it('Settings forget the text read, after asking: the fax is no longer found by what it says', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Forget the text read…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Forget the text read from faxes?' });
+    await confirm.getByRole('button', { name: 'Turn off and forget' }).click();
+    await page.getByText(/^The text read from \d+ faxes? was forgotten; reading faxes is off\.$/).waitFor();
+    await expect.poll(() => page.getByTestId('recognition-status').textContent()).toBe('0 faxes read');
+    const services = await app.harness.core.services();
+    expect(services.cache.faxText.state(faxId)).toBeNull();
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    await page.getByLabel('Search inbox').fill('doe 03/14/1961');
+    await page.getByText('Nothing matches').waitFor();
+  });
 });

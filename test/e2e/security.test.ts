@@ -122,6 +122,7 @@ describe('renderer lock-down', () => {
       'exportFaxList',
       'exportOfficeAudit',
       'fillAndSign',
+      'forgetRecognizedText',
       'forgetSignature',
       'forgetStamp',
       'forwardFax',

@@ -43,6 +43,8 @@ export interface FaxTextRepository {
   /** The fax's recognized text, page by page (for a searchable copy). */
   pages(faxId: FaxId): Array<{ page: number; words: RecognizedWord[] }>;
   counts(): { read: number; failed: number };
+  /** Forgets every fax's recognized text, index and progress (the user asked); returns how many faxes had any. */
+  forgetAll(): number;
   /**
    * Whether the fax's text contains every word (as the lists' search reads them): not read yet; found, each word
    * somewhere read with at least `sure` confidence; found only where the reading was unsure; absent, the pages read
@@ -200,6 +202,14 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
 
     counts() {
       return counts.get() ?? { read: 0, failed: 0 };
+    },
+
+    forgetAll() {
+      return db.transaction(() => {
+        const had = (db.prepare('SELECT COUNT(*) AS count FROM fax_text_state').get() as { count: number }).count;
+        db.exec('DELETE FROM fax_text; DELETE FROM fax_text_pages; DELETE FROM fax_text_state;');
+        return had;
+      })();
     },
 
     contentMatch(faxId, words, sure) {

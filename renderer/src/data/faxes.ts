@@ -80,6 +80,11 @@ export async function loadRecognitionStatus(): Promise<RecognitionStatus | null>
   return result.ok ? result.value : null;
 }
 
+/** Turns reading off and forgets all text read on this computer: how many faxes had some, or main's reason. */
+export function forgetRecognizedText(): Promise<IpcResult<{ forgotten: number }>> {
+  return faxApi().forgetRecognizedText({ confirmed: true });
+}
+
 /** Prints a fax's document, reading it by range from main's cache; reports progress page by page. */
 export async function printFax(id: FaxId, onProgress?: (done: number, total: number) => void): Promise<void> {
   try {

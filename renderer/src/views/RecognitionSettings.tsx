@@ -1,11 +1,24 @@
 /** Settings → Reading faxes: text recognition on this computer, for received (and optionally sent) faxes. */
 import { useEffect, useState } from 'react';
 import type { RecognitionStatus, Settings, SettingsPatch } from '../../../preload/models';
-import { loadRecognitionStatus } from '../data/faxes';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { forgetRecognizedText, loadRecognitionStatus } from '../data/faxes';
+import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
 export function RecognitionSettings({ settings, save }: { settings: Settings; save: (patch: SettingsPatch) => Promise<void> }) {
   const [status, setStatus] = useState<RecognitionStatus | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const forget = async () => {
+    setConfirming(false);
+    const result = await forgetRecognizedText();
+    if (!result.ok) {
+      toast('error', result.error.message);
+      return;
+    }
+    toast('success', t('settings.recognizedTextForgotten', { count: result.value.forgotten }));
+    setStatus(await loadRecognitionStatus());
+  };
   useEffect(() => {
     let current = true;
     const read = () => void loadRecognitionStatus().then((found) => current && setStatus(found));
@@ -34,6 +47,12 @@ export function RecognitionSettings({ settings, save }: { settings: Settings; sa
         <p className="field-hint" role="status" data-testid="recognition-status">
           {t('settings.recognitionCounts', { read: status.read, failed: status.failed, reading: status.reading ? 'true' : 'false' })}
         </p>
+      ) : null}
+      <button type="button" className="button button-small" disabled={!status || status.read + status.failed === 0} onClick={() => setConfirming(true)}>{t('settings.forgetRecognizedText')}</button>
+      {confirming ? (
+        <ConfirmDialog title={t('settings.forgetRecognizedTextTitle')} confirmLabel={t('settings.forgetRecognizedTextConfirm')} onCancel={() => setConfirming(false)} onConfirm={() => void forget()}>
+          <p>{t('settings.forgetRecognizedTextExplained')}</p>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -143,4 +143,36 @@ describe('reading faxes in the background', () => {
     events.emit('settingsChanged', settings.update({ recognizeText: true }));
     await waitFor(() => read.length === 1);
   });
+
+  it('forgets what was read: a page being read when asked is dropped, and nothing of the text is found afterwards', async () => {
+    const { cache } = newCache();
+    cache.faxes.upsertMany([received(1, 1), received(2, 2)], { markNewInboundUnread: false });
+    const held: { release: (() => void) | null } = { release: null };
+    const slow = fakeRecognizer({ 1: 1, 2: 2 });
+    const recognizer: Recognizer = {
+      ...slow,
+      async recognizePage(kind, source, page) {
+        // Fax 1 (the last one) is held in the recognizer the first time, until the test lets it go.
+        if ('cacheKey' in source && source.cacheKey === 'text:1' && held.release === null) await new Promise<void>((resolve) => (held.release = resolve));
+        return slow.recognizePage(kind, source, page);
+      },
+    };
+    const { recognition, settings, events, read } = service(cache, recognizer);
+    recognition.start();
+    await waitFor(() => read.length === 1 && held.release !== null);
+    expect(cache.faxText.anyMatch('page')).toBe(true);
+    events.emit('settingsChanged', settings.update({ recognizeText: false }));
+    const forgetting = recognition.forget();
+    held.release?.();
+    await expect(forgetting).resolves.toBe(1);
+    // Fax 1's page, read across the forget, was not kept; fax 2's text is gone with its index and progress.
+    expect(cache.faxText.state('1')).toBeNull();
+    expect(cache.faxText.state('2')).toBeNull();
+    expect(cache.faxText.anyMatch('page')).toBe(false);
+    expect(cache.faxText.pageHits('2', 'fax')).toEqual([]);
+    expect(recognition.status()).toMatchObject({ enabled: false, read: 0, failed: 0 });
+    // Turned on again, every fax is read anew.
+    events.emit('settingsChanged', settings.update({ recognizeText: true }));
+    await waitFor(() => recognition.status().read === 2);
+  });
 });
