@@ -49,7 +49,10 @@ const noRequest = z.undefined();
 const faxId = faxIdSchema;
 /** A signature drawn on the pad: strokes of points in shares of the pad, and the pad's width ÷ height. */
 const inkStrokes = z.array(z.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)])).min(1).max(4000)).min(1).max(200);
-export const signatureInkSchema = z.object({ strokes: inkStrokes, aspect: z.number().min(0.2).max(20) }).strict();
+export const signatureInkSchema = z.union([
+  z.object({ strokes: inkStrokes, aspect: z.number().min(0.2).max(20) }).strict(),
+  z.object({ typed: z.string().trim().min(1).max(80), aspect: z.number().min(0.2).max(40) }).strict(),
+]);
 
 /** A box on a page as shown: left, top, right, bottom in shares of the page, left of right and top above bottom. */
 const shownBox = z

@@ -184,11 +184,11 @@ export interface StampImage {
   height: number;
 }
 
-/** A signature drawn once: its strokes as points in shares of the pad (x right, y down), and the pad's width ÷ height. */
-export interface SignatureInk {
-  strokes: Array<Array<[number, number]>>;
-  aspect: number;
-}
+/**
+ * A signature kept on this desk: drawn once (its strokes as points in shares of the pad, x right, y down, and the
+ * pad's width ÷ height), or typed (the name, drawn in an italic face, and its width ÷ height as shown).
+ */
+export type SignatureInk = { strokes: Array<Array<[number, number]>>; aspect: number } | { typed: string; aspect: number };
 
 /** Reading faxes on this computer (Settings shows it). */
 export interface RecognitionStatus {

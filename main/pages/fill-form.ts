@@ -4,7 +4,7 @@
  * (flattened), so every fax machine prints it, not as annotations a receiving machine may drop. New bytes every
  * time; the document given is unchanged.
  */
-import { BlendMode, degrees, LineCapStyle, rgb, StandardFonts, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
+import { BlendMode, degrees, LineCapStyle, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { FillItem, SignatureInk } from '../../preload/models';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
@@ -18,6 +18,7 @@ const ink = rgb(0, 0, 0);
 const highlighter = rgb(1, 0.9, 0.2);
 
 type Box = FillItem['box'];
+type Strokes = Array<Array<[number, number]>>;
 
 /** A point of the box (shares of the box, x right, y down) → the page's own coordinates. */
 function inBox(page: PDFPage, box: Box, bx: number, by: number): { x: number; y: number } {
@@ -76,7 +77,7 @@ function drawStamp(page: PDFPage, box: Box, image: PDFImage): void {
 }
 
 /** Strokes (points in shares of a drawing of this width ÷ height) fitted into the box, proportions kept, centred. */
-function drawStrokes(page: PDFPage, box: Box, strokes: SignatureInk['strokes'], aspect: number, thickness: number): void {
+function drawStrokes(page: PDFPage, box: Box, strokes: Strokes, aspect: number, thickness: number): void {
   const part = fitted(page, box, aspect);
   const [spanX, spanY, offsetX, offsetY] = [part.width, part.height, part.left, part.top];
   for (const stroke of strokes) {
@@ -96,7 +97,19 @@ function drawStrokes(page: PDFPage, box: Box, strokes: SignatureInk['strokes'], 
   }
 }
 
-function drawSignature(page: PDFPage, box: Box, signature: SignatureInk): void {
+/** A typed signature: the name in an italic face, as large as the box allows in both directions. */
+function drawTypedSignature(page: PDFPage, box: Box, name: string, font: PDFFont): void {
+  const text = encodable(font, name);
+  const placed = placeOnPage(page, box, 0.22);
+  const size = Math.max(4, Math.min(placed.height * 0.75, (placed.width * 0.95) / Math.max(0.01, font.widthOfTextAtSize(text, 1))));
+  page.drawText(text, { x: placed.x, y: placed.y, size, font, color: ink, rotate: degrees(placed.rotate) });
+}
+
+function drawSignature(page: PDFPage, box: Box, signature: SignatureInk, italic: PDFFont | null): void {
+  if ('typed' in signature) {
+    if (italic) drawTypedSignature(page, box, signature.typed, italic);
+    return;
+  }
   drawStrokes(page, box, signature.strokes, signature.aspect, Math.max(0.8, Math.min(2.2, placeOnPage(page, box, 0).height * 0.035)));
 }
 
@@ -111,6 +124,7 @@ export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], kep
   const font = await document.embedFont(StandardFonts.Helvetica);
   const pages = document.getPages();
   let stamp: PDFImage | null = null;
+  const italic = kept.signature && 'typed' in kept.signature && items.some((item) => item.kind === 'signature') ? await document.embedFont(StandardFonts.TimesRomanItalic) : null;
   // Highlights are drawn first, under everything else placed: where a viewer ignores the blend, a highlight placed
   // after a signature would otherwise cover it.
   const ordered = [...items.filter((item) => item.kind === 'highlight'), ...items.filter((item) => item.kind !== 'highlight')];
@@ -134,7 +148,7 @@ export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], kep
       drawStamp(page, item.box, stamp);
     } else {
       if (!kept.signature) throw new AppError('invalid_input', msg('fillSign.noSavedSignature'), { code: 'no_signature' });
-      drawSignature(page, item.box, kept.signature);
+      drawSignature(page, item.box, kept.signature, italic);
     }
   }
   return { bytes: await document.save({ useObjectStreams: true }), pages: pages.length };

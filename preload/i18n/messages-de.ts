@@ -1108,7 +1108,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.noSavedSignature': "Auf diesem Computer ist noch keine Unterschrift gespeichert: Zeichnen Sie sie zuerst.",
   'fillSign.nothingPlaced': "Auf den Seiten wurde noch nichts platziert: Fügen Sie zuerst Text, ein Häkchen oder Ihre Unterschrift hinzu.",
   'fillSign.drawFirst': "Zeichnen Sie Ihre Unterschrift zuerst in das Feld.",
-  'fillSign.drawYourSignature': "Unterschrift zeichnen",
+  'fillSign.drawYourSignature': "Ihre Unterschrift",
   'fillSign.clear': "Löschen",
   'fillSign.saveSignature': "Unterschrift speichern",
   'fillSign.signatureKept': "Zeichnen Sie sie einmal mit der Maus, einem Stift oder dem Finger. Sie wird nur auf diesem Computer verschlüsselt gespeichert, für die nächsten Formulare.",
@@ -1175,4 +1175,9 @@ export const de: Readonly<Record<MessageId, string>> = {
   'settings.forgetRecognizedTextConfirm': "Ausschalten und vergessen",
   'settings.forgetRecognizedTextExplained': "Der Text, den dieser Computer aus Faxen gelesen hat, wird hier gelöscht, und das Lesen von Faxen wird ausgeschaltet. Die Faxe selbst bleiben. Die Suche nach dem Inhalt eines Faxes funktioniert wieder, sobald das Lesen eingeschaltet ist und die Faxe neu gelesen wurden.",
   'settings.recognizedTextForgotten': "{count, plural, =0 {Es gab keinen Text zu vergessen; das Lesen von Faxen ist aus.} one {Der aus # Fax gelesene Text wurde vergessen; das Lesen von Faxen ist aus.} other {Der aus # Faxen gelesene Text wurde vergessen; das Lesen von Faxen ist aus.}}",
+  'fillSign.typeFirst': "Geben Sie zuerst Ihren Namen ein.",
+  'fillSign.signatureHow': "Wie unterschreiben",
+  'fillSign.drawIt': "Zeichnen",
+  'fillSign.typeIt': "Tippen",
+  'fillSign.yourName': "Ihr Name, wie er erscheinen soll",
 };

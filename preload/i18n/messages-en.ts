@@ -1106,7 +1106,7 @@ export const en = {
   'fillSign.noSavedSignature': "There is no saved signature on this computer yet: draw it first.",
   'fillSign.nothingPlaced': "Nothing has been placed on the pages yet: add text, a check mark or your signature first.",
   'fillSign.drawFirst': "Draw your signature in the box first.",
-  'fillSign.drawYourSignature': "Draw your signature",
+  'fillSign.drawYourSignature': "Your signature",
   'fillSign.clear': "Clear",
   'fillSign.saveSignature': "Save signature",
   'fillSign.signatureKept': "Draw it once with the mouse, a pen or a finger. It is kept encrypted on this computer only, for the next forms.",
@@ -1173,6 +1173,11 @@ export const en = {
   'settings.forgetRecognizedTextConfirm': "Turn off and forget",
   'settings.forgetRecognizedTextExplained': "The text this computer read from faxes is deleted from it, and reading faxes is turned off. The faxes themselves stay. Searching by what a fax says works again once reading is turned on and the faxes are read anew.",
   'settings.recognizedTextForgotten': "{count, plural, =0 {There was no text to forget; reading faxes is off.} one {The text read from # fax was forgotten; reading faxes is off.} other {The text read from # faxes was forgotten; reading faxes is off.}}",
+  'fillSign.typeFirst': "Type your name first.",
+  'fillSign.signatureHow': "How to sign",
+  'fillSign.drawIt': "Draw",
+  'fillSign.typeIt': "Type",
+  'fillSign.yourName': "Your name, as it should appear",
 } as const;
 
 export type MessageId = keyof typeof en;

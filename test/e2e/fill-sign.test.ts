@@ -67,7 +67,7 @@ describe('fill & sign a received form and fax it back', () => {
     await clickPage(0.3, 0.475);
     // No signature saved yet: the pad opens; it is drawn once and kept.
     await dialog.getByRole('button', { name: 'Signature', exact: true }).click();
-    const pad = page.getByRole('dialog', { name: 'Draw your signature' });
+    const pad = page.getByRole('dialog', { name: 'Your signature' });
     const area = await pad.getByTestId('signature-pad').boundingBox();
     if (!area) throw new Error('no pad');
     await page.mouse.move(area.x + 20, area.y + area.height * 0.7);
@@ -77,7 +77,8 @@ describe('fill & sign a received form and fax it back', () => {
     await pad.getByRole('button', { name: 'Save signature' }).click();
     await clickPage(0.35, 0.59);
     await expect.poll(() => dialog.getByTestId('fill-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')))).toEqual(['text', 'text', 'check', 'signature']);
-    expect((await app.harness.core.services()).fillSign.savedSignature()?.strokes.length).toBe(1);
+    const kept = (await app.harness.core.services()).fillSign.savedSignature();
+    expect(kept && 'strokes' in kept ? kept.strokes.length : 0).toBe(1);
     // A misplaced item is taken off with Delete, and placed again.
     await dialog.getByTestId('fill-item').nth(2).click();
     await page.keyboard.press('Delete');
@@ -174,7 +175,17 @@ describe('fill & sign a received form and fax it back', () => {
     await page.keyboard.press('Enter');
     for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Alt+ArrowRight');
-    await expect.poll(() => dialog.getByTestId('fill-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')))).toEqual(['stamp', 'highlight', 'ink', 'check']);
+    // The signature again, typed this time (the keyboard's way), and placed with Enter.
+    await dialog.getByRole('button', { name: 'Draw signature again…' }).click();
+    const pad = page.getByRole('dialog', { name: 'Your signature' });
+    await pad.getByRole('button', { name: 'Type', exact: true }).click();
+    await pad.getByLabel('Your name, as it should appear').fill('Jane Q. Doe');
+    await pad.getByLabel('Your name, as it should appear').press('Enter');
+    await pad.waitFor({ state: 'hidden' });
+    await dialog.getByLabel('Page 1: click to place').focus();
+    await page.keyboard.press('Enter');
+    for (let step = 0; step < 10; step += 1) await page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => dialog.getByTestId('fill-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')))).toEqual(['stamp', 'highlight', 'ink', 'check', 'signature']);
     const boxes = await dialog.getByTestId('fill-item').evaluateAll((nodes) =>
       nodes.map((node) => {
         const style = (node as HTMLElement).style;
@@ -183,6 +194,8 @@ describe('fill & sign a received form and fax it back', () => {
       }),
     );
     const [stampBox, highlightBox, inkBox, checkBox] = boxes as Array<[number, number, number, number]>;
+    const kept = (await app.harness.core.services()).fillSign.savedSignature();
+    expect(kept && 'typed' in kept ? kept.typed : null).toBe('Jane Q. Doe');
     expect(highlightBox?.[0]).toBeCloseTo(0.1, 2);
     expect(highlightBox?.[2]).toBeCloseTo(0.62, 2);
     expect(checkBox?.[1]).toBeGreaterThan(0.55);
@@ -194,6 +207,7 @@ describe('fill & sign a received form and fax it back', () => {
     const newest = fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')).map((name) => path.join(folder, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
     const bytes = new Uint8Array(fs.readFileSync(newest ?? ''));
     expect((await PDFDocument.load(bytes)).getPage(0).node.Annots()?.size() ?? 0).toBe(0);
+    expect((await readBackPdf(bytes)).text[0]).toContain('Jane Q. Doe');
     const opened = await openDocumentPages('pdf', bytes, 'node_modules/pdfjs-dist/standard_fonts/');
     const image = await opened.grayPage(1);
     await opened.close();

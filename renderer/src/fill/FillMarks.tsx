@@ -4,6 +4,13 @@ import { t } from '../i18n';
 import type { Point } from './fill-geometry';
 
 export function SignatureInkView({ ink }: { ink: SignatureInk }) {
+  if ('typed' in ink) {
+    return (
+      <svg viewBox={`0 0 ${String(ink.aspect * 100)} 100`} preserveAspectRatio="xMinYMid meet" width="100%" height="100%" aria-hidden="true">
+        <text x="0" y="76" className="typed-signature-text" fill="#000">{ink.typed}</text>
+      </svg>
+    );
+  }
   return (
     <svg viewBox={`0 0 ${String(ink.aspect * 100)} 100`} preserveAspectRatio="xMidYMid meet" width="100%" height="100%" aria-hidden="true">
       {ink.strokes.map((stroke, index) => (

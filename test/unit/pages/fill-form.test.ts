@@ -175,6 +175,19 @@ describe('fill & sign', () => {
     expect(Math.min(...[0.199, 0.2, 0.201].map((x) => at(x, 0.25)))).toBeLessThan(128);
   });
 
+  it('a typed signature is the name in an italic face, inside its box, on pages turned any way', async () => {
+    const original = await blankPages([0, 90, 180, 270]);
+    const items: FillItem[] = [1, 2, 3, 4].map((page): FillItem => ({ kind: 'signature', page, box: [0.5, 0.8, 0.9, 0.86] }));
+    const filled = await fillPdf(original, items, { signature: { typed: 'Jane Q. Doe', aspect: 4 }, stamp: null });
+    for (const page of await shown(filled.bytes)) {
+      expect(page.texts.map((text) => text.text)).toEqual(['Jane Q. Doe']);
+      expect(page.texts[0]?.x).toBeCloseTo(0.5, 1);
+      expect(page.texts[0]?.y).toBeGreaterThan(0.8);
+      expect(page.texts[0]?.y).toBeLessThan(0.865);
+    }
+    expect(new TextDecoder('latin1').decode(filled.bytes)).toContain('Times-Italic');
+  });
+
   it('refuses a stamp when none is kept, and stamp images that are not PNG or JPEG, damaged, or huge', async () => {
     const original = await blankPages([0]);
     await expect(fillPdf(original, [{ kind: 'stamp', page: 1, box: [0.1, 0.1, 0.3, 0.2] }], { signature: null, stamp: null })).rejects.toMatchObject({ details: { code: 'no_stamp' } });
