@@ -1111,7 +1111,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.drawYourSignature': "Ihre Unterschrift",
   'fillSign.clear': "Löschen",
   'fillSign.saveSignature': "Unterschrift speichern",
-  'fillSign.signatureKept': "Zeichnen Sie sie einmal mit der Maus, einem Stift oder dem Finger. Sie wird nur auf diesem Computer verschlüsselt gespeichert, für die nächsten Formulare.",
+  'fillSign.signatureKept': "Zeichnen Sie sie einmal mit der Maus, einem Stift oder dem Finger, oder tippen Sie Ihren Namen. Sie wird nur auf diesem Computer verschlüsselt gespeichert, für die nächsten Formulare.",
   'fillSign.signaturePad': "Unterschriftenfeld: hier zeichnen",
   'fillSign.nothingPlacedYet': "Auf den Seiten wurde noch nichts platziert: Wählen Sie ein Werkzeug und klicken Sie an die gewünschte Stelle.",
   'fillSign.text': "Text",

@@ -1109,7 +1109,7 @@ export const en = {
   'fillSign.drawYourSignature': "Your signature",
   'fillSign.clear': "Clear",
   'fillSign.saveSignature': "Save signature",
-  'fillSign.signatureKept': "Draw it once with the mouse, a pen or a finger. It is kept encrypted on this computer only, for the next forms.",
+  'fillSign.signatureKept': "Draw it once with the mouse, a pen or a finger, or type your name. It is kept encrypted on this computer only, for the next forms.",
   'fillSign.signaturePad': "Signature pad: draw here",
   'fillSign.nothingPlacedYet': "Nothing has been placed on the pages yet: pick a tool and click where it goes.",
   'fillSign.text': "Text",
