@@ -1,8 +1,8 @@
 /**
- * Fill & sign a received fax: the signature drawn once and the stamp image chosen once are kept on this desk in
- * the encrypted cache; a filled copy
- * is made from the fax's document with what was placed on it (drawn into the pages) and staged encrypted, ready to
- * be saved, faxed back to the sender or sent on. The received fax itself is never changed.
+ * Fill & sign a received fax: the signature drawn (or typed) once and the stamp image chosen once are kept on this
+ * desk in the encrypted cache; a filled copy is made from the fax's document with what was placed on it (drawn
+ * into the pages) and staged encrypted, ready to be saved, faxed back to the sender or sent on. The received fax
+ * itself is never changed.
  */
 import { z } from 'zod';
 import { signatureInkSchema } from '../../preload/contract';
@@ -19,7 +19,6 @@ import { msg } from '../../preload/i18n/translator';
 const signatureKey = 'saved-signature';
 const stampKey = 'saved-stamp';
 const keptStamp = z.object({ base64: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }).strict();
-
 
 export interface FillSign {
   savedSignature(): SignatureInk | null;

@@ -1180,4 +1180,10 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.drawIt': "Zeichnen",
   'fillSign.typeIt': "Tippen",
   'fillSign.yourName': "Ihr Name, wie er erscheinen soll",
+  'settings.signatureAndStamp': "Unterschrift und Stempel",
+  'settings.keptMarks': "{signature, select, drawn {Eine gezeichnete Unterschrift} typed {Eine getippte Unterschrift} other {Keine Unterschrift}} und {stamp, select, kept {ein Stempelbild} other {kein Stempelbild}} sind für Ausfüllen & Unterschreiben auf diesem Computer (verschlüsselt) gespeichert.",
+  'settings.forgetSignature': "Unterschrift vergessen",
+  'settings.forgetStamp': "Stempelbild vergessen",
+  'settings.signatureForgotten': "Die Unterschrift wurde auf diesem Computer vergessen.",
+  'settings.stampForgotten': "Das Stempelbild wurde auf diesem Computer vergessen.",
 };

@@ -1178,6 +1178,12 @@ export const en = {
   'fillSign.drawIt': "Draw",
   'fillSign.typeIt': "Type",
   'fillSign.yourName': "Your name, as it should appear",
+  'settings.signatureAndStamp': "Signature and stamp",
+  'settings.keptMarks': "{signature, select, drawn {A drawn signature} typed {A typed signature} other {No signature}} and {stamp, select, kept {a stamp image} other {no stamp image}} are kept on this computer (encrypted) for fill & sign.",
+  'settings.forgetSignature': "Forget signature",
+  'settings.forgetStamp': "Forget stamp image",
+  'settings.signatureForgotten': "The signature was forgotten on this computer.",
+  'settings.stampForgotten': "The stamp image was forgotten on this computer.",
 } as const;
 
 export type MessageId = keyof typeof en;

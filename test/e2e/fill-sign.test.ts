@@ -228,5 +228,16 @@ describe('fill & sign a received form and fax it back', () => {
     expect(grey(0.9, 0.3)).toBe(255);
     expect((await app.harness.core.services()).fillSign.savedStamp()?.width).toBe(200);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    // Settings say what is kept, and forget each.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const keptMarks = page.getByTestId('kept-marks');
+    await expect.poll(() => keptMarks.textContent()).toBe('A typed signature and a stamp image are kept on this computer (encrypted) for fill & sign.');
+    await page.getByRole('button', { name: 'Forget signature' }).click();
+    await page.getByRole('button', { name: 'Forget stamp image' }).click();
+    await expect.poll(() => keptMarks.textContent()).toBe('No signature and no stamp image are kept on this computer (encrypted) for fill & sign.');
+    const services = await app.harness.core.services();
+    expect(services.fillSign.savedSignature()).toBeNull();
+    expect(services.fillSign.savedStamp()).toBeNull();
   }, 120_000);
 });

@@ -16,6 +16,10 @@ export async function forgetSignature(): Promise<void> {
   await faxApi().forgetSignature();
 }
 
+export async function forgetStamp(): Promise<void> {
+  await faxApi().forgetStamp();
+}
+
 export async function loadSavedStamp(): Promise<StampImage | null> {
   const result = await faxApi().getSavedStamp();
   return result.ok ? result.value : null;

@@ -20,6 +20,7 @@ import { ReminderSettings } from './ReminderSettings';
 import { OfficeSettings } from './OfficeSettings';
 import { RulesSettings } from './RulesSettings';
 import { RecognitionSettings } from './RecognitionSettings';
+import { SignatureSettings } from './SignatureSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
 import { clockTime, numberText } from '../format';
@@ -179,6 +180,7 @@ export function SettingsView() {
       </div>
 
       <RecognitionSettings settings={settings} save={save} />
+      <SignatureSettings />
 
       <div className="card" aria-labelledby="numbers-settings-title">
         <h2 id="numbers-settings-title">{t('numbers.faxNumbers')}</h2>
