@@ -5,7 +5,7 @@
  * drawn into the pages, so every fax machine prints it; the fax itself stays as it arrived. The copy is then
  * faxed back to the sender (the guard checks the number, the two faxes are linked), sent to someone else, or saved.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { stampImageMaxBytes } from '../../../preload/fax-limits';
 import type { FaxDetail, FillItem, SignatureInk, StagedFile, StampImage } from '../../../preload/models';
@@ -13,22 +13,21 @@ import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { openFaxDocument } from '../data/fax-document';
 import { savePageDocument } from '../data/faxes';
-import { fillAndSign, loadSavedSignature, loadSavedStamp, saveStamp, stampMimeType } from '../data/fill-sign';
+import { fillAndSign, loadSavedSignature, loadSavedStamp, saveStamp } from '../data/fill-sign';
 import type { IpcError } from '../data/ipc';
-import { renderPage } from '../pdf/pdf-engine';
 import { currentLocale, t } from '../i18n';
 import { ForwardDialog } from './ForwardDialog';
 import { SignaturePad } from './SignaturePad';
 import { boxAt, highlightFromDrag, inkFromPoints, moveBox, resizeBox, type Box, type Point } from '../fill/fill-geometry';
-import { CheckMarkView, SignatureInkView, StampView, StrokesView } from '../fill/FillMarks';
+import { StrokesView } from '../fill/FillMarks';
+import { FillItemContent, textHeight, textWidth } from '../fill/FillItemContent';
+import { useDrawnPage, useStampUrl } from '../fill/use-fill-page';
 
 type Tool = 'text' | 'date' | 'check' | 'signature' | 'stamp' | 'highlight' | 'ink';
 type Placed = FillItem & { id: number };
 /** A highlight or a stroke being drawn with the pointer. */
 type Sketch = { kind: 'highlight'; start: Point; end: Point } | { kind: 'ink'; points: Point[] };
 
-/** Text is this tall on the page (a share of its height: about 12 points on a Letter page). */
-const textHeight = 0.02;
 const checkSize = 0.022;
 const signatureHeight = 0.06;
 const stampHeight = 0.1;
@@ -36,22 +35,9 @@ const stampHeight = 0.1;
 const inkPad = 0.004;
 const pageWidthPx = 600;
 
-/** How wide the text is on the page, in pixels, measured in the same font as it is shown (a hidden element). */
-function textWidth(text: string, heightPx: number): number {
-  const probe = document.createElement('span');
-  probe.className = 'fill-measure';
-  probe.style.fontSize = `${String(heightPx * 0.8)}px`;
-  probe.textContent = text || ' ';
-  document.body.append(probe);
-  const width = probe.getBoundingClientRect().width;
-  probe.remove();
-  return width + heightPx * 0.2;
-}
-
 export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose: () => void }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
-  const [pageHeightPx, setPageHeightPx] = useState(pageWidthPx * (11 / 8.5));
   const [tool, setTool] = useState<Tool | null>('text');
   const [items, setItems] = useState<Placed[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -89,30 +75,8 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     };
   }, [detail.id]);
 
-  useEffect(() => {
-    const target = canvas;
-    if (!pdf || !target) return;
-    let task: { cancel(): void } | null = null;
-    let cancelled = false;
-    void pdf.getPage(pageNumber).then((page) => {
-      if (cancelled) return;
-      const viewport = page.getViewport({ scale: 1, rotation: page.rotate });
-      const scale = pageWidthPx / viewport.width;
-      setPageHeightPx(viewport.height * scale);
-      const rendered = renderPage(page, target, scale, 0);
-      task = rendered.task;
-      rendered.done.catch(() => undefined);
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [pdf, pageNumber, canvas]);
-
-  const stampUrl = useMemo(() => (stamp ? URL.createObjectURL(new Blob([stamp.bytes.slice()], { type: stampMimeType(stamp.bytes) })) : null), [stamp]);
-  useEffect(() => () => {
-    if (stampUrl) URL.revokeObjectURL(stampUrl);
-  }, [stampUrl]);
+  const pageHeightPx = useDrawnPage(pdf, pageNumber, canvas, pageWidthPx);
+  const stampUrl = useStampUrl(stamp);
 
   /** A highlight a line of text tall, as wide as a few words: what a click or Enter marks without a drag. */
   const highlightSize = { width: 0.25, height: textHeight * 1.3 };
@@ -397,37 +361,18 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
                     }}
                     onDoubleClick={() => item.kind === 'text' && setEditing(item.id)}
                   >
-                    {item.kind === 'text' ? (
-                      editing === item.id ? (
-                        <input
-                          className="fill-text-input"
-                          autoFocus
-                          value={item.text}
-                          aria-label={t('fillSign.textOnThePage')}
-                          style={{ fontSize: textHeight * pageHeightPx * 0.8 }}
-                          onChange={(event) => setText(item.id, event.target.value)}
-                          onBlur={() => {
-                            setEditing(null);
-                            if (item.text.trim() === '') remove(item.id);
-                          }}
-                          onKeyDown={(event) => {
-                            if (event.key === 'Enter' || event.key === 'Escape') (event.target as HTMLInputElement).blur();
-                          }}
-                        />
-                      ) : (
-                        <span style={{ fontSize: textHeight * pageHeightPx * 0.8 }}>{item.text}</span>
-                      )
-                    ) : item.kind === 'check' ? (
-                      <CheckMarkView />
-                    ) : item.kind === 'stamp' ? (
-                      <StampView url={stampUrl} />
-                    ) : item.kind === 'ink' ? (
-                      <StrokesView strokes={item.strokes} label={t('fillSign.inkStroke')} />
-                    ) : item.kind === 'highlight' ? (
-                      <span className="fill-highlight-mark" role="img" aria-label={t('fillSign.highlightMark')} />
-                    ) : signature ? (
-                      <SignatureInkView ink={signature} />
-                    ) : null}
+                    <FillItemContent
+                      item={item}
+                      editing={editing === item.id}
+                      signature={signature}
+                      stampUrl={stampUrl}
+                      pageHeightPx={pageHeightPx}
+                      onText={(text) => setText(item.id, text)}
+                      onDoneEditing={() => {
+                        setEditing(null);
+                        if (item.kind === 'text' && item.text.trim() === '') remove(item.id);
+                      }}
+                    />
                   </div>
                 );
               })}
