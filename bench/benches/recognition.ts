@@ -1,6 +1,6 @@
 /**
  * Reading faxes on this computer (issue 27): the real recognition process (forked, low priority) on generated
- * fax-quality pages with known text — a referral, a lab table and a records request, each at fine (204 × 196) and
+ * fax-quality pages with known text — a referral, a lab table, a records request and a German report, each at fine (204 × 196) and
  * standard (204 × 98) resolution, in a sans, a serif and a monospaced face, straight or a little crooked, with
  * line-noise specks (the pages are drawn with @napi-rs/canvas: its rasterizer shapes them) — timed page by page as the app asks
  * (drawing, preparing and reading), with main's event-loop delay watched meanwhile; the character error rate and
@@ -44,6 +44,11 @@ const documents: KnownPage[] = [
     lines: ['REQUEST FOR MEDICAL RECORDS', 'Name: Robert Miller   Date of birth: 11/02/1975', 'Claim number: CL-2026-77812', 'Records from 01/01/2024 through 06/30/2025', 'Signature of patient or guardian', 'Return by fax to (415) 555-0199'],
     keys: ['Robert', 'Miller', '11/02/1975', 'CL-2026-77812', '01/01/2024', '06/30/2025', '555-0199'],
   },
+  {
+    name: 'German report',
+    lines: ['Befund für Müller, Jürgen', 'Geburtsdatum: 21.09.1958', 'Überweisung von Dr. Schäfer', 'Versichertennummer: A123456789', 'Größe 1,82 m, Gewicht 79 kg'],
+    keys: ['Müller', 'Jürgen', '21.09.1958', 'Überweisung', 'Schäfer', 'A123456789', 'Größe'],
+  },
 ];
 
 function levenshtein(a: string, b: string): number {
@@ -67,7 +72,7 @@ const turns = [0.3, -0.5, 0] as const;
 
 /**
  * The pages of one run at one resolution: every document in three faces, each turned a little one way, the other,
- * or not at all, with specks — 27 pages, so a key or two read differently moves the share by under 1 %.
+ * or not at all, with specks — 36 pages, so a key or two read differently moves the share by under 1 %.
  */
 function pagesOf(resolution: FaxResolution): Array<{ spec: FaxPageSpec; known: KnownPage }> {
   return documents.flatMap((known, index) =>

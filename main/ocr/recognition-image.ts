@@ -2,29 +2,32 @@
  * A fax page made ready for recognition. Pages arrive at fine fax resolution (204 × 196; a standard-resolution
  * page, 204 × 98, has already been stretched twice as tall when it was drawn), so a speck of line noise is one or
  * two dots. The page is thresholded, specks are removed, a standard-resolution page's strokes are thickened by one
- * dot downwards, and it is scaled to about 300 dpi with smoothing: the recognizer was trained on ~300 dpi print and
- * reads blocky 204-dpi letters markedly worse.
+ * dot downwards (a fine page's small marks — dots, umlauts — grown by one dot all round), and it is scaled to about
+ * 300 dpi with smoothing: the recognizer was trained on ~300 dpi print and reads blocky 204-dpi letters markedly
+ * worse.
  */
 import { blackThreshold, faxDpi, type GrayImage } from '../pages/fax-raster';
 
 /** Black groups of at most this many dots (eight ways) are line noise: a letter's dot at fine resolution is 6–9. */
 export const speckDots = 3;
+/** Black groups of at most this many dots are a fine page's small marks: the dots of i, ä, ö, ü, periods, colons. */
+export const smallMarkDots = 30;
 /** The resolution the recognizer reads best. */
 export const recognitionDpi = 300;
 /** A page with more black than this after the specks are gone is noise or a photo, not text. */
 export const noisePageBlackShare = 0.45;
 
-/** Black groups of at most `maxDots` dots turned white; every other dot as it was (bilevel in, bilevel out). */
-export function removeSpecks(image: GrayImage, maxDots = speckDots): GrayImage {
-  const { width, height } = image;
-  const pixels = new Uint8Array(image.pixels.length);
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= blackThreshold ? 0 : 255;
+/**
+ * Calls `small` with the dots of every black group (eight ways) of at most `maxDots` dots in a bilevel image (0 is
+ * black); larger groups are walked but not reported.
+ */
+function eachSmallGroup(pixels: Uint8Array, width: number, height: number, maxDots: number, small: (dots: Int32Array, size: number) => void): void {
   const seen = new Uint8Array(pixels.length);
   const group = new Int32Array(maxDots + 1);
   const stack: number[] = [];
   for (let start = 0; start < pixels.length; start += 1) {
     if (pixels[start] !== 0 || seen[start]) continue;
-    // Walks the group, remembering its first dots; a group that grows past maxDots is kept as it is.
+    // Walks the group, remembering its first dots; a group that grows past maxDots is not reported.
     let size = 0;
     stack.length = 0;
     stack.push(start);
@@ -49,8 +52,41 @@ export function removeSpecks(image: GrayImage, maxDots = speckDots): GrayImage {
         }
       }
     }
-    if (size <= maxDots) for (let index = 0; index < size; index += 1) pixels[group[index] as number] = 255;
+    if (size <= maxDots) small(group, size);
   }
+}
+
+/** Black groups of at most `maxDots` dots turned white; every other dot as it was (bilevel in, bilevel out). */
+export function removeSpecks(image: GrayImage, maxDots = speckDots): GrayImage {
+  const { width, height } = image;
+  const pixels = new Uint8Array(image.pixels.length);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= blackThreshold ? 0 : 255;
+  eachSmallGroup(pixels, width, height, maxDots, (dots, size) => {
+    for (let index = 0; index < size; index += 1) pixels[dots[index] as number] = 255;
+  });
+  return { width, height, pixels };
+}
+
+/**
+ * Black groups of at most `maxDots` dots grown by one dot all round (a bilevel image in and out). At fine
+ * resolution the dots of "ü" are two or three dots across and fade when smoothed to 300 dpi ("Muller" for
+ * "Müller"). Measured on 27 pages each: a German letter's names, dates and ids 71.4 → 95.2 %, an English one's
+ * 99.1 → 95.4 % (thickening every stroke instead: 90.5 % and 96.3 %).
+ */
+export function growSmallMarks(image: GrayImage, maxDots = smallMarkDots): GrayImage {
+  const { width, height } = image;
+  const pixels = new Uint8Array(image.pixels);
+  const black = image.pixels.map((pixel) => (pixel <= blackThreshold ? 0 : 255));
+  eachSmallGroup(black, width, height, maxDots, (dots, size) => {
+    for (let index = 0; index < size; index += 1) {
+      const at = dots[index] as number;
+      const x = at % width;
+      const y = (at - x) / width;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny += 1) {
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx += 1) pixels[ny * width + nx] = 0;
+      }
+    }
+  });
   return { width, height, pixels };
 }
 
@@ -120,7 +156,8 @@ export function looksStandardResolution(image: GrayImage): boolean {
  * Every black dot also blackens the dot below it: for standard-resolution pages only. There the bar of an "e" or a
  * hyphen is one line of 98 thin, and smoothing to 300 dpi fades it to grey the recognizer overlooks ("Janc Doc");
  * one dot more keeps it black. Measured on 27 pages (3 documents, 3 faces, 3 turns): names, dates and ids at
- * standard resolution 81.0 → 82.4 %; at fine resolution it costs (99.1 → 96.3 %), so fine pages are left as they are.
+ * standard resolution 81.0 → 82.4 % (growing only the small marks there: 73.6 %); fine pages get their small marks
+ * grown instead (see `growSmallMarks`).
  */
 export function thickenDown(image: GrayImage): GrayImage {
   const { width, height } = image;
@@ -144,5 +181,5 @@ export function prepareForRecognition(page: GrayImage): PreparedPage {
   const share = blackShare(clean);
   if (share === 0) return { kind: 'blank' };
   if (share > noisePageBlackShare) return { kind: 'noise' };
-  return { kind: 'text', image: scaleSmooth(looksStandardResolution(clean) ? thickenDown(clean) : clean, recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y) };
+  return { kind: 'text', image: scaleSmooth(looksStandardResolution(clean) ? thickenDown(clean) : growSmallMarks(clean), recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../../main/pages/fax-raster';
-import { blackShare, looksStandardResolution, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, scaleSmooth, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
+import { blackShare, growSmallMarks, looksStandardResolution, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, scaleSmooth, smallMarkDots, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
 
 function page(width: number, height: number, black: Array<[number, number]>): GrayImage {
   const pixels = new Uint8Array(width * height).fill(255);
@@ -92,8 +92,29 @@ describe('telling a standard-resolution page from a fine one', () => {
     const fine = prepareForRecognition(bar(1));
     if (standard.kind !== 'text' || fine.kind !== 'text') throw new Error('not read as text');
     const scaled = (image: GrayImage) => scaleSmooth(image, recognitionDpi / 204, recognitionDpi / 196);
-    // The standard page gets a third line of ink before scaling; the fine page is only scaled.
+    // The standard page gets a third line of ink before scaling; the fine page's bar (60 dots: no small mark) is only scaled.
     expect(blackDots(standard.image)).toBeGreaterThan(blackDots(scaled(bar(2))) * 1.3);
     expect([...fine.image.pixels]).toEqual([...scaled(bar(1)).pixels]);
+  });
+});
+
+describe('small marks on a fine page', () => {
+  it('a dot (an umlaut, a period) grows by one dot all round; a stroke longer than the limit stays as it was', () => {
+    const dot: Array<[number, number]> = [[10, 10], [11, 10], [10, 11], [11, 11]];
+    const stroke = Array.from({ length: smallMarkDots + 1 }, (_, index): [number, number] => [5 + index, 30]);
+    const grown = growSmallMarks(page(60, 40, [...dot, ...stroke]));
+    // The 2 × 2 dot is now 4 × 4; the stroke is untouched.
+    for (let y = 9; y <= 12; y += 1) for (let x = 9; x <= 12; x += 1) expect(grown.pixels[y * 60 + x], `${String(x)},${String(y)}`).toBe(0);
+    expect(blackDots(grown)).toBe(16 + stroke.length);
+    // A dot in the corner grows inside the page only.
+    expect(blackDots(growSmallMarks(page(5, 5, [[0, 0]])))).toBe(4);
+  });
+
+  it('a fine page is read with its small marks grown (2 × 2 dots, more than specks)', () => {
+    const dots = Array.from({ length: 20 }, (_, index): Array<[number, number]> => [[20 + index * 6, 40], [21 + index * 6, 40], [20 + index * 6, 41], [21 + index * 6, 41]]).flat();
+    const fine = prepareForRecognition(page(204, 196, dots));
+    if (fine.kind !== 'text') throw new Error('not read as text');
+    const scaled = scaleSmooth(page(204, 196, dots), recognitionDpi / 204, recognitionDpi / 196);
+    expect(blackDots(fine.image)).toBeGreaterThan(blackDots(scaled) * 1.4);
   });
 });
