@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../../main/pages/fax-raster';
-import { blackShare, growSmallMarks, looksStandardResolution, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, scaleSmooth, smallMarkDots, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
+import { blackShare, growDotsOverLetters, looksStandardResolution, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, scaleSmooth, smallMarkDots, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
 
 function page(width: number, height: number, black: Array<[number, number]>): GrayImage {
   const pixels = new Uint8Array(width * height).fill(255);
@@ -98,23 +98,29 @@ describe('telling a standard-resolution page from a fine one', () => {
   });
 });
 
-describe('small marks on a fine page', () => {
-  it('a dot (an umlaut, a period) grows by one dot all round; a stroke longer than the limit stays as it was', () => {
+describe('dots over letters on a fine page', () => {
+  it('a dot with a letter just below grows by one dot all round; a period, a hyphen and a long stroke stay as they were', () => {
     const dot: Array<[number, number]> = [[10, 10], [11, 10], [10, 11], [11, 11]];
-    const stroke = Array.from({ length: smallMarkDots + 1 }, (_, index): [number, number] => [5 + index, 30]);
-    const grown = growSmallMarks(page(60, 40, [...dot, ...stroke]));
-    // The 2 × 2 dot is now 4 × 4; the stroke is untouched.
-    for (let y = 9; y <= 12; y += 1) for (let x = 9; x <= 12; x += 1) expect(grown.pixels[y * 60 + x], `${String(x)},${String(y)}`).toBe(0);
-    expect(blackDots(grown)).toBe(16 + stroke.length);
-    // A dot in the corner grows inside the page only.
-    expect(blackDots(growSmallMarks(page(5, 5, [[0, 0]])))).toBe(4);
+    const letter = Array.from({ length: 40 }, (_, index): [number, number] => [10 + (index % 4), 15 + Math.floor(index / 4)]);
+    const period: Array<[number, number]> = [[30, 20], [31, 20], [30, 21], [31, 21]];
+    const hyphen = Array.from({ length: 10 }, (_, index): [number, number] => [40 + (index % 5), 18 + Math.floor(index / 5)]);
+    const stroke = Array.from({ length: smallMarkDots + 1 }, (_, index): [number, number] => [5 + index, 35]);
+    const grown = growDotsOverLetters(page(80, 40, [...dot, ...letter, ...period, ...hyphen, ...stroke]));
+    // The 2 × 2 dot over the letter is now 4 × 4; nothing else changed.
+    for (let y = 9; y <= 12; y += 1) for (let x = 9; x <= 12; x += 1) expect(grown.pixels[y * 80 + x], `${String(x)},${String(y)}`).toBe(0);
+    expect(blackDots(grown)).toBe(16 + letter.length + period.length + hyphen.length + stroke.length);
   });
 
-  it('a fine page is read with its small marks grown (2 × 2 dots, more than specks)', () => {
-    const dots = Array.from({ length: 20 }, (_, index): Array<[number, number]> => [[20 + index * 6, 40], [21 + index * 6, 40], [20 + index * 6, 41], [21 + index * 6, 41]]).flat();
-    const fine = prepareForRecognition(page(204, 196, dots));
+  it('a fine page is read with its dots over letters grown', () => {
+    // Twenty i's: a 2 × 2 dot, a gap of two lines, a 2 × 8 body.
+    const letters = Array.from({ length: 20 }, (_, index): Array<[number, number]> => {
+      const x = 20 + index * 8;
+      const body = Array.from({ length: 16 }, (_, dot): [number, number] => [x + (dot % 2), 44 + Math.floor(dot / 2)]);
+      return [[x, 40], [x + 1, 40], [x, 41], [x + 1, 41], ...body];
+    }).flat();
+    const fine = prepareForRecognition(page(204, 196, letters));
     if (fine.kind !== 'text') throw new Error('not read as text');
-    const scaled = scaleSmooth(page(204, 196, dots), recognitionDpi / 204, recognitionDpi / 196);
-    expect(blackDots(fine.image)).toBeGreaterThan(blackDots(scaled) * 1.4);
+    const scaled = scaleSmooth(page(204, 196, letters), recognitionDpi / 204, recognitionDpi / 196);
+    expect(blackDots(fine.image)).toBeGreaterThan(blackDots(scaled) * 1.1);
   });
 });
