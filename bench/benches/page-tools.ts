@@ -4,7 +4,7 @@
  * memory (reading and writing files is the caller's and not included).
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { mergePdfs, splitPdf } from '../../main/pages/page-tools';
+import { assembleDocuments, type PickedPage } from '../../main/pages/page-tools';
 import { fillPdf } from '../../main/pages/fill-form';
 import type { FillItem, SignatureInk } from '../../preload/models';
 import { encodeBilevelPng, encodeGrayPng } from '../../main/pages/png';
@@ -29,19 +29,20 @@ export const pageTools: Benchmark = {
   async run({ runs, log }) {
     const fax = await hundredPageFax();
     log(`  a 100-page fax of ${(fax.length / 2 ** 20).toFixed(1)} MB`);
-    const parts = Array.from({ length: 10 }, (_, part) => Array.from({ length: 10 }, (_, page) => part * 10 + page));
+    // As the window asks main: each part a list of picked pages (a split of one fax; a merge of ten documents).
+    const parts = Array.from({ length: 10 }, (_, part) => Array.from({ length: 10 }, (_, page): PickedPage => ({ source: 0, index: part * 10 + page, turn: 0 })));
     const splits: number[] = [];
     const merges: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const started = performance.now();
-      const split = await splitPdf(fax, parts);
+      const split = await assembleDocuments([fax], parts);
       splits.push(performance.now() - started);
       const merging = performance.now();
-      await mergePdfs(split);
+      await assembleDocuments(split, [split.flatMap((_, source) => Array.from({ length: 10 }, (__, index): PickedPage => ({ source, index, turn: 0 })))]);
       merges.push(performance.now() - merging);
     }
     // A received 3-page form (scanned pages) filled in: 12 texts, 6 check marks and a signature of 40 strokes.
-    const form = await PDFDocument.load(await splitPdf(fax, [[0, 1, 2]]).then((parts) => parts[0] ?? new Uint8Array()));
+    const form = await PDFDocument.load((await assembleDocuments([fax], [parts[0]?.slice(0, 3) ?? []]))[0] ?? new Uint8Array());
     const formBytes = await form.save();
     const signature: SignatureInk = { aspect: 3, strokes: Array.from({ length: 40 }, (_, stroke) => Array.from({ length: 60 }, (_, point): [number, number] => [(stroke * 60 + point) / 2400, 0.5 + 0.4 * Math.sin(point / 5)])) };
     const items: FillItem[] = [

@@ -9,7 +9,7 @@ import type { Staging } from '../compose/staging';
 import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
-import { assemblePages } from '../pages/page-tools';
+import { assembleDocuments } from '../pages/page-tools';
 import type { Cache } from '../store/cache/cache';
 import { savePdfAs } from '../files/save-pdf-as';
 import { msg } from '../../preload/i18n/translator';
@@ -51,14 +51,11 @@ export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: 
       }
       const sourceOf = new Map<string, number>(keys.map((key, index) => [key, index]));
       // Every part is made before any is staged: a bad page list stages nothing.
-      const made: Array<{ bytes: Uint8Array; part: PageDocumentRequest }> = [];
-      for (const part of parts) {
-        const bytes = await assemblePages(
-          sources,
-          part.pages.map((page) => ({ source: sourceOf.get(sourceKey(page)) ?? -1, index: page.page - 1, turn: page.turn })),
-        );
-        made.push({ bytes, part });
-      }
+      const documents = await assembleDocuments(
+        sources,
+        parts.map((part) => part.pages.map((page) => ({ source: sourceOf.get(sourceKey(page)) ?? -1, index: page.page - 1, turn: page.turn }))),
+      );
+      const made = documents.map((bytes, index) => ({ bytes, part: parts[index] as PageDocumentRequest }));
       const staged: StagedFile[] = [];
       for (const [index, { bytes, part }] of made.entries()) {
         const first = part.pages[0];

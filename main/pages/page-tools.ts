@@ -1,13 +1,12 @@
 /**
- * Page tools on a PDF's bytes (issue 27's first step: the engine, before its window): split into parts by page
- * numbers, rotate pages for good, remove pages, merge several documents. Each returns new bytes — the document given
- * is never changed — and refuses what it cannot do with its own message: an encrypted or unreadable PDF, a page
- * number that is not there, removing every page, an empty part. Pages are copied whole (their annotations, forms
- * and resources with them), with @cantoo/pdf-lib (the maintained fork of pdf-lib, MIT).
+ * Page tools on PDFs' bytes: new documents of pages picked from one or several sources — a split, pages turned for
+ * good, pages taken out, documents merged. New bytes every time — the sources are never changed — and what cannot be
+ * done is refused with its own message: an encrypted or unreadable PDF, a page number that is not there, an empty
+ * part. Pages are copied whole (their annotations, forms and resources with them), with @cantoo/pdf-lib (the
+ * maintained fork of pdf-lib, MIT).
  */
 import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import { msg } from '../../preload/i18n/translator';
-import { readPageList } from '../../preload/page-list';
 import { AppError } from '../errors';
 
 export type QuarterTurn = 90 | 180 | 270;
@@ -39,61 +38,6 @@ function checkPages(indexes: readonly number[], count: number): void {
   if (outside !== undefined) throw new AppError('invalid_input', msg('pageTools.noSuchPage', { page: Number.isInteger(outside) ? outside + 1 : String(outside), count }), { code: 'pages_range' });
 }
 
-async function documentOf(source: PDFDocument, indexes: readonly number[]): Promise<Uint8Array> {
-  const part = await PDFDocument.create({ updateMetadata: false });
-  for (const page of await part.copyPages(source, [...indexes])) part.addPage(page);
-  return part.save({ useObjectStreams: true });
-}
-
-/** Page numbers as people type them ("1-3, 5, 8-") into 0-based indexes (preload/page-list.ts); refused with the reason. */
-export function parsePageList(text: string, count: number): number[] {
-  const read = readPageList(text, count);
-  if (!read.ok) throw new AppError('invalid_input', read.message, { code: read.code });
-  return read.indexes;
-}
-
-/** One new document per part (each part's pages in its order); the original stays as it was. */
-export async function splitPdf(bytes: Uint8Array, parts: ReadonlyArray<readonly number[]>): Promise<Uint8Array[]> {
-  const source = await openForPages(bytes);
-  if (parts.length === 0 || parts.some((part) => part.length === 0)) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
-  for (const part of parts) checkPages(part, source.getPageCount());
-  const out: Uint8Array[] = [];
-  for (const part of parts) out.push(await documentOf(source, part));
-  return out;
-}
-
-/** Turns pages for good (added to the turn they have); pages not named are as they were. */
-export async function rotatePages(bytes: Uint8Array, turns: ReadonlyMap<number, QuarterTurn>): Promise<Uint8Array> {
-  const document = await openForPages(bytes);
-  checkPages([...turns.keys()], document.getPageCount());
-  for (const [index, turn] of turns) {
-    const page = document.getPage(index);
-    page.setRotation(degrees((((page.getRotation().angle + turn) % 360) + 360) % 360));
-  }
-  return document.save({ useObjectStreams: true });
-}
-
-/** A copy without these pages; removing every page is refused. */
-export async function removePages(bytes: Uint8Array, indexes: readonly number[]): Promise<Uint8Array> {
-  const source = await openForPages(bytes);
-  checkPages(indexes, source.getPageCount());
-  const gone = new Set(indexes);
-  const kept = Array.from({ length: source.getPageCount() }, (_, index) => index).filter((index) => !gone.has(index));
-  if (kept.length === 0) throw new AppError('invalid_input', msg('pageTools.cannotRemoveAll'), { code: 'pages_all' });
-  return documentOf(source, kept);
-}
-
-/** One document of several, in the order given. */
-export async function mergePdfs(documents: readonly Uint8Array[]): Promise<Uint8Array> {
-  if (documents.length === 0) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
-  const merged = await PDFDocument.create({ updateMetadata: false });
-  for (const bytes of documents) {
-    const source = await openForPages(bytes);
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-  }
-  return merged.save({ useObjectStreams: true });
-}
-
 /** A page of one of the sources (0-based), turned by this much more than it was. */
 export interface PickedPage {
   source: number;
@@ -101,23 +45,14 @@ export interface PickedPage {
   turn: 0 | QuarterTurn;
 }
 
-/**
- * One new document of pages picked from several sources, in the order given, each turned as asked (added to the
- * turn it had): split, turn, remove and merge are all a list of picked pages. The sources stay as they were.
- */
-export async function assemblePages(sources: readonly Uint8Array[], picked: readonly PickedPage[]): Promise<Uint8Array> {
-  if (picked.length === 0) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
-  const opened = new Map<number, PDFDocument>();
-  for (const source of new Set(picked.map((page) => page.source))) {
-    const bytes = sources[source];
-    if (!bytes) throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
-    opened.set(source, await openForPages(bytes));
-  }
+/** Builds one document of picked pages from the opened sources. */
+async function assembleOne(opened: ReadonlyMap<number, PDFDocument>, picked: readonly PickedPage[]): Promise<Uint8Array> {
   const result = await PDFDocument.create({ updateMetadata: false });
   // Each source's pages are copied in one go (what they share, such as fonts, is copied once), then put in order.
   const copies = new Map<PickedPage, ReturnType<PDFDocument['getPage']>>();
   for (const [number, source] of opened) {
     const mine = picked.filter((pick) => pick.source === number);
+    if (mine.length === 0) continue;
     checkPages(mine.map((pick) => pick.index), source.getPageCount());
     const copied = await result.copyPages(source, mine.map((pick) => pick.index));
     mine.forEach((pick, at) => {
@@ -132,4 +67,22 @@ export async function assemblePages(sources: readonly Uint8Array[], picked: read
     result.addPage(copy);
   }
   return result.save({ useObjectStreams: true });
+}
+
+/**
+ * New documents, one per part, of pages picked from several sources, each part in the order given and each page
+ * turned as asked (added to the turn it had): split, turn, take out and merge are all lists of picked pages. Every
+ * source is read once for all the parts; the sources stay as they were; a part with no pages is refused.
+ */
+export async function assembleDocuments(sources: readonly Uint8Array[], parts: ReadonlyArray<readonly PickedPage[]>): Promise<Uint8Array[]> {
+  if (parts.length === 0 || parts.some((part) => part.length === 0)) throw new AppError('invalid_input', msg('pageTools.noPagesGiven'), { code: 'pages_empty' });
+  const opened = new Map<number, PDFDocument>();
+  for (const source of new Set(parts.flat().map((page) => page.source))) {
+    const bytes = sources[source];
+    if (!bytes) throw new AppError('invalid_input', msg('pageTools.unreadable'), { code: 'pages_unreadable' });
+    opened.set(source, await openForPages(bytes));
+  }
+  const made: Uint8Array[] = [];
+  for (const picked of parts) made.push(await assembleOne(opened, picked));
+  return made;
 }

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import fc from 'fast-check';
-import { assemblePages, mergePdfs, openForPages, parsePageList, removePages, rotatePages, splitPdf } from '../../../main/pages/page-tools';
-import { readPageGroups } from '../../../preload/page-list';
+import { assembleDocuments, openForPages, type PickedPage } from '../../../main/pages/page-tools';
+import { readPageGroups, readPageList } from '../../../preload/page-list';
 import { readBackPdf } from '../../helpers/pdf-text';
 import { corpus, corpusAvailable } from '../../helpers/corpus';
 
@@ -28,35 +28,41 @@ async function numbered(count: number, label = 'Page', rotated: Record<number, n
 
 const texts = async (bytes: Uint8Array): Promise<string[]> => (await readBackPdf(bytes)).text.map((text) => text.trim());
 const digest = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
+/** One document of picked pages. */
+const assemblePages = async (sources: readonly Uint8Array[], picked: readonly PickedPage[]): Promise<Uint8Array> => (await assembleDocuments(sources, [picked]))[0] ?? new Uint8Array();
+/** Pages of the one source, by index, unturned. */
+const of = (indexes: readonly number[]): PickedPage[] => indexes.map((index) => ({ source: 0, index, turn: 0 }));
 
 describe('page tools', () => {
   it('split: each part has its pages in the order given; the original is unchanged', async () => {
     const original = await numbered(10);
     const before = digest(original);
-    const parts = await splitPdf(original, [[0, 1, 2], [3], [9, 4]]);
+    const parts = await assembleDocuments([original], [of([0, 1, 2]), of([3]), of([9, 4])]);
     expect(await Promise.all(parts.map(texts))).toEqual([['Page 1', 'Page 2', 'Page 3'], ['Page 4'], ['Page 10', 'Page 5']]);
     expect(digest(original)).toBe(before);
   });
 
   it('rotate: adds to the turn a page had, others untouched', async () => {
-    const turned = await rotatePages(await numbered(3, 'Page', { 1: 90 }), new Map([[1, 270], [2, 90]] as const));
+    const turned = await assemblePages([await numbered(3, 'Page', { 1: 90 })], [{ source: 0, index: 0, turn: 0 }, { source: 0, index: 1, turn: 270 }, { source: 0, index: 2, turn: 90 }]);
     const document = await PDFDocument.load(turned);
     expect(document.getPages().map((page) => page.getRotation().angle)).toEqual([0, 0, 90]);
     expect(await texts(turned)).toEqual(['Page 1', 'Page 2', 'Page 3']);
   });
 
-  it('remove: the rest in order; removing every page, or a page that is not there, is refused', async () => {
+  it('remove: the rest in order; keeping no page, or a page that is not there, is refused', async () => {
     const original = await numbered(5);
-    expect(await texts(await removePages(original, [1, 3, 3]))).toEqual(['Page 1', 'Page 3', 'Page 5']);
-    await expect(removePages(original, [0, 1, 2, 3, 4])).rejects.toMatchObject({ details: { code: 'pages_all' } });
-    await expect(removePages(original, [5])).rejects.toMatchObject({ message: 'There is no page 6: the document has 5 pages.' });
-    await expect(removePages(original, [-1])).rejects.toMatchObject({ details: { code: 'pages_range' } });
+    expect(await texts(await assemblePages([original], of([0, 2, 4])))).toEqual(['Page 1', 'Page 3', 'Page 5']);
+    await expect(assemblePages([original], [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(assemblePages([original], of([5]))).rejects.toMatchObject({ message: 'There is no page 6: the document has 5 pages.' });
+    await expect(assemblePages([original], of([-1]))).rejects.toMatchObject({ details: { code: 'pages_range' } });
   });
 
   it('merge: documents one after the other, each in its order', async () => {
-    const merged = await mergePdfs([await numbered(2, 'Lab'), await numbered(1, 'Referral'), await numbered(2, 'Records')]);
+    const sources = [await numbered(2, 'Lab'), await numbered(1, 'Referral'), await numbered(2, 'Records')];
+    const every = sources.flatMap((_, source): PickedPage[] => Array.from({ length: [2, 1, 2][source] ?? 0 }, (__, index) => ({ source, index, turn: 0 })));
+    const merged = await assemblePages(sources, every);
     expect(await texts(merged)).toEqual(['Lab 1', 'Lab 2', 'Referral 1', 'Records 1', 'Records 2']);
-    await expect(mergePdfs([])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(assembleDocuments(sources, [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
   });
 
   it('assemble: pages of several faxes in any order, each turned as asked on top of its own turn; the sources unchanged', async () => {
@@ -101,21 +107,21 @@ describe('page tools', () => {
   });
 
   it('page lists as people type them; random valid lists round-trip, adversarial ones are refused', () => {
-    expect(parsePageList('1-3, 5; 8-', 10)).toEqual([0, 1, 2, 4, 7, 8, 9]);
-    expect(parsePageList(' 4 ', 4)).toEqual([3]);
-    for (const bad of ['', ' , ', '0', '11', '3-2', 'a', '1-3-5', '-2', '1.5', '2,,x']) expect(() => parsePageList(bad, 10), bad).toThrow();
+    expect(readPageList('1-3, 5; 8-', 10)).toEqual({ ok: true, indexes: [0, 1, 2, 4, 7, 8, 9] });
+    expect(readPageList(' 4 ', 4)).toEqual({ ok: true, indexes: [3] });
+    for (const bad of ['', ' , ', '0', '11', '3-2', 'a', '1-3-5', '-2', '1.5', '2,,x']) expect(readPageList(bad, 10), bad).toMatchObject({ ok: false });
     for (let round = 0; round < 200; round += 1) {
       const count = 1 + crypto.randomInt(60);
       const pages = Array.from({ length: 1 + crypto.randomInt(8) }, () => 1 + crypto.randomInt(count));
-      expect(parsePageList(pages.join(', '), count)).toEqual(pages.map((page) => page - 1));
+      expect(readPageList(pages.join(', '), count)).toEqual({ ok: true, indexes: pages.map((page) => page - 1) });
     }
   });
 
   it('a split with an empty part or a page past the end is refused, nothing written', async () => {
     const original = await numbered(3);
-    await expect(splitPdf(original, [[0], []])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
-    await expect(splitPdf(original, [[0, 3]])).rejects.toMatchObject({ details: { code: 'pages_range' } });
-    await expect(splitPdf(original, [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(assembleDocuments([original], [of([0]), []])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
+    await expect(assembleDocuments([original], [of([0, 3])])).rejects.toMatchObject({ details: { code: 'pages_range' } });
+    await expect(assembleDocuments([original], [])).rejects.toMatchObject({ details: { code: 'pages_empty' } });
   });
 
   it('not a PDF, or a truncated one: refused with its reason', async () => {
