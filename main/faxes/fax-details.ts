@@ -84,7 +84,6 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     });
   }
 
-  /** A fax's office triage, for its detail (nothing without a hub). */
   /** A signed copy faxed back, seen from both faxes. */
   function answerLinksOf(id: FaxId, direction: FaxSummary['direction']): { answeredWith?: Array<{ id: FaxId; reference: string }>; answerTo?: { id: FaxId; reference: string } } {
     if (direction === 'inbound') {
@@ -95,6 +94,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     return answered ? { answerTo: answered } : {};
   }
 
+  /** A fax's office triage, for its detail (nothing without a hub). */
   function sharedTriageOf(id: FaxId): { triage?: FaxTriageSummary } {
     const triage = deps.triage?.summaries([id]).get(id);
     return triage ? { triage } : {};

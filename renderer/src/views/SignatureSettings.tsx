@@ -5,6 +5,24 @@ import { forgetSignature, forgetStamp, loadSavedSignature, loadSavedStamp } from
 import { toast } from '../data/toasts';
 import { t } from '../i18n';
 
+function ForgetButton({ label, kept, forget, onForgotten, done }: { label: string; kept: boolean; forget: () => Promise<void>; onForgotten: () => void; done: string }) {
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={!kept}
+      onClick={() =>
+        void forget().then(() => {
+          onForgotten();
+          toast('success', done);
+        })
+      }
+    >
+      {label}
+    </button>
+  );
+}
+
 export function SignatureSettings() {
   const [signature, setSignature] = useState<SignatureInk | null>(null);
   const [stamp, setStamp] = useState<StampImage | null>(null);
@@ -24,32 +42,8 @@ export function SignatureSettings() {
         {t('settings.keptMarks', { signature: signature ? ('typed' in signature ? 'typed' : 'drawn') : 'none', stamp: stamp ? 'kept' : 'none' })}
       </p>
       <div className="row">
-        <button
-          type="button"
-          className="button button-small"
-          disabled={!signature}
-          onClick={() =>
-            void forgetSignature().then(() => {
-              setSignature(null);
-              toast('success', t('settings.signatureForgotten'));
-            })
-          }
-        >
-          {t('settings.forgetSignature')}
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={!stamp}
-          onClick={() =>
-            void forgetStamp().then(() => {
-              setStamp(null);
-              toast('success', t('settings.stampForgotten'));
-            })
-          }
-        >
-          {t('settings.forgetStamp')}
-        </button>
+        <ForgetButton label={t('settings.forgetSignature')} kept={signature !== null} forget={forgetSignature} onForgotten={() => setSignature(null)} done={t('settings.signatureForgotten')} />
+        <ForgetButton label={t('settings.forgetStamp')} kept={stamp !== null} forget={forgetStamp} onForgotten={() => setStamp(null)} done={t('settings.stampForgotten')} />
       </div>
     </div>
   );
