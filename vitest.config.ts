@@ -54,6 +54,7 @@ export default defineConfig({
           // No renderer file replaces a module: they share their worker's modules (and its jsdom) as unit files do.
           isolate: false,
           environment: 'jsdom',
+          setupFiles: ['test/renderer/pdf-globals.ts'],
         },
       },
       {

@@ -4,36 +4,17 @@
  * their canvases back.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Icon } from '../components/Icon';
 import { openFaxDocument } from '../data/fax-document';
-import { openPdf, PdfOpenError, renderPage, type RenderedPage } from './pdf-engine';
+import { openPdf, PdfOpenError } from './pdf-engine';
+import { PageCanvas, type PageSize } from './PageCanvas';
+import { PageThumb } from './PageThumb';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 import type { TextPageHits } from '../../../preload/models';
 
-type Box = TextPageHits['boxes'][number];
-
-/** A box in shares of the page as it is turned by the page itself, turned further by the viewer's rotation (clockwise). */
-export function turnBox([left, top, right, bottom]: Box, rotation: number): Box {
-  switch (((rotation % 360) + 360) % 360) {
-    case 90:
-      return [1 - bottom, left, 1 - top, right];
-    case 180:
-      return [1 - right, 1 - bottom, 1 - left, 1 - top];
-    case 270:
-      return [top, 1 - right, bottom, 1 - left];
-    default:
-      return [left, top, right, bottom];
-  }
-}
-
 type Fit = 'width' | 'page' | 'custom';
-
-interface PageSize {
-  width: number;
-  height: number;
-}
 
 const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
@@ -66,74 +47,6 @@ function useVisible(root: HTMLElement | null, margin: string): [(node: Element |
     [observer],
   );
   return [observe, visible];
-}
-
-function PageCanvas({
-  document,
-  index,
-  scale,
-  rotation,
-  size,
-  render,
-  onDrawn,
-  boxes,
-}: {
-  document: PDFDocumentProxy;
-  index: number;
-  scale: number;
-  rotation: number;
-  size: PageSize;
-  render: boolean;
-  onDrawn?: () => void;
-  /** Words a search matched on this page (shares of the page). */
-  boxes?: readonly Box[] | undefined;
-}) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<'idle' | 'done' | 'failed'>('idle');
-  useEffect(() => {
-    if (!render || !canvas.current) return;
-    let rendered: RenderedPage | null = null;
-    let cancelled = false;
-    const target = canvas.current;
-    void document.getPage(index + 1).then(
-      (page: PDFPageProxy) => {
-        if (cancelled) return;
-        rendered = renderPage(page, target, scale, rotation);
-        rendered.done.then(
-          () => {
-            if (cancelled) return;
-            setState('done');
-            onDrawn?.();
-          },
-          () => !cancelled && setState('failed'),
-        );
-      },
-      () => !cancelled && setState('failed'),
-    );
-    return () => {
-      cancelled = true;
-      rendered?.task.cancel();
-      // Give the canvas memory back when the page leaves the view.
-      target.width = 0;
-      target.height = 0;
-      setState('idle');
-    };
-  }, [document, index, scale, rotation, render, onDrawn]);
-  const swapped = rotation % 180 !== 0;
-  const width = Math.floor((swapped ? size.height : size.width) * scale);
-  const height = Math.floor((swapped ? size.width : size.height) * scale);
-  return (
-    <div className="pdf-page" style={{ width, height }} data-rendered={state === 'done' ? 'true' : 'false'}>
-      <canvas ref={canvas} aria-hidden="true" />
-      {state === 'done' && boxes
-        ? boxes.map((box, at) => {
-            const [left, top, right, bottom] = turnBox(box, rotation);
-            return <div key={at} className="text-highlight" data-testid="text-highlight" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
-          })
-        : null}
-      {state !== 'done' ? <div className="page-placeholder">{state === 'failed' ? t('pdfViewer.thisPageCouldNot') : t('pdfViewer.page', { page: index + 1 })}</div> : null}
-    </div>
-  );
 }
 
 /** What to show: a file's bytes (compose), or a fax's cached document, read by range as pages need it. */
@@ -378,20 +291,18 @@ export function PdfViewer({ source, label, onError, highlights, show }: { source
       <nav className="pdf-thumbs" ref={setThumbsEl} aria-label={t('pdfViewer.pages')}>
         {document
           ? Array.from({ length: pageCount }, (_, index) => (
-              <button
-                type="button"
+              <PageThumb
                 key={index}
-                className="pdf-thumb"
-                aria-current={index === current}
-                aria-label={t('pdfViewer.page', { page: index + 1 })}
-                ref={(node) => observeThumb(node, index)}
-                onClick={() => goTo(index)}
-              >
-                <div className="page-box">
-                  <PageCanvas document={document} index={index} scale={96 / pageWidth} rotation={rotation} size={size} render={firstDrawn && visibleThumbs.has(index)} />
-                </div>
-                {index + 1}
-              </button>
+                document={document}
+                index={index}
+                current={index === current}
+                scale={96 / pageWidth}
+                rotation={rotation}
+                size={size}
+                render={firstDrawn && visibleThumbs.has(index)}
+                observe={observeThumb}
+                onPick={goTo}
+              />
             ))
           : null}
       </nav>
