@@ -335,7 +335,9 @@ export const invokeContract = {
   forgetRecognizedText: invoke<{ forgotten: number }>()(z.object({ confirmed: z.literal(true) }).strict()),
   /** The words on each page of a fax that a search matches (the preview highlights them). */
   getFaxTextHits: invoke<TextPageHits[]>()(z.object({ id: faxId, search: z.string().max(200) }).strict()),
-  /** New documents of pages of received faxes or of PDFs in compose (split, turned, thinned, merged), staged for saving or faxing. */
+  /** A compose file's pages as page tools see them: a PDF as it is, a TIFF's pages as a PDF. */
+  readFileAsPdf: invoke<Uint8Array>()(z.object({ fileId: stagedFileId }).strict()),
+  /** New documents of pages of received faxes or of PDF and TIFF files in compose (split, turned, thinned, merged), staged for saving or faxing. */
   makePageDocuments: invoke<StagedFile[]>()(
     z
       .object({

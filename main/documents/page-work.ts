@@ -1,5 +1,5 @@
 /**
- * New documents from the pages of received faxes or of PDF files in compose: split, turned, thinned or merged (a
+ * New documents from the pages of received faxes or of PDF and TIFF files in compose (a TIFF's pages made a PDF first): split, turned, thinned or merged (a
  * list of picked pages per document), each staged encrypted like a file added to compose, so it can be saved as a
  * PDF, faxed on its own or put in a compose file's place. The faxes' documents and the compose files are never
  * changed; a document is written to a chosen place through a part file.
@@ -10,6 +10,7 @@ import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import { assembleDocuments } from '../pages/page-tools';
+import { tiffAsPdf } from '../pages/tiff-pdf';
 import type { Cache } from '../store/cache/cache';
 import { savePdfAs } from '../files/save-pdf-as';
 import { msg } from '../../preload/i18n/translator';
@@ -20,6 +21,8 @@ export interface PageWork {
   make(parts: readonly PageDocumentRequest[]): Promise<StagedFile[]>;
   /** A staged document saved where the user chooses (a dialog). */
   save(fileId: string): Promise<SavedFile>;
+  /** A compose file's pages as a PDF, as page tools see it (a TIFF's pages converted; a PDF as it is). */
+  filePdf(fileId: string): Promise<Uint8Array>;
 }
 
 /** One key per source document: a fax, or a staged file of compose. */
@@ -28,6 +31,13 @@ function sourceKey(pick: PagePick): string {
 }
 
 export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: Cache; desktop: Desktop }): PageWork {
+  async function filePdf(fileId: string): Promise<{ bytes: Uint8Array; name: string }> {
+    const file = await deps.staging.get(fileId);
+    if (file.kind !== 'pdf' && file.kind !== 'tiff') throw new AppError('invalid_input', msg('pageWork.onlyPdfFiles'), { code: 'pages_not_pdf' });
+    const bytes = new Uint8Array(await deps.staging.read(fileId));
+    return { bytes: file.kind === 'tiff' ? await tiffAsPdf(bytes) : bytes, name: file.name.replace(/\.(pdf|tiff?)$/i, '') };
+  }
+
   return {
     async make(parts) {
       const picks = parts.flatMap((part) => part.pages);
@@ -43,10 +53,9 @@ export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: 
           sources.push(await deps.pdfs.bytes(pick.faxId));
           names.set(key, detail.reference);
         } else {
-          const file = await deps.staging.get(pick.fileId);
-          if (file.kind !== 'pdf') throw new AppError('invalid_input', msg('pageWork.onlyPdfFiles'), { code: 'pages_not_pdf' });
-          sources.push(new Uint8Array(await deps.staging.read(pick.fileId)));
-          names.set(key, file.name.replace(/\.pdf$/i, ''));
+          const file = await filePdf(pick.fileId);
+          sources.push(file.bytes);
+          names.set(key, file.name);
         }
       }
       const sourceOf = new Map<string, number>(keys.map((key, index) => [key, index]));
@@ -71,5 +80,7 @@ export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: 
       const file = await deps.staging.get(fileId);
       return savePdfAs(deps.desktop, { title: say(msg('dialogs.saveFaxAsPdf')), defaultName: file.name }, () => deps.staging.read(fileId));
     },
+
+    filePdf: async (fileId) => (await filePdf(fileId)).bytes,
   };
 }

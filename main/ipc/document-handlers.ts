@@ -4,7 +4,7 @@ import type { HandlerContext } from './services';
 import { saveSearchableCopy } from '../ocr/searchable-copy';
 import { updateSettings } from './settings-handlers';
 
-type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'forgetRecognizedText' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'getSavedStamp' | 'saveStamp' | 'forgetStamp' | 'fillAndSign'>;
+type DocumentHandlers = Pick<Handlers, 'getRecognitionStatus' | 'forgetRecognizedText' | 'getFaxTextHits' | 'saveSearchablePdf' | 'makePageDocuments' | 'readFileAsPdf' | 'savePageDocument' | 'getSavedSignature' | 'saveSignature' | 'forgetSignature' | 'getSavedStamp' | 'saveStamp' | 'forgetStamp' | 'fillAndSign'>;
 
 export function documentHandlers(context: HandlerContext): DocumentHandlers {
   const services = context.services;
@@ -18,6 +18,7 @@ export function documentHandlers(context: HandlerContext): DocumentHandlers {
     },
     getFaxTextHits: async ({ id, search }) => (await services()).cache.faxText.pageHits(id, search),
     makePageDocuments: async ({ parts }) => (await services()).pageWork.make(parts),
+    readFileAsPdf: async ({ fileId }) => (await services()).pageWork.filePdf(fileId),
     getSavedSignature: async () => (await services()).fillSign.savedSignature(),
     saveSignature: async (ink) => {
       (await services()).fillSign.saveSignature(ink);

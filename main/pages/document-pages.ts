@@ -5,12 +5,12 @@
  * by the recognition process.
  */
 import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas';
-import UTIF from 'utif';
 import { faxDpi, grayFromRgba, type GrayImage } from './fax-raster';
 import type { RenderableKind } from './render-protocol';
+import { decodeTiffImages, printableWidthInches } from './tiff-images';
 
-/** A Letter page's printable width at 204 dpi: images without a resolution are fitted to it. */
-const pageWidthDots = 1728;
+/** A Letter page's printable width at 204 dpi: images are fitted to it. */
+const pageWidthDots = printableWidthInches * faxDpi.x;
 
 export interface OpenedSource {
   pageCount: number;
@@ -63,32 +63,16 @@ async function openPdf(bytes: Uint8Array, standardFontsDir: string): Promise<Ope
   };
 }
 
-/** A TIFF tag's first number (UTIF keeps tags as arrays under "t<tag>"). */
-function tagNumber(ifd: Record<string, unknown>, tag: number): number | null {
-  const value = ifd[`t${String(tag)}`];
-  const first: unknown = Array.isArray(value) ? value[0] : null;
-  return typeof first === 'number' && first > 0 ? first : null;
-}
-
 function openTiff(bytes: Uint8Array): OpenedSource {
-  const pages = UTIF.decode(bytes).filter((ifd) => typeof ifd.width === 'number' || tagNumber(ifd, 256) !== null);
-  if (pages.length === 0) throw new Error('no image');
+  const pages = decodeTiffImages(bytes);
   return {
     pageCount: pages.length,
     grayPage(number) {
-      const ifd = pages[number - 1];
-      if (!ifd) throw new Error('no such page');
-      UTIF.decodeImage(bytes, ifd);
-      const rgba = UTIF.toRGBA8(ifd);
-      const source = createCanvas(ifd.width, ifd.height);
-      source.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba), ifd.width, ifd.height), 0, 0);
-      // Its own resolution when it says (a fax TIFF is 204 × 196 or 204 × 98), else fitted to the page width.
-      const unitFactor = tagNumber(ifd, 296) === 3 ? 2.54 : 1;
-      const xDpi = tagNumber(ifd, 282);
-      const yDpi = tagNumber(ifd, 283);
-      const xScale = xDpi ? faxDpi.x / (xDpi * unitFactor) : pageWidthDots / ifd.width;
-      const yScale = yDpi ? faxDpi.y / (yDpi * unitFactor) : xScale * (faxDpi.y / faxDpi.x);
-      return Promise.resolve(grayOf(onPage(source, ifd.width * xScale, ifd.height * yScale)));
+      const page = pages[number - 1];
+      if (!page) throw new Error('no such page');
+      const source = createCanvas(page.width, page.height);
+      source.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(page.rgba()), page.width, page.height), 0, 0);
+      return Promise.resolve(grayOf(onPage(source, page.inches.width * faxDpi.x, page.inches.height * faxDpi.y)));
     },
     close: () => Promise.resolve(),
   };

@@ -125,6 +125,8 @@ describe('compose at the keyboard', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Preview scan.tif');
     await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('Pages of scan.tif…');
+    await page.keyboard.press('ArrowRight');
     expect(await focused()).toBe('Move scan.tif up');
     // A fast typist: End straight after Enter acts from where the moved file's cursor now is.
     await page.keyboard.press('Enter');

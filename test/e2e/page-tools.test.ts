@@ -1,7 +1,8 @@
 // Page tools on a received fax, as a receptionist uses them: take out the pages that are not this patient's,
 // turn a page that came in sideways, split what is left into two documents, save one and fax the other on —
 // checked in the saved file and at the Fax Service — and the fax itself stays as it arrived. And on a PDF in
-// compose: by keyboard, pages taken out and turned, then the file split into two files of the fax, sent as such.
+// compose: by keyboard, pages taken out and turned, then the file split into two files of the fax, sent as such;
+// and on a scanner's TIFF, whose pages become a PDF.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
@@ -10,6 +11,7 @@ import { screenshot, startApp, type AppFixture } from './app-fixture';
 import { readBackPdf } from '../helpers/pdf-text';
 import { dropFiles } from './drop';
 import { addRecipient, sendFromCompose } from './send';
+import { makeTiff } from '../fax-service/testkit';
 
 let app: AppFixture;
 let faxId = '';
@@ -109,7 +111,7 @@ describe('page tools on a received fax', () => {
     ]);
     const cards = page.getByTestId('file-card');
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
-    // Only a PDF has page tools; the keyboard reaches them from the file's preview.
+    // An image (one page) has no page tools; the keyboard reaches a PDF's from the file's preview.
     expect(await cards.nth(1).getByRole('button', { name: /^Pages of / }).count()).toBe(0);
     await cards.nth(0).getByRole('button', { name: 'Preview intake.pdf' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -155,4 +157,36 @@ describe('page tools on a received fax', () => {
       )
       .toBe(4);
   }, 90_000);
+
+  it('on a TIFF in compose (a scanner’s fax): its pages drawn, one taken out, and a PDF of the rest takes its place', async () => {
+    const page = app.page;
+    const services = await app.harness.core.services();
+    await page.getByRole('button', { name: 'New fax' }).click();
+    // Three standard-resolution pages told apart by their heights (11, 5.5 and 8 inches).
+    const scan = makeTiff(3, { width: 1728, heights: [1078, 539, 784], resolution: { x: 204, y: 98, unit: 2 } });
+    await dropFiles(page, [{ name: 'scan.tif', type: 'image/tiff', bytes: scan }]);
+    const cards = page.getByTestId('file-card');
+    await expect.poll(() => cards.filter({ hasText: 'scan.tif' }).count(), { timeout: 20_000 }).toBe(1);
+    const card = cards.filter({ hasText: 'scan.tif' });
+    await card.getByRole('button', { name: 'Pages of scan.tif…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pages of scan.tif' });
+    const tiles = dialog.getByTestId('page-tile');
+    await expect.poll(() => tiles.count()).toBe(3);
+    await tiles.nth(1).click();
+    await dialog.getByRole('button', { name: 'Take out' }).click();
+    await expect.poll(() => tiles.count()).toBe(2);
+    await screenshot(page, 'compose-page-tools-tiff');
+    await dialog.getByRole('button', { name: 'Use these pages' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const made = cards.filter({ hasText: 'scan-pages.pdf' });
+    await expect.poll(() => made.count()).toBe(1);
+    expect(await made.textContent()).toContain('2 pages');
+    expect(await cards.filter({ hasText: 'scan.tif' }).count()).toBe(0);
+    const id = await made.getAttribute('data-file');
+    const pdf = await PDFDocument.load(new Uint8Array(await services.staging.read(id ?? '')));
+    expect(pdf.getPages().map((one) => [Math.round(one.getWidth()), Math.round(one.getHeight())])).toEqual([
+      [Math.round((1728 / 204) * 72), Math.round((1078 / 98) * 72)],
+      [Math.round((1728 / 204) * 72), Math.round((784 / 98) * 72)],
+    ]);
+  }, 60_000);
 });

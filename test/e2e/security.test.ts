@@ -174,6 +174,7 @@ describe('renderer lock-down', () => {
       'preflightPageImage',
       'preflightPages',
       'readFaxPdf',
+      'readFileAsPdf',
       'readStagedFile',
       'reconnect',
       'releaseFax',

@@ -210,22 +210,33 @@ export function makeDocx(options: { pages?: number; text?: string; body?: string
   return makeZip(entries);
 }
 
-/** One TIFF page (image directory) entry: tag, type (3 SHORT, 4 LONG), value. */
-type TiffEntry = [number, 3 | 4, number];
+/** One TIFF page (image directory) entry: tag, type (3 SHORT, 4 LONG, 5 RATIONAL: the value over 1), value. */
+type TiffEntry = [number, 3 | 4 | 5, number];
 
-/**
- * A little-endian, uncompressed black-and-white TIFF with `pages` real image directories (16 × 16 pixels each, a
- * strip of white). `imageless` pages carry a directory without image data (a damaged file).
- */
-/** A bilevel TIFF of 16 × 16 pages, all white except the `black` ones; `imageless` pages carry no image at all. */
-export function makeTiff(pages: number, options: { imageless?: number[]; black?: number[] } = {}): Buffer {
-  const width = 16;
-  const height = 16;
-  const stripBytes = (width / 8) * height;
+export interface TiffOptions {
+  /** Pages that carry a directory without image data (a damaged file). */
+  imageless?: number[];
+  /** Pages all black (the others all white). */
+  black?: number[];
+  /** Pixels across every page (default 16). */
+  width?: number;
+  /** Each page's height in pixels, page 1 first (default 16 each): tells pages apart after page work. */
+  heights?: number[];
+  /** Resolution tags (unit 1: none, a ratio only; 2: inch; 3: centimetre); none by default. */
+  resolution?: { x: number; y: number; unit: 1 | 2 | 3 };
+}
+
+/** A little-endian, uncompressed black-and-white TIFF with `pages` image directories (white unless `black`). */
+export function makeTiff(pages: number, options: TiffOptions = {}): Buffer {
+  const width = options.width ?? 16;
+  const rowBytes = Math.ceil(width / 8);
   const parts: Buffer[] = [Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00])];
   let offset = 8;
   for (let index = 0; index < pages; index += 1) {
+    const height = options.heights?.[index] ?? 16;
+    const stripBytes = rowBytes * height;
     const imageless = options.imageless?.includes(index + 1) ?? false;
+    const resolution = options.resolution;
     const entries: TiffEntry[] = imageless
       ? [[254, 4, 0]]
       : [
@@ -237,24 +248,33 @@ export function makeTiff(pages: number, options: { imageless?: number[]; black?:
           [273, 4, 0], // strip offset, filled below
           [278, 3, height],
           [279, 4, stripBytes],
+          ...(resolution ? ([[282, 5, resolution.x], [283, 5, resolution.y], [296, 3, resolution.unit]] as TiffEntry[]) : []),
         ];
     const ifdSize = 2 + entries.length * 12 + 4;
-    const stripAt = offset + ifdSize;
+    const rationalsAt = offset + ifdSize;
+    const rationals = Buffer.alloc(8 * entries.filter(([, type]) => type === 5).length);
+    const stripAt = rationalsAt + rationals.length;
     const ifd = Buffer.alloc(ifdSize);
     ifd.writeUInt16LE(entries.length, 0);
+    let rational = 0;
     entries.forEach(([tag, type, value], entry) => {
       const at = 2 + entry * 12;
       ifd.writeUInt16LE(tag, at);
       ifd.writeUInt16LE(type, at + 2);
       ifd.writeUInt32LE(1, at + 4);
       if (type === 3) ifd.writeUInt16LE(value, at + 8);
-      else ifd.writeUInt32LE(tag === 273 ? stripAt : value, at + 8);
+      else if (type === 5) {
+        rationals.writeUInt32LE(value, rational * 8);
+        rationals.writeUInt32LE(1, rational * 8 + 4);
+        ifd.writeUInt32LE(rationalsAt + rational * 8, at + 8);
+        rational += 1;
+      } else ifd.writeUInt32LE(tag === 273 ? stripAt : value, at + 8);
     });
     // WhiteIsZero: a set bit is black.
     const strip = imageless ? Buffer.alloc(0) : Buffer.alloc(stripBytes, options.black?.includes(index + 1) ? 0xff : 0);
     const next = index === pages - 1 ? 0 : stripAt + strip.length;
     ifd.writeUInt32LE(next, ifdSize - 4);
-    parts.push(ifd, strip);
+    parts.push(ifd, rationals, strip);
     offset = stripAt + strip.length;
   }
   return Buffer.concat(parts);

@@ -25,7 +25,7 @@ type Control = 'preview' | 'pages' | 'up' | 'down' | 'remove';
 const controls: readonly Control[] = ['preview', 'pages', 'up', 'down', 'remove'];
 
 /** Page tools work on PDFs: other kinds have no "Pages…" button. */
-export const hasPageTools = (file: Pick<ComposeFile, 'kind'>): boolean => file.kind === 'pdf';
+export const hasPageTools = (file: Pick<ComposeFile, 'kind'>): boolean => file.kind === 'pdf' || file.kind === 'tiff';
 
 function enabled(control: Control, index: number, files: readonly ComposeFile[]): boolean {
   if (control === 'pages') return files[index] !== undefined && hasPageTools(files[index]);

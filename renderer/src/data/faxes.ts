@@ -61,6 +61,12 @@ export function makePageDocuments(parts: PageDocumentRequest[]): Promise<IpcResu
   return faxApi().makePageDocuments({ parts });
 }
 
+/** A compose file as page tools see it: a PDF (a TIFF's pages made one by main). */
+export async function readFileAsPdf(fileId: string): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
+  const result = await faxApi().readFileAsPdf({ fileId });
+  return result.ok ? { bytes: result.value } : { error: result.error };
+}
+
 /** A document the page tools made, saved where the user chooses. */
 export async function savePageDocument(fileId: string): Promise<void> {
   const result = await faxApi().savePageDocument({ fileId });

@@ -1,5 +1,5 @@
 /**
- * Page tools on a received fax or on a PDF in compose: pick pages by their thumbnails or by typing ("1-3, 5"), turn
+ * Page tools on a received fax or on a PDF or TIFF in compose: pick pages by their thumbnails or by typing ("1-3, 5"), turn
  * them, take them out, add the pages of another received fax, then save the result as a PDF or fax it — or split it
  * into several documents ("1-3; 4-6; 7-"), each saved or faxed on its own. For a compose file, the result takes the
  * file's place in the fax instead. Main makes every document (the fax's own and the compose file are never
@@ -14,7 +14,7 @@ import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { fileBytes, type ComposeFile } from '../data/compose';
 import { openFaxDocument } from '../data/fax-document';
-import { makePageDocuments, recentReceivedFaxes, savePageDocument } from '../data/faxes';
+import { makePageDocuments, readFileAsPdf, recentReceivedFaxes, savePageDocument } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
 import { say, t } from '../i18n';
@@ -41,7 +41,8 @@ interface PageEntry {
 const sourceKey = (origin: Origin): string => ('faxId' in origin ? `fax:${origin.faxId}` : `file:${origin.fileId}`);
 
 async function openSubjectFile(file: ComposeFile): Promise<PDFDocumentProxy> {
-  const read = await fileBytes(file);
+  // A TIFF's pages are drawn from the PDF main makes of them: the same pages the tools will cut and turn.
+  const read = file.kind === 'tiff' ? await readFileAsPdf(file.id) : await fileBytes(file);
   if ('error' in read) throw new Error(read.error.message);
   return openPdf(read.bytes);
 }

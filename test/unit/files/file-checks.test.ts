@@ -94,6 +94,12 @@ describe('type by content, pages by type', () => {
   it('TIFF: a directory without an image makes the file damaged, naming the page', async () => {
     await expect(countPages('tiff', write('hole.tif', makeTiff(3, { imageless: [2] })), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 2 holds no image.');
     await expect(countPages('tiff', write('first.tif', makeTiff(1, { imageless: [1] })), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 1 holds no image.');
+    // An entry claiming more values than the file holds (here: 2 resolution values said to be 100 million).
+    const claimsTooMuch = makeTiff(2, { resolution: { x: 204, y: 196, unit: 2 } });
+    const entryAt = 8 + 2 + 8 * 12; // the first page's ninth entry: XResolution
+    expect(claimsTooMuch.readUInt16LE(entryAt)).toBe(282);
+    claimsTooMuch.writeUInt32LE(100_000_000, entryAt + 4);
+    await expect(countPages('tiff', write('claims.tif', claimsTooMuch), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 1');
   });
 
   it('PNG and JPG: one page each, whatever the name', async () => {
