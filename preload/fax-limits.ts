@@ -12,6 +12,12 @@ export const faxLimits = {
   maxListLimit: 100,
 } as const;
 
+/**
+ * Pixels one page of an image file may have: a Letter page scanned at 600 dpi is 34 million. A TIFF page that claims
+ * more (65535 × 65535 fits in its tags) would take gigabytes to draw and is refused, not decoded.
+ */
+export const maxImagePagePixels = 50_000_000;
+
 /** The most a stamp image (fill & sign) may weigh: a stamp is small; a photo of a page is not a stamp. */
 export const stampImageMaxBytes = 1024 * 1024;
 

@@ -51,6 +51,7 @@ export async function countPagesOf(kind: StagedFileKind, bytes: Buffer, label: s
     case 'tiff': {
       const tiff = tiffPages(bytes);
       if (!tiff.ok) {
+        if (tiff.tooLarge && tiff.page !== null) throw new AppError('file', msg('pageCount.tiffPageTooLarge', { label, page: tiff.page }));
         throw new AppError('file', tiff.page === null ? msg('pageCount.damagedTiff', { label }) : msg('pageCount.damagedTiffPage', { label, page: tiff.page }));
       }
       return { pages: tiff.pages, estimated: false };

@@ -2,9 +2,12 @@
  * TIFF pages: one per image directory (IFD). A directory that does not describe an image (no width or height, no
  * strips or tiles) makes the file damaged: the recipient's machine would get a blank or nothing for that page. So
  * does an entry whose values would run past the end of the file — no real TIFF has one, and a decoder that believes
- * its count (up to four billion) spends seconds reading it.
+ * its count (up to four billion) spends seconds reading it. A page of more than `maxImagePagePixels` is refused as too
+ * large (to draw, and for any fax machine).
  */
-export type TiffPages = { ok: true; pages: number } | { ok: false; page: number | null };
+import { maxImagePagePixels } from '../../preload/fax-limits';
+
+export type TiffPages = { ok: true; pages: number } | { ok: false; page: number | null; tooLarge?: true };
 
 const tags = { width: 256, height: 257, stripOffsets: 273, tileOffsets: 324 } as const;
 /** Bytes per value of each TIFF field type (1 BYTE … 12 DOUBLE, 16–18 BigTIFF's 8-byte ones); unknown types count 1. */
@@ -39,6 +42,7 @@ export function tiffPages(bytes: Buffer): TiffPages {
     const hasSize = (values.get(tags.width) ?? 0) > 0 && (values.get(tags.height) ?? 0) > 0;
     const hasData = values.has(tags.stripOffsets) || values.has(tags.tileOffsets);
     if (!hasSize || !hasData) return { ok: false, page };
+    if ((values.get(tags.width) ?? 0) * (values.get(tags.height) ?? 0) > maxImagePagePixels) return { ok: false, page, tooLarge: true };
     pages = page;
     offset = u32(end);
   }

@@ -5,14 +5,9 @@
  * inches (PDF's largest page) is not believed.
  */
 import UTIF from 'utif';
+import { maxImagePagePixels } from '../../preload/fax-limits';
 import { tiffPages } from '../files/tiff-pages';
 import { faxDpi } from './fax-raster';
-
-/**
- * Pixels a page may have: a Letter page scanned at 600 dpi is 34 million. A directory that claims more (65535 ×
- * 65535 fits in its tags) would need gigabytes to decode and is not drawn.
- */
-export const maxPagePixels = 50_000_000;
 
 /** A Letter page's printable width at fax resolution, in inches (1728 dots at 204 dpi). */
 export const printableWidthInches = 1728 / faxDpi.x;
@@ -51,14 +46,14 @@ function paperSize(ifd: Record<string, unknown>, width: number, height: number):
   return { width: printableWidthInches, height: Math.min(200, height * inchesPerPixel * pixelAspect) };
 }
 
-/** The TIFF's image pages; throws when it is damaged, has none, or has a page larger than `maxPagePixels`. */
+/** The TIFF's image pages; throws when it is damaged, has none, or has a page larger than `maxImagePagePixels`. */
 export function decodeTiffImages(bytes: Uint8Array): TiffImage[] {
   if (!tiffPages(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).ok) throw new Error('damaged');
   const images = UTIF.decode(bytes).flatMap((ifd): TiffImage[] => {
     const width = tagNumber(ifd, 256);
     const height = tagNumber(ifd, 257);
     if (!width || !height) return [];
-    if (width * height > maxPagePixels) throw new Error('page too large');
+    if (width * height > maxImagePagePixels) throw new Error('page too large');
     return [
       {
         width,

@@ -728,6 +728,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'apiError.theFaxServiceAnsweredSaid': 'Der Fax-Dienst antwortete mit {status} ({code}). Der Dienst meldet: „{said}“',
   'pageCount.damagedTiff': '{label} ist ein beschädigtes TIFF-Bild ohne Seiten.',
   'pageCount.damagedTiffPage': '{label} ist ein beschädigtes TIFF-Bild: Seite {page} enthält kein Bild.',
+  'pageCount.tiffPageTooLarge': '{label} hat eine Seite, die zu groß zum Faxen ist: Seite {page} hat mehr als 50 Millionen Pixel (eine mit 600 dpi gescannte Letter-Seite hat 34 Millionen).',
   'pageCount.docxTooLarge': '{label} ist zu groß zum Prüfen: Der Text umfasst mehr als {mb} MB. Speichern Sie es als PDF und fügen Sie diese hinzu.',
   'pageCount.damagedDocx': '{label} ist ein beschädigtes Word-Dokument, dessen Text nicht lesbar ist. Öffnen Sie es in Word und speichern Sie es erneut oder als PDF.',
   'keychain.unavailable': 'Der Schlüsselbund des Systems ist nicht verfügbar, daher kann der API-Schlüssel nicht sicher gespeichert werden. Entsperren oder richten Sie Ihren Schlüsselbund ein (unter Linux: ein Secret Service wie GNOME Keyring) und versuchen Sie es erneut. Der Schlüssel wird nie im Klartext gespeichert.',

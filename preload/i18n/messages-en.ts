@@ -726,6 +726,7 @@ export const en = {
   'apiError.theFaxServiceAnsweredSaid': 'The Fax Service answered {status} ({code}). The service said: “{said}”',
   'pageCount.damagedTiff': '{label} is a damaged TIFF image with no pages.',
   'pageCount.damagedTiffPage': '{label} is a damaged TIFF image: page {page} holds no image.',
+  'pageCount.tiffPageTooLarge': '{label} has a page too large to fax: page {page} has more than 50 million pixels (a Letter page scanned at 600 dpi has 34 million).',
   'pageCount.docxTooLarge': '{label} is too large to check: its text expands to more than {mb} MB. Save it as a PDF and add that instead.',
   'pageCount.damagedDocx': '{label} is a damaged Word document whose text cannot be read. Open it in Word and save it again, or save it as a PDF.',
   'keychain.unavailable': 'The system keychain is not available, so the API key cannot be stored safely. Unlock or set up your keychain (on Linux: a Secret Service such as GNOME Keyring) and try again. The key is never stored in plain text.',

@@ -4,6 +4,7 @@
  */
 import UTIF from 'utif';
 import type { ComposeFile } from '../data/compose';
+import { maxImagePagePixels } from '../../../preload/fax-limits';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
 
 export interface PageSource {
@@ -54,6 +55,9 @@ function tiffSource(bytes: Uint8Array): PageSource {
     draw(page, canvas, box) {
       const ifd = pages[page - 1];
       if (!ifd) return Promise.reject(new Error('no such page'));
+      const width = Number((ifd.t256 as unknown[] | undefined)?.[0] ?? 0);
+      const height = Number((ifd.t257 as unknown[] | undefined)?.[0] ?? 0);
+      if (width * height > maxImagePagePixels) return Promise.reject(new Error('page too large'));
       if (!decoded.has(ifd)) {
         UTIF.decodeImage(bytes, ifd);
         decoded.add(ifd);

@@ -100,6 +100,11 @@ describe('type by content, pages by type', () => {
     expect(claimsTooMuch.readUInt16LE(entryAt)).toBe(282);
     claimsTooMuch.writeUInt32LE(100_000_000, entryAt + 4);
     await expect(countPages('tiff', write('claims.tif', claimsTooMuch), 'File 2')).rejects.toThrow('File 2 is a damaged TIFF image: page 1');
+    // A page of 10000 × 6000 pixels (its directory only: the size alone refuses it, before any image is read).
+    const huge = makeTiff(1, { width: 10_000, heights: [6000] }).subarray(0, 400);
+    await expect(countPages('tiff', write('huge.tif', huge), 'File 2')).rejects.toThrow('File 2 has a page too large to fax: page 1 has more than 50 million pixels');
+    // Just under the limit (7000 × 7000 = 49 million) is a page like any other.
+    await expect(countPages('tiff', write('big.tif', makeTiff(1, { width: 7000, heights: [7000] }).subarray(0, 400)), 'File 2')).resolves.toEqual({ pages: 1, estimated: false });
   });
 
   it('PNG and JPG: one page each, whatever the name', async () => {
