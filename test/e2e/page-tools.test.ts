@@ -68,6 +68,14 @@ describe('page tools on a received fax', () => {
 
     await made.nth(0).getByRole('button', { name: 'Save as PDF…' }).click();
     await page.getByText('The PDF was saved.').waitFor();
+    // While a dialog is open, its messages never cover its buttons (at 1024 × 768 they had hidden "Fax…").
+    const toastBox = await page.locator('.toast').first().boundingBox();
+    const covered: string[] = [];
+    for (const button of await dialog.getByRole('button').all()) {
+      const box = await button.boundingBox();
+      if (toastBox && box && box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height) covered.push((await button.textContent()) ?? '');
+    }
+    expect(covered).toEqual([]);
     const folder = app.harness.settings.get().downloadFolder;
     const saved = fs.readdirSync(folder).find((name) => name.endsWith('-part-1.pdf'));
     const part = fs.readFileSync(path.join(folder, saved ?? ''));
