@@ -1,12 +1,14 @@
 /**
  * What recognition read on each fax, kept in the encrypted cache (it is PHI): how far each fax has been read (so
  * reading resumes at the next page after a restart), each page's words with their boxes and confidence, and a
- * full-text index (FTS5) the lists search by words, dates and numbers.
+ * full-text index (FTS5) the lists search by words, dates and numbers — and by ids a misread space split, indexed
+ * joined in a second column (`split-ids.ts`).
  */
 import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
 import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
+import { joinedId, joinedIds, onOneLine } from './split-ids';
 
 export interface FaxToRead {
   faxId: FaxId;
@@ -102,7 +104,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
   const insertPage = db.prepare('INSERT INTO fax_text_pages (fax_id, page, outcome, confidence, words) VALUES (?, ?, ?, ?, ?)');
   const updatePage = db.prepare('UPDATE fax_text_pages SET outcome = ?, confidence = ?, words = ? WHERE id = ?');
   const deleteIndexed = db.prepare('DELETE FROM fax_text WHERE rowid = ?');
-  const insertIndexed = db.prepare('INSERT INTO fax_text (rowid, text) VALUES (?, ?)');
+  const insertIndexed = db.prepare('INSERT INTO fax_text (rowid, text, joined) VALUES (?, ?, ?)');
   const progress = db.prepare(`
     INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES (@fax_id, @page_count, @next_page, @done, @confidence)
     ON CONFLICT(fax_id) DO UPDATE SET page_count = excluded.page_count, next_page = MAX(next_page, excluded.next_page), done = MAX(done, excluded.done),
@@ -142,7 +144,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
           updatePage.run(page.outcome, page.confidence, words, id);
           deleteIndexed.run(id);
         }
-        if (page.text !== '') insertIndexed.run(id, page.text);
+        if (page.text !== '') insertIndexed.run(id, page.text, joinedIds(page.text));
         progress.run({ fax_id: faxId, page_count: pageCount, next_page: page.page + 1, done: page.page >= pageCount ? 1 : 0, confidence: page.outcome === 'text' ? page.confidence : null });
       })();
     },
@@ -187,11 +189,19 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       const result: TextPageHits[] = [];
       for (const row of pagesOf.all(faxId)) {
         const words = JSON.parse(row.words) as RecognizedWord[];
-        const boxes = words.filter((word) => {
+        const hit = words.map((word) => {
           const parts = folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? [];
           return parts.some((part) => terms.some((term) => part.startsWith(term)));
         });
-        if (boxes.length > 0) result.push({ page: row.page, boxes: boxes.map((word) => word.box) });
+        // An id split by a misread space: both halves are the match.
+        words.forEach((word, index) => {
+          const next = words[index + 1];
+          if (!next || !onOneLine(word, next)) return;
+          const joined = joinedId(word.text, next.text);
+          if (joined !== null && terms.some((term) => joined.startsWith(term))) hit[index] = hit[index + 1] = true;
+        });
+        const boxes = words.filter((_, index) => hit[index]).map((word) => word.box);
+        if (boxes.length > 0) result.push({ page: row.page, boxes });
       }
       return result;
     },

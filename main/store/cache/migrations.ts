@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import { statusGroup } from '../../../preload/fax-status';
 import { numberKey } from '../../../preload/fax-number';
 import { partiesOf } from './fax-parties';
+import { joinedIds } from './split-ids';
 
 export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => {
@@ -227,6 +228,13 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       -- A search that also looks in the text is counted on this index alone (the details and the id, no row read).
       CREATE INDEX faxes_search_ids ON faxes (direction, search, id);
     `);
+  },
+  (db) => {
+    // The text index gains a second column: ids a misread space split, joined ("XJ447 1920" → "xj4471920").
+    db.exec("CREATE VIRTUAL TABLE fax_text_v13 USING fts5(text, joined, tokenize = 'unicode61 remove_diacritics 2')");
+    const insert = db.prepare('INSERT INTO fax_text_v13 (rowid, text, joined) VALUES (?, ?, ?)');
+    for (const row of db.prepare<[], { rowid: number; text: string }>('SELECT rowid, text FROM fax_text').all()) insert.run(row.rowid, row.text, joinedIds(row.text));
+    db.exec('DROP TABLE fax_text; ALTER TABLE fax_text_v13 RENAME TO fax_text;');
   },
 ];
 

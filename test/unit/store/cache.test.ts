@@ -195,6 +195,25 @@ describe('fax repository', () => {
     expect(upgraded.directory.contacts({ offset: 0, limit: 5 }).items[0]?.faxNumbers).toEqual([{ number: '+14155550100', label: null }]);
   });
 
+  it('migrates a v12 cache: recognized text already read is indexed again with its split ids joined', () => {
+    const dir = tempDir();
+    const keyHex = crypto.randomBytes(32).toString('hex');
+    const raw = new Database(path.join(dir, 'cache.db'));
+    raw.pragma("cipher = 'sqlcipher'");
+    raw.pragma('legacy = 4');
+    raw.pragma(`key = "x'${keyHex}'"`);
+    for (const migration of migrations.slice(0, 12)) migration(raw);
+    raw.pragma('user_version = 12');
+    raw.prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES ('7', 'FX-7', 'inbound', 'received', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, 'received')").run();
+    raw.prepare("INSERT INTO fax_text_pages (id, fax_id, page, outcome, confidence, words) VALUES (3, '7', 1, 'text', 95, '[]')").run();
+    raw.prepare("INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES ('7', 1, 2, 1, 95)").run();
+    raw.prepare("INSERT INTO fax_text (rowid, text) VALUES (3, 'Insurance ID: XJ447 1920')").run();
+    raw.close();
+    const upgraded = cacheAt(dir, keyHex);
+    expect(upgraded.schemaVersion()).toBe(migrations.length);
+    for (const search of ['XJ4471920', 'insurance', 'xj447']) expect(upgraded.faxes.list({ direction: 'inbound', search, offset: 0, limit: 5 }).items.map((item) => item.id)).toEqual(['7']);
+  });
+
   it('lists newest first with filters: status, local date range, search, unread; with totals for paging', () => {
     const cache = cacheAt(tempDir());
     cache.faxes.upsertMany(
