@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../../main/pages/fax-raster';
-import { blackShare, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
+import { blackShare, looseMarkDots, looseMarkGap, looseMarks, noisePageBlackShare, prepareForRecognition, recognitionDpi, removeSpecks, speckDots, thickenDown } from '../../../main/ocr/recognition-image';
 
 function page(width: number, height: number, black: Array<[number, number]>): GrayImage {
   const pixels = new Uint8Array(width * height).fill(255);
@@ -26,17 +26,42 @@ describe('preparing a fax page for recognition', () => {
     expect([...cleaned.pixels]).toEqual([0, 0, 255, 255, 255, 0, 0, 0, 0]);
   });
 
-  it('thickens every stroke one dot downwards (a one-line bar stays black once smoothed)', () => {
+  it('thickens strokes one dot downwards (the bar of an "e", one line thin, stays black once smoothed)', () => {
+    // An "e"-like shape: a bar joined to a bowl, one group of more than a loose mark's dots.
     const bar = Array.from({ length: 8 }, (_, x): [number, number] => [x + 1, 4]);
-    const thick = thickenDown(page(10, 10, bar));
-    expect(blackDots(thick)).toBe(16);
+    const bowl = Array.from({ length: 16 }, (_, y): [number, number] => [1, 5 + y]);
+    const thick = thickenDown(page(12, 30, [...bar, ...bowl]));
     for (const [x] of bar) {
-      expect(thick.pixels[4 * 10 + x]).toBe(0);
-      expect(thick.pixels[5 * 10 + x]).toBe(0);
-      expect(thick.pixels[3 * 10 + x]).toBe(255);
+      expect(thick.pixels[4 * 12 + x]).toBe(0);
+      expect(thick.pixels[5 * 12 + x]).toBe(0);
+      expect(thick.pixels[3 * 12 + x]).toBe(255);
     }
-    // The last line has nothing below it to blacken; a dot on it stays one dot.
-    expect(blackDots(thickenDown(page(4, 4, [[2, 3]])))).toBe(1);
+    // A stroke down to the page's last line has nothing below it to blacken.
+    const stroke = Array.from({ length: 22 }, (_, y): [number, number] => [1, y]);
+    expect(blackDots(thickenDown(page(3, 22, stroke)))).toBe(22);
+  });
+
+  it('a period, a comma or a hyphen (a small mark with nothing just below) is not grown: it would read as a comma', () => {
+    const period: Array<[number, number]> = [[5, 20], [6, 20], [5, 21], [6, 21], [7, 21]];
+    const hyphen = Array.from({ length: 6 }, (_, x): [number, number] => [15 + x, 15]);
+    const image = page(30, 40, [...period, ...hyphen]);
+    expect(looseMarks(image).reduce((sum, dot) => sum + dot, 0)).toBe(period.length + hyphen.length);
+    expect(blackDots(thickenDown(image))).toBe(period.length + hyphen.length);
+  });
+
+  it('the dots over "ü" or "i" (small, with their letter just below) are grown like the letter', () => {
+    const dots: Array<[number, number]> = [[4, 10], [5, 10], [4, 11], [5, 11], [10, 10], [11, 10], [10, 11], [11, 11]];
+    // The letter's body starts within the gap below the dots.
+    const body = Array.from({ length: 30 }, (_, index): [number, number] => [3 + (index % 10), 11 + looseMarkGap - 2 + Math.floor(index / 10)]);
+    const image = page(20, 40, [...dots, ...body]);
+    expect(looseMarks(image).reduce((sum, dot) => sum + dot, 0)).toBe(0);
+    const thick = thickenDown(image);
+    for (const [x] of dots) expect(thick.pixels[12 * 20 + x]).toBe(0);
+  });
+
+  it('a mark of more than a loose mark’s dots is grown even with nothing below (a long dash, a rule)', () => {
+    const rule = Array.from({ length: looseMarkDots + 1 }, (_, x): [number, number] => [x, 5]);
+    expect(blackDots(thickenDown(page(30, 10, rule)))).toBe(2 * rule.length);
   });
 
   it('does not read a blank page, a page of specks only, or a page that is mostly black', () => {
