@@ -101,7 +101,8 @@ export function looseMarks(image: GrayImage): Uint8Array {
   const loose = new Uint8Array(pixels.length);
   const seen = new Uint8Array(pixels.length);
   const group = new Int32Array(looseMarkDots + 1);
-  const stack = new Int32Array(pixels.length);
+  // Grows as a group needs it: most groups are letters, and a page-sized stack would be megabytes per page.
+  let stack = new Int32Array(4096);
   const black = (at: number) => (pixels[at] ?? 255) <= blackThreshold;
   for (let start = 0; start < pixels.length; start += 1) {
     if (!black(start) || seen[start]) continue;
@@ -130,6 +131,11 @@ export function looseMarks(image: GrayImage): Uint8Array {
           const next = ny * width + nx;
           if (!seen[next] && black(next)) {
             seen[next] = 1;
+            if (top === stack.length) {
+              const larger = new Int32Array(stack.length * 2);
+              larger.set(stack);
+              stack = larger;
+            }
             stack[top++] = next;
           }
         }

@@ -62,6 +62,9 @@ describe('preparing a fax page for recognition', () => {
   it('a mark of more than a loose mark’s dots is grown even with nothing below (a long dash, a rule)', () => {
     const rule = Array.from({ length: looseMarkDots + 1 }, (_, x): [number, number] => [x, 5]);
     expect(blackDots(thickenDown(page(30, 10, rule)))).toBe(2 * rule.length);
+    // A block of 9,000 dots (a stamp, a logo): walked whole, grown by its bottom line.
+    const block = Array.from({ length: 150 * 60 }, (_, index): [number, number] => [index % 150, Math.floor(index / 150)]);
+    expect(blackDots(thickenDown(page(160, 70, block)))).toBe(150 * 61);
   });
 
   it('does not read a blank page, a page of specks only, or a page that is mostly black', () => {
