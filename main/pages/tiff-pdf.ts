@@ -1,6 +1,6 @@
 /**
- * A TIFF as a PDF for page work: one page per TIFF page, at its size on paper, its image embedded losslessly (a fax
- * page as black and white, anything else in grey — what a fax carries). Between pages the work yields, so main
+ * A TIFF as a PDF for page work: one page per TIFF page, at its size on paper, its image embedded as PNG — a fax
+ * page's black and white exactly, anything else in grey (what a fax carries). Between pages the work yields, so main
  * stays responsive through a long scan. A damaged TIFF is refused with page tools' own message.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
