@@ -1,8 +1,8 @@
 /**
  * New documents from the pages of received faxes or of PDF and TIFF files in compose (a TIFF's pages made a PDF
  * first): split, turned, thinned or merged (a list of picked pages per document), each staged encrypted like a file
- * added to compose, so it can be saved as a PDF, faxed on its own or put in a compose file's place. The faxes' documents and the compose files are never
- * changed; a document is written to a chosen place through a part file.
+ * added to compose, so it can be saved as a PDF, faxed on its own or put in a compose file's place. The faxes'
+ * documents and the compose files are never changed; a document is written to a chosen place through a part file.
  */
 import type { SavedFile, StagedFile, PageDocumentRequest, PagePick } from '../../preload/models';
 import type { Staging } from '../compose/staging';
