@@ -39,6 +39,9 @@ describe('transmission report', () => {
     await expect(page.getByRole('menu').count()).resolves.toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
     await more.click();
+    // A thumbnail shows only its number, drawn or not (its name is "Page N": other words would not be in it).
+    const thumbWords = await page.locator('.pdf-thumb').evaluateAll((thumbs) => thumbs.map((thumb) => (thumb as HTMLElement).innerText.trim()));
+    expect(thumbWords).toEqual(thumbWords.map((_, index) => String(index + 1)));
     expect(await axeViolations(page, 'the More menu')).toEqual([]);
     await page.getByRole('menuitem', { name: 'Save report' }).click();
     await page.getByText('The transmission report was saved.').waitFor();

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { renderPage, type RenderedPage } from './pdf-engine';
+import { Icon } from '../components/Icon';
 import { t } from '../i18n';
 import type { TextPageHits } from '../../../preload/models';
 
@@ -47,7 +48,10 @@ export function PageCanvas({
   onDrawn?: () => void;
   /** Words a search matched on this page (shares of the page). */
   boxes?: readonly Box[] | undefined;
-  /** Where the page's name is spoken by what holds it (a thumbnail's button), "Page 3" is not read twice. */
+  /**
+   * A thumbnail: its button is named "Page 3" and shows the number, so the placeholder has no words of its own (they
+   * would be visible words missing from the name) — a page that cannot be drawn shows a warning sign instead.
+   */
   quiet?: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -93,7 +97,12 @@ export function PageCanvas({
             return <div key={at} className="text-highlight" data-testid="text-highlight" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
           })
         : null}
-      {state !== 'done' ? <div className="page-placeholder" aria-hidden={quiet || undefined}>{state === 'failed' ? t('pdfViewer.thisPageCouldNot') : t('pdfViewer.page', { page: index + 1 })}</div> : null}
+      {state !== 'done' && quiet ? (
+        <div className="page-placeholder" aria-hidden="true">
+          {state === 'failed' ? <Icon name="warning" /> : null}
+        </div>
+      ) : null}
+      {state !== 'done' && !quiet ? <div className="page-placeholder">{state === 'failed' ? t('pdfViewer.thisPageCouldNot') : t('pdfViewer.page', { page: index + 1 })}</div> : null}
     </div>
   );
 }
