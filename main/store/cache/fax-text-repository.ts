@@ -8,7 +8,7 @@ import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
 import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
-import { joinedId, joinedIds, onOneLine } from './split-ids';
+import { joinedId, joinedIds, onOneLine, splitIdExcerpt } from './split-ids';
 
 export interface FaxToRead {
   faxId: FaxId;
@@ -174,12 +174,17 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       const hits = new Map<FaxId, TextHit>();
       if (query === null || faxIds.length === 0) return hits;
       const rows = db
-        .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string }>(
-          `SELECT p.fax_id, p.page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid
+        .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string; text: string }>(
+          `SELECT p.fax_id, p.page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt, fax_text.text AS text FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid
            WHERE fax_text MATCH ? AND p.fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY p.fax_id, p.page`,
         )
         .all(query, ...faxIds);
-      for (const row of rows) if (!hits.has(row.fax_id)) hits.set(row.fax_id, { page: row.page, excerpt: row.excerpt.replace(/\s+/g, ' ') });
+      for (const row of rows) {
+        if (hits.has(row.fax_id)) continue;
+        // Matched only through a split id's joined column: the words around its two halves.
+        const excerpt = row.excerpt.includes(hitStart) ? row.excerpt : (splitIdExcerpt(row.text, searchTerms(search), { start: hitStart, end: hitEnd }) ?? row.excerpt);
+        hits.set(row.fax_id, { page: row.page, excerpt: excerpt.replace(/\s+/g, ' ') });
+      }
       return hits;
     },
 

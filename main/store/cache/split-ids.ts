@@ -42,3 +42,22 @@ export function joinedIds(text: string): string {
 export function onOneLine(first: RecognizedWord, second: RecognizedWord): boolean {
   return first.box[1] < second.box[3] && second.box[1] < first.box[3];
 }
+
+/**
+ * The words around the first split id of the text that a search term starts, the two halves between `start` and
+ * `end` ("…Insurance ID: «XJ447 1920» MRN…"); null when none does. About `around` words each side.
+ */
+export function splitIdExcerpt(text: string, terms: readonly string[], marks: { start: string; end: string }, around = 5): string | null {
+  for (const line of text.split('\n')) {
+    const words = line.split(/\s+/).filter(Boolean);
+    for (let index = 1; index < words.length; index += 1) {
+      const joined = joinedId(words[index - 1] ?? '', words[index] ?? '');
+      if (joined === null || !terms.some((term) => joined.startsWith(term))) continue;
+      const before = words.slice(Math.max(0, index - 1 - around), index - 1);
+      const after = words.slice(index + 1, index + 1 + around);
+      const pair = `${marks.start}${words[index - 1] ?? ''} ${words[index] ?? ''}${marks.end}`;
+      return [index - 1 > around ? '…' : '', ...before, pair, ...after, index + 1 + around < words.length ? '…' : ''].filter(Boolean).join(' ');
+    }
+  }
+  return null;
+}

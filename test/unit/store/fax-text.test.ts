@@ -7,6 +7,7 @@ import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { createLogger } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
 import { ftsQuery, ftsWords, hitEnd, hitStart, searchTerms } from '../../../main/store/cache/fax-text-repository';
+import { splitIdExcerpt } from '../../../main/store/cache/split-ids';
 import type { RecognizedPage } from '../../../main/ocr/recognition-protocol';
 
 const open: Cache[] = [];
@@ -162,7 +163,7 @@ describe('recognized text in the cache', () => {
     cache.faxText.savePage('3', 1, lines(1, [['ID', 'XJ44', '7/1920']]));
     const found = cache.faxes.list({ direction: 'inbound', search: 'XJ4471920', offset: 0, limit: 50 });
     expect(found.items.map((item) => item.id)).toEqual(['1']);
-    expect(found.items[0]?.textHit?.page).toBe(1);
+    expect(found.items[0]?.textHit).toEqual({ page: 1, excerpt: `Insurance ID: ${hitStart}XJ447 1920${hitEnd}` });
     const hits = cache.faxText.pageHits('1', 'xj4471920');
     expect(hits.map((hit) => ({ page: hit.page, boxes: hit.boxes.map((box) => box.map((share) => Math.round(share * 100))) }))).toEqual([{ page: 1, boxes: [[30, 10, 38, 13], [40, 10, 48, 13]] }]);
     expect(cache.faxText.pageHits('2', 'xj4471920')).toEqual([]);
@@ -197,5 +198,14 @@ describe('recognized text in the cache', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it('the excerpt of a split id: a few words each side of its two halves, marked; none when no term starts it', () => {
+    const marks = { start: '[', end: ']' };
+    const text = 'one two three four five six seven Insurance ID: XJ447 1920 alpha beta gamma delta epsilon zeta eta\nsecond line';
+    expect(splitIdExcerpt(text, ['xj4471'], marks)).toBe('… five six seven Insurance ID: [XJ447 1920] alpha beta gamma delta epsilon …');
+    expect(splitIdExcerpt('XJ447 1920', ['xj447192'], marks)).toBe('[XJ447 1920]');
+    expect(splitIdExcerpt(text, ['xj9'], marks)).toBeNull();
+    expect(splitIdExcerpt('XJ447\n1920', ['xj4471920'], marks)).toBeNull();
   });
 });
