@@ -23,6 +23,17 @@ function tempDir(): string {
   return dir;
 }
 
+/** An encrypted cache file at schema `version` (the first `version` migrations), open raw for rows of that time. */
+function rawCacheAt(dir: string, keyHex: string, version: number): Database.Database {
+  const raw = new Database(path.join(dir, 'cache.db'));
+  raw.pragma("cipher = 'sqlcipher'");
+  raw.pragma('legacy = 4');
+  raw.pragma(`key = "x'${keyHex}'"`);
+  for (const migration of migrations.slice(0, version)) migration(raw);
+  raw.pragma(`user_version = ${String(version)}`);
+  return raw;
+}
+
 function cacheAt(dir: string, key = 'aa'.repeat(32)): Cache {
   const cache = openCache(dir, key, createLogger({ sinks: [] }));
   open.push(cache);
@@ -63,12 +74,7 @@ describe('encrypted cache', () => {
   it('a version 1 cache is upgraded in place, keeping its faxes', () => {
     const dir = tempDir();
     const keyHex = 'aa'.repeat(32);
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    migrations[0]?.(raw);
-    raw.pragma('user_version = 1');
+    const raw = rawCacheAt(dir, keyHex, 1);
     raw
       .prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (7, 'FX-7', 'inbound', 'received', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0)")
       .run();
@@ -175,13 +181,7 @@ describe('fax repository', () => {
   it('migrates a v2 cache: each fax gets its status group, each contact its list of numbers', () => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    migrations[0]?.(raw);
-    migrations[1]?.(raw);
-    raw.pragma('user_version = 2');
+    const raw = rawCacheAt(dir, keyHex, 2);
     const insert = raw.prepare(
       "INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0)",
     );
@@ -198,12 +198,7 @@ describe('fax repository', () => {
   it('migrates a v12 cache: recognized text already read is indexed again with its split ids joined', () => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    for (const migration of migrations.slice(0, 12)) migration(raw);
-    raw.pragma('user_version = 12');
+    const raw = rawCacheAt(dir, keyHex, 12);
     raw.prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES ('7', 'FX-7', 'inbound', 'received', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, 'received')").run();
     raw.prepare("INSERT INTO fax_text_pages (id, fax_id, page, outcome, confidence, words) VALUES (3, '7', 1, 'text', 95, '[]')").run();
     raw.prepare("INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES ('7', 1, 2, 1, 95)").run();
@@ -267,12 +262,7 @@ describe('exact fax ids', () => {
   it('a cache from before (v8, ids as integers) is carried over: the same faxes, marks, links and journal, ids as digits', () => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    for (const migration of migrations.slice(0, 8)) migration(raw);
-    raw.pragma('user_version = 8');
+    const raw = rawCacheAt(dir, keyHex, 8);
     const insert = raw.prepare(
       "INSERT INTO faxes (id, reference, direction, status, status_group, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, 'received', 'received', '2026-01-01T00:00:00Z', ?, '[]', 0, '', 0)",
     );
