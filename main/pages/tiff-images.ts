@@ -5,7 +5,6 @@
  * inches (PDF's largest page) is not believed.
  */
 import UTIF from 'utif';
-import { maxImagePagePixels } from '../../preload/fax-limits';
 import { tiffPages } from '../files/tiff-pages';
 import { faxDpi } from './fax-raster';
 
@@ -46,14 +45,16 @@ function paperSize(ifd: Record<string, unknown>, width: number, height: number):
   return { width: printableWidthInches, height: Math.min(200, height * inchesPerPixel * pixelAspect) };
 }
 
-/** The TIFF's image pages; throws when it is damaged, has none, or has a page larger than `maxImagePagePixels`. */
+/**
+ * The TIFF's image pages; throws when the file check refuses it (damaged, or a page over `maxImagePagePixels`) or it
+ * has no page.
+ */
 export function decodeTiffImages(bytes: Uint8Array): TiffImage[] {
-  if (!tiffPages(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).ok) throw new Error('damaged');
+  if (!tiffPages(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).ok) throw new Error('damaged or too large');
   const images = UTIF.decode(bytes).flatMap((ifd): TiffImage[] => {
     const width = tagNumber(ifd, 256);
     const height = tagNumber(ifd, 257);
     if (!width || !height) return [];
-    if (width * height > maxImagePagePixels) throw new Error('page too large');
     return [
       {
         width,

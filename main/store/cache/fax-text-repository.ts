@@ -105,6 +105,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
   const updatePage = db.prepare('UPDATE fax_text_pages SET outcome = ?, confidence = ?, words = ? WHERE id = ?');
   const deleteIndexed = db.prepare('DELETE FROM fax_text WHERE rowid = ?');
   const insertIndexed = db.prepare('INSERT INTO fax_text (rowid, text, joined) VALUES (?, ?, ?)');
+  const indexedText = db.prepare<[number], { text: string }>('SELECT text FROM fax_text WHERE rowid = ?');
   const progress = db.prepare(`
     INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES (@fax_id, @page_count, @next_page, @done, @confidence)
     ON CONFLICT(fax_id) DO UPDATE SET page_count = excluded.page_count, next_page = MAX(next_page, excluded.next_page), done = MAX(done, excluded.done),
@@ -174,15 +175,18 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       const hits = new Map<FaxId, TextHit>();
       if (query === null || faxIds.length === 0) return hits;
       const rows = db
-        .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string; text: string }>(
-          `SELECT p.fax_id, p.page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt, fax_text.text AS text FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid
+        .prepare<unknown[], { fax_id: FaxId; page: number; excerpt: string; id: number }>(
+          `SELECT p.fax_id, p.page, snippet(fax_text, 0, '${hitStart}', '${hitEnd}', '…', 10) AS excerpt, p.id FROM fax_text JOIN fax_text_pages p ON p.id = fax_text.rowid
            WHERE fax_text MATCH ? AND p.fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY p.fax_id, p.page`,
         )
         .all(query, ...faxIds);
+      const terms = searchTerms(search);
       for (const row of rows) {
         if (hits.has(row.fax_id)) continue;
-        // Matched only through a split id's joined column: the words around its two halves.
-        const excerpt = row.excerpt.includes(hitStart) ? row.excerpt : (splitIdExcerpt(row.text, searchTerms(search), { start: hitStart, end: hitEnd }) ?? row.excerpt);
+        // Matched only through a split id's joined column: the words around its two halves (the page's text read
+        // for this row alone).
+        const text = row.excerpt.includes(hitStart) ? null : (indexedText.get(row.id)?.text ?? null);
+        const excerpt = (text !== null && splitIdExcerpt(text, terms, { start: hitStart, end: hitEnd })) || row.excerpt;
         hits.set(row.fax_id, { page: row.page, excerpt: excerpt.replace(/\s+/g, ' ') });
       }
       return hits;
