@@ -31,11 +31,30 @@ function sourceKey(pick: PagePick): string {
 }
 
 export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: Cache; desktop: Desktop }): PageWork {
+  /**
+   * The last TIFF made a PDF: the dialog draws it, then cuts it, and every page would be decoded twice. A staged
+   * file never changes under its id, so the PDF stays right for as long as the file is staged.
+   */
+  let lastTiff: { fileId: string; pdf: Promise<Uint8Array> } | null = null;
+
+  function tiffPdf(fileId: string): Promise<Uint8Array> {
+    if (lastTiff?.fileId !== fileId) {
+      const pdf = deps.staging.read(fileId).then((bytes) => tiffAsPdf(new Uint8Array(bytes)));
+      const entry = { fileId, pdf };
+      lastTiff = entry;
+      pdf.catch(() => {
+        if (lastTiff === entry) lastTiff = null;
+      });
+    }
+    return lastTiff.pdf;
+  }
+
   async function filePdf(fileId: string): Promise<{ bytes: Uint8Array; name: string }> {
+    // Asked first every time: a file taken out of compose is no longer given, even when its PDF is kept.
     const file = await deps.staging.get(fileId);
     if (file.kind !== 'pdf' && file.kind !== 'tiff') throw new AppError('invalid_input', msg('pageWork.onlyPdfFiles'), { code: 'pages_not_pdf' });
-    const bytes = new Uint8Array(await deps.staging.read(fileId));
-    return { bytes: file.kind === 'tiff' ? await tiffAsPdf(bytes) : bytes, name: file.name.replace(/\.(pdf|tiff?)$/i, '') };
+    const bytes = file.kind === 'tiff' ? await tiffPdf(fileId) : new Uint8Array(await deps.staging.read(fileId));
+    return { bytes, name: file.name.replace(/\.(pdf|tiff?)$/i, '') };
   }
 
   return {
