@@ -1,6 +1,6 @@
 /**
  * Replies tracked: received faxes are linked to the sent fax they answer as they arrive (by the sender's number),
- * a sent fax whose reply is overdue is announced once (a notification), and links can be set or removed by hand
+ * a sent fax whose reply is overdue is announced once (a notification, on the desk that sent it), and links can be set or removed by hand
  * when the sender's number is missing or wrong.
  */
 import type { FaxesChanged } from '../../preload/models';
@@ -95,7 +95,8 @@ export function createReplyTracker(deps: ReplyTrackerDeps): ReplyTracker {
 
     checkOverdue() {
       const overdue = cache.replies.takeNewlyOverdue(now());
-      for (const fax of overdue) events.emit('replyOverdue', { faxId: fax.id, reference: fax.reference });
+      // Another desk's fax turns "Overdue" in the list here too, but only the desk that sent it is told.
+      for (const fax of overdue) if (fax.announce) events.emit('replyOverdue', { faxId: fax.id, reference: fax.reference });
       if (overdue.length > 0) changed(overdue.map((fax) => fax.id));
     },
   };

@@ -156,7 +156,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   /** The office's reply expectations and links set by hand, written where this desk's reply tracking reads them. */
   function mirrorReplies(views: ReadonlyArray<TriageView | null>): void {
     for (const view of views) {
-      if (view?.sent?.replyDue != null) deps.cache.replies.adopt(view.faxId, view.sent.replyDue);
+      if (view?.sent?.replyDue != null) deps.cache.replies.adopt(view.faxId, view.sent.replyDue, view.sent.by === current?.address.user);
       if (view?.replyLink) deps.cache.replies.adoptLink(view.faxId, view.replyLink.answers);
     }
   }

@@ -151,6 +151,10 @@ describe('an office of two desks', () => {
       (item) => item?.triage?.sentBy?.name === 'Maria Lopez' && item.reply?.state === 'awaiting',
       { what: 'the sent fax on Tom\'s desk, sent by Maria and awaiting a reply' },
     );
+    // Overdue, it would be announced on Maria's desk alone (Tom's shows it overdue all the same).
+    const inFourDays = Date.now() + 4 * 86_400_000;
+    expect((await tom.core.services()).cache.replies.takeNewlyOverdue(inFourDays)).toEqual([expect.objectContaining({ id: outboundId, announce: false })]);
+    expect(services.cache.replies.takeNewlyOverdue(inFourDays)).toEqual([expect.objectContaining({ id: outboundId, announce: true })]);
     // Tom links a received fax to it by hand: Maria's desk shows the link.
     value(await tom.call('linkReply', { inboundId: second, outboundId }));
     await waitUntil(async () => (await inbox(maria)).items.find((item) => item.id === second)?.replyTo?.id, (id) => id === outboundId, { what: 'the reply link on Maria\'s desk' });

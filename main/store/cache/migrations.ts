@@ -236,6 +236,10 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
     for (const row of db.prepare<[], { rowid: number; text: string }>('SELECT rowid, text FROM fax_text').all()) insert.run(row.rowid, row.text, joinedIds(row.text));
     db.exec('DROP TABLE fax_text; ALTER TABLE fax_text_v13 RENAME TO fax_text;');
   },
+  (db) => {
+    // Whether this desk announces an expectation when it is overdue: its own sends, not every sent fax of the office.
+    db.exec('ALTER TABLE reply_expectations ADD COLUMN announce INTEGER NOT NULL DEFAULT 1');
+  },
 ];
 
 /**

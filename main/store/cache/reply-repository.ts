@@ -8,9 +8,13 @@ import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 
 export interface ReplyRepository {
+  /** A fax this desk sent expects a reply by `dueMs`: announced here when it is overdue. */
   expect(faxId: FaxId, dueMs: number): void;
-  /** Takes the office's expectation of a sent fax (another desk's): an unchanged due time is not announced again. */
-  adopt(faxId: FaxId, dueMs: number): void;
+  /**
+   * Takes the office's expectation of a sent fax: an unchanged due time is not announced again. It is announced on
+   * this desk only when its person sent it (`sentHere`); every desk shows it overdue.
+   */
+  adopt(faxId: FaxId, dueMs: number, sentHere: boolean): void;
   /** Takes the office's link of a received fax set by hand (null: unlinked by hand), when it differs from this desk's. */
   adoptLink(inboundId: FaxId, outboundId: FaxId | null): void;
   /**
@@ -24,8 +28,8 @@ export interface ReplyRepository {
   statesOf(faxIds: readonly FaxId[], nowMs: number): Map<FaxId, ReplyState>;
   /** For received faxes: the sent fax each answers. */
   repliesTo(inboundIds: readonly FaxId[]): Map<FaxId, { id: FaxId; reference: string }>;
-  /** Sent faxes whose reply is overdue and not yet announced; marks them announced. */
-  takeNewlyOverdue(nowMs: number): Array<{ id: FaxId; reference: string }>;
+  /** Sent faxes whose reply has become overdue since last asked, and whether this desk announces each. */
+  takeNewlyOverdue(nowMs: number): Array<{ id: FaxId; reference: string; announce: boolean }>;
   /** When the next expectation falls due, or null. */
   nextDueMs(): number | null;
   /** Sent faxes still waiting for a reply, newest first (to link one by hand). */
@@ -38,22 +42,24 @@ function placeholders(count: number): string {
 
 export function createReplyRepository(db: CacheDb): ReplyRepository {
   const anyExpectation = db.prepare<[], { found: number }>('SELECT 1 AS found FROM reply_expectations LIMIT 1');
-  const insertExpectation = db.prepare('INSERT OR REPLACE INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)');
+  const insertExpectation = db.prepare('INSERT OR REPLACE INTO reply_expectations (fax_id, due_ms, overdue_notified, announce) VALUES (?, ?, 0, 1)');
   const senderOf = db.prepare<[FaxId], { number: string; created_ms: number }>("SELECT number, created_ms FROM fax_parties WHERE fax_id = ? AND role = 'from' LIMIT 1");
   const expectingTo = db.prepare<[string, number], { fax_id: FaxId }>(
     `SELECT e.fax_id FROM reply_expectations e JOIN fax_parties p ON p.fax_id = e.fax_id AND p.role = 'to' AND p.number = ?
      WHERE p.created_ms <= ? ORDER BY p.created_ms DESC LIMIT 1`,
   );
   const adoptExpectation = db.prepare(
-    `INSERT INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES (?, ?, 0)
-     ON CONFLICT(fax_id) DO UPDATE SET due_ms = excluded.due_ms, overdue_notified = CASE WHEN due_ms = excluded.due_ms THEN overdue_notified ELSE 0 END`,
+    // A fax this desk sent stays announced here whatever the office says of it.
+    `INSERT INTO reply_expectations (fax_id, due_ms, overdue_notified, announce) VALUES (?, ?, 0, ?)
+     ON CONFLICT(fax_id) DO UPDATE SET due_ms = excluded.due_ms, overdue_notified = CASE WHEN due_ms = excluded.due_ms THEN overdue_notified ELSE 0 END,
+       announce = MAX(announce, excluded.announce)`,
   );
   const linkRow = db.prepare<[FaxId], { outbound_id: FaxId | null; how: string }>('SELECT outbound_id, how FROM reply_links WHERE inbound_id = ?');
   const insertLink = db.prepare('INSERT OR IGNORE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
   const linkOf = db.prepare<[FaxId], { outbound_id: FaxId | null }>('SELECT outbound_id FROM reply_links WHERE inbound_id = ?');
   const setLink = db.prepare('INSERT OR REPLACE INTO reply_links (inbound_id, outbound_id, how) VALUES (?, ?, ?)');
-  const overdue = db.prepare<[number], { id: FaxId; reference: string }>(
-    `SELECT f.id, f.reference FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
+  const overdue = db.prepare<[number], { id: FaxId; reference: string; announce: number }>(
+    `SELECT f.id, f.reference, e.announce FROM reply_expectations e JOIN faxes f ON f.id = e.fax_id
      WHERE e.overdue_notified = 0 AND e.due_ms <= ? AND NOT EXISTS (SELECT 1 FROM reply_links l WHERE l.outbound_id = e.fax_id)`,
   );
   const markNotified = db.prepare('UPDATE reply_expectations SET overdue_notified = 1 WHERE fax_id = ?');
@@ -64,7 +70,7 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
   return {
     expect: (faxId, dueMs) => void insertExpectation.run(faxId, dueMs),
 
-    adopt: (faxId, dueMs) => void adoptExpectation.run(faxId, dueMs),
+    adopt: (faxId, dueMs, sentHere) => void adoptExpectation.run(faxId, dueMs, sentHere ? 1 : 0),
 
     adoptLink(inboundId, outboundId) {
       const row = linkRow.get(inboundId);
@@ -122,7 +128,7 @@ export function createReplyRepository(db: CacheDb): ReplyRepository {
     takeNewlyOverdue: db.transaction((nowMs: number) => {
       const rows = overdue.all(nowMs);
       for (const row of rows) markNotified.run(row.id);
-      return rows;
+      return rows.map((row) => ({ id: row.id, reference: row.reference, announce: row.announce === 1 }));
     }),
 
     nextDueMs: () => nextDue.get()?.due ?? null,

@@ -104,6 +104,28 @@ describe('replies tracked', () => {
     expect(app.announced).toHaveLength(1);
   });
 
+  it('the office\'s expectations turn "Overdue" on every desk, but only the desk that sent the fax is told', async () => {
+    const app = setup();
+    const othersFax = app.send('+14155550101', null);
+    const mineViaOffice = app.send('+14155550102', null);
+    const mineHere = app.send('+14155550103', 2);
+    app.cache.replies.adopt(othersFax, app.time.now() + 2 * day, false);
+    app.cache.replies.adopt(mineViaOffice, app.time.now() + 2 * day, true);
+    // The office calls a fax this desk sent someone else's (a stale view): this desk still tells.
+    app.cache.replies.adopt(mineHere, app.time.now() + 2 * day, false);
+    await app.time.advance(2 * day + 5_000);
+    expect(app.reply(othersFax)?.state).toBe('overdue');
+    expect(app.reply(mineViaOffice)?.state).toBe('overdue');
+    expect(app.reply(mineHere)?.state).toBe('overdue');
+    expect(app.announced.map((fax) => fax.faxId).sort()).toEqual([mineViaOffice, mineHere].sort());
+    // A new due time for another desk's fax makes it due again: overdue again, still not told here.
+    app.cache.replies.adopt(othersFax, app.time.now() + day, false);
+    expect(app.reply(othersFax)?.state).toBe('awaiting');
+    await app.time.advance(day + 5_000);
+    expect(app.reply(othersFax)?.state).toBe('overdue');
+    expect(app.announced).toHaveLength(2);
+  });
+
   it('linked by hand when the sender\'s number is missing; a link removed by hand is never made again on its own', () => {
     const app = setup();
     const sent = app.send('+14155550101', 3);

@@ -209,6 +209,19 @@ describe('fax repository', () => {
     for (const search of ['XJ4471920', 'insurance', 'xj447']) expect(upgraded.faxes.list({ direction: 'inbound', search, offset: 0, limit: 5 }).items.map((item) => item.id)).toEqual(['7']);
   });
 
+  it('migrates a v13 cache: a reply this desk expected is still announced when overdue', () => {
+    const dir = tempDir();
+    const keyHex = crypto.randomBytes(32).toString('hex');
+    const raw = rawCacheAt(dir, keyHex, 13);
+    raw.prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES ('30', 'FX-30', 'outbound', 'delivered', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, 'delivered')").run();
+    raw.prepare("INSERT INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES ('30', 1000, 0)").run();
+    raw.close();
+    const upgraded = cacheAt(dir, keyHex);
+    expect(upgraded.schemaVersion()).toBe(migrations.length);
+    expect(upgraded.replies.takeNewlyOverdue(2000)).toEqual([{ id: '30', reference: 'FX-30', announce: true }]);
+    expect(upgraded.replies.takeNewlyOverdue(3000)).toEqual([]);
+  });
+
   it('lists newest first with filters: status, local date range, search, unread; with totals for paging', () => {
     const cache = cacheAt(tempDir());
     cache.faxes.upsertMany(
