@@ -8,6 +8,7 @@ import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
 import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
+import { startNearHit } from './text-excerpts';
 import { joinedId, joinedIds, onOneLine, splitIdExcerpt } from './split-ids';
 
 export interface FaxToRead {
@@ -187,7 +188,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
         // for this row alone).
         const text = row.excerpt.includes(hitStart) ? null : (indexedText.get(row.id)?.text ?? null);
         const excerpt = (text !== null && splitIdExcerpt(text, terms, { start: hitStart, end: hitEnd })) || row.excerpt;
-        hits.set(row.fax_id, { page: row.page, excerpt: excerpt.replace(/\s+/g, ' ') });
+        hits.set(row.fax_id, { page: row.page, excerpt: startNearHit(excerpt.replace(/\s+/g, ' '), hitStart) });
       }
       return hits;
     },
@@ -196,23 +197,30 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       const terms = searchTerms(search);
       if (terms.length === 0) return [];
       const result: TextPageHits[] = [];
+      const termsFound = new Set<string>();
+      const matching = (text: string) => terms.filter((term) => text.startsWith(term));
       for (const row of pagesOf.all(faxId)) {
         const words = JSON.parse(row.words) as RecognizedWord[];
         const hit = words.map((word) => {
-          const parts = folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? [];
-          return parts.some((part) => terms.some((term) => part.startsWith(term)));
+          const found = (folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(matching);
+          for (const term of found) termsFound.add(term);
+          return found.length > 0;
         });
         // An id split by a misread space: both halves are the match.
         words.forEach((word, index) => {
           const next = words[index + 1];
           if (!next || !onOneLine(word, next)) return;
           const joined = joinedId(word.text, next.text);
-          if (joined !== null && terms.some((term) => joined.startsWith(term))) hit[index] = hit[index + 1] = true;
+          const found = joined === null ? [] : matching(joined);
+          for (const term of found) termsFound.add(term);
+          if (found.length > 0) hit[index] = hit[index + 1] = true;
         });
         const boxes = words.filter((_, index) => hit[index]).map((word) => word.box);
         if (boxes.length > 0) result.push({ page: row.page, boxes });
       }
-      return result;
+      // As in the list, a fax matches when every word is on one of its pages: a fax that says only some of them
+      // (still open after a search that leaves it out) marks nothing rather than claim the search words are there.
+      return termsFound.size === new Set(terms).size ? result : [];
     },
 
     pages(faxId) {

@@ -119,6 +119,23 @@ describe('recognized text in the cache', () => {
     expect(mixed.items[0]?.textHit).toBeUndefined();
     // The preview's highlights: the matching words' boxes on their page.
     expect(cache.faxText.pageHits('2', 'doe 1961')).toEqual([{ page: 2, boxes: [[0.25, 0.2, 0.29, 0.22], [0.35, 0.2, 0.39, 0.22]] }]);
+    // A word typed twice, and a date whose parts repeat, still need only each word once.
+    expect(cache.faxText.pageHits('2', 'doe doe')).toHaveLength(1);
+    cache.faxText.savePage('3', 1, page(1, 'Doe family 01/01/1962'));
+    expect(cache.faxText.pageHits('3', '01/01/1962')).toHaveLength(1);
+    // A fax that says only some of the words (open in the detail after a search that leaves it out) marks none:
+    // "Doe" is on fax 3, "1961" is not.
+    expect(cache.faxes.list({ direction: 'inbound', search: 'doe 1961', offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['2']);
+    expect(cache.faxText.pageHits('3', 'doe 1961')).toEqual([]);
+    expect(cache.faxText.pageHits('3', 'doe')).toHaveLength(1);
+  });
+
+  it('a row\'s excerpt starts just before the match, even on a short page whose match is at its end', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1)], { markNewInboundUnread: false });
+    cache.faxText.savePage('1', 1, page(1, 'Befund für Müller, Jürgen Geburtsdatum: 21.09.1958 Versichertennummer: A123456789'));
+    const found = cache.faxes.list({ direction: 'inbound', search: 'A1234', offset: 0, limit: 50 });
+    expect(found.items[0]?.textHit?.excerpt).toBe(`…21.09.1958 Versichertennummer: ${hitStart}A123456789${hitEnd}`);
   });
 
   it('finds a fax whose words are on different pages (a name on the cover, the date inside)', () => {
@@ -197,6 +214,31 @@ describe('recognized text in the cache', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+
+  it('the preview marks words in a fax exactly when the list finds it by its text (random pages and searches)', () => {
+    const cache = newCache();
+    const pool = ['Müller', 'muller', 'Jürgen', 'Doe', 'Dorn', 'XJ447', '1920', '4471', 'Größe', 'A1c', 'lab', 'label', 'Straße', 'x-ray', '88412-7'];
+    const word = fc.constantFrom(...pool);
+    let next = 1;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(word, { maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(word, fc.nat({ max: 4 })), { minLength: 1, maxLength: 3 }),
+        (pages, typed) => {
+          const faxId = String(next);
+          next += 1;
+          cache.faxes.upsertMany([received(Number(faxId))], { markNewInboundUnread: false });
+          pages.forEach((words, index) => cache.faxText.savePage(faxId, pages.length, page(index + 1, words.join(' '))));
+          // Each typed word is a word of the pool or its start (a prefix search).
+          const search = typed.map(([typedWord, cut]) => typedWord.slice(0, Math.max(1, typedWord.length - cut))).join(' ');
+          const listed = cache.faxes.list({ direction: 'inbound', search, offset: 0, limit: 100 }).items.find((item) => item.id === faxId);
+          const marked = cache.faxText.pageHits(faxId, search);
+          expect(marked.length > 0, `search "${search}" in ${JSON.stringify(pages)}`).toBe(listed?.textHit !== undefined);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
