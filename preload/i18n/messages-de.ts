@@ -417,7 +417,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'compose.addAtLeastOne': 'Fügen Sie mindestens einen Empfänger hinzu.',
   'compose.nothingToSendAdd': 'Nichts zu senden: Fügen Sie eine Datei hinzu oder wählen Sie ein Deckblatt, um es allein zu senden.',
   'connection.signedOutTheKey': 'Abgemeldet: Der Schlüssel wurde aus dem Schlüsselbund entfernt.',
-  'start.aNewFaxArrived': 'Ein neues Fax ist angekommen.',
+  'start.newFaxesArrived': '{count, plural, one {Ein neues Fax ist angekommen.} other {# neue Faxe sind angekommen.}}',
   'crashPage.theDiagnosticsAreOn': 'Die Diagnosedaten sind in der Zwischenablage.',
   'replies.noLongerLinkedAs': 'Nicht mehr als Antwort verknüpft.',
   'replies.linkedAsTheReply': 'Als Antwort verknüpft.',

@@ -415,7 +415,7 @@ export const en = {
   'compose.addAtLeastOne': 'Add at least one recipient.',
   'compose.nothingToSendAdd': 'Nothing to send: add a file, or choose a cover sheet to send it alone.',
   'connection.signedOutTheKey': 'Signed out: the key was removed from the keychain.',
-  'start.aNewFaxArrived': 'A new fax arrived.',
+  'start.newFaxesArrived': '{count, plural, one {A new fax arrived.} other {# new faxes arrived.}}',
   'crashPage.theDiagnosticsAreOn': 'The diagnostics are on the clipboard.',
   'replies.noLongerLinkedAs': 'No longer linked as a reply.',
   'replies.linkedAsTheReply': 'Linked as the reply.',

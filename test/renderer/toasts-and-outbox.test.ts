@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queuedMessage } from '../../renderer/src/data/compose';
 import { submissionStatus } from '../../renderer/src/data/outbox';
-import { clearToasts, dismissToast, toast, toastStore } from '../../renderer/src/data/toasts';
+import { clearToasts, dismissToast, keyedToast, toast, toastStore } from '../../renderer/src/data/toasts';
+import { announceArrival } from '../../renderer/src/data/arrivals';
 import type { SubmissionView } from '../../preload/models';
 import { at, pinClock } from '../helpers/clock';
 
@@ -23,6 +24,28 @@ describe('toasts', () => {
     expect(sticky).toMatchObject({ requestId: 'req_abc', sticky: true });
     dismissToast(sticky?.id ?? 0);
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('a keyed message takes the place of the shown one with its key, for its full time again', () => {
+    toast('info', 'Saved.');
+    keyedToast('k', 'info', 'one');
+    vi.advanceTimersByTime(4000);
+    keyedToast('k', 'info', 'two');
+    expect(toastStore.get().map((item) => item.text)).toEqual(['Saved.', 'two']);
+    vi.advanceTimersByTime(4000);
+    expect(toastStore.get().map((item) => item.text)).toEqual(['two']);
+    vi.advanceTimersByTime(1000);
+    expect(toastStore.get()).toEqual([]);
+  });
+
+  it('faxes arriving while the message shows count up in it; once it has gone, the count starts again', () => {
+    for (let index = 0; index < 5; index += 1) announceArrival();
+    toast('error', 'Copying failed.');
+    announceArrival();
+    expect(toastStore.get().map((item) => item.text)).toEqual(['Copying failed.', '6 new faxes arrived.']);
+    vi.advanceTimersByTime(10_000);
+    announceArrival();
+    expect(toastStore.get().map((item) => item.text)).toEqual(['A new fax arrived.']);
   });
 });
 

@@ -9,6 +9,7 @@ import { setAsideIfFromEarlier } from './drafts';
 import { startRecipientGuard } from './recipient-guard';
 import { startPreflight } from './preflight';
 import { announceOverdue } from './replies';
+import { announceArrival } from './arrivals';
 import { applyConnection, connectionStore, loadConnection } from './connection';
 import { applyFaxesChanged, loadUnreadCount, unreadStore } from './faxes';
 import { faxApi } from './ipc';
@@ -21,7 +22,6 @@ import { loadSyncState, syncStore } from './sync';
 import { clearToasts, toast } from './toasts';
 import { startCommands } from './commands';
 import { announceRecovery, loadUpdateState, updateStore } from './updates';
-import { t } from '../i18n';
 import { automationStore, loadAutomation, startAutomation } from './automation';
 import { loadNotHandledCount, notHandledStore, startHandling } from './handling';
 import { backgroundProblemsStore, loadBackgroundProblems, startBackgroundProblems } from './background';
@@ -88,7 +88,7 @@ export function startAppState(): void {
   // A fax just read may now match the search on screen: the lists look again.
   fax.on('faxTextRead', ({ faxIds }) => applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() }));
   fax.on('uploadProgress', applyProgress);
-  fax.on('faxReceived', () => toast('info', t('start.aNewFaxArrived')));
+  fax.on('faxReceived', announceArrival);
   fax.on('replyOverdue', announceOverdue);
   fax.on('openFaxRequested', ({ faxId }) => navigate('inbox', faxId));
   fax.on('updateChanged', (view) => updateStore.set(view));

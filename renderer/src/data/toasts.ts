@@ -12,6 +12,8 @@ export interface Toast {
   requestId?: string;
   /** Stays until dismissed. */
   sticky: boolean;
+  /** A message that takes the place of the shown one with the same key (a count going up), not one more. */
+  key?: string;
 }
 
 export const toastStore = createStore<Toast[]>([]);
@@ -19,11 +21,24 @@ const maxShown = 4;
 let toastSeq = 0;
 
 export function toast(tone: Toast['tone'], text: string, requestId?: string): void {
+  show({ tone, text, sticky: requestId !== undefined, ...(requestId ? { requestId } : {}) });
+}
+
+/** A message in place of the shown one with the same key, for its full time again; the newest at the end. */
+export function keyedToast(key: string, tone: Toast['tone'], text: string): void {
+  show({ tone, text, sticky: false, key });
+}
+
+/** Whether a message with this key is on screen. */
+export function toastShown(key: string): boolean {
+  return toastStore.get().some((item) => item.key === key);
+}
+
+function show(message: Omit<Toast, 'id'>): void {
   toastSeq += 1;
   const id = toastSeq;
-  const sticky = requestId !== undefined;
-  toastStore.set((current) => [...current.slice(-(maxShown - 1)), { id, tone, text, sticky, ...(requestId ? { requestId } : {}) }]);
-  if (!sticky) setTimeout(() => dismissToast(id), tone === 'error' ? 9000 : 4500);
+  toastStore.set((current) => [...current.filter((item) => message.key === undefined || item.key !== message.key).slice(-(maxShown - 1)), { id, ...message }]);
+  if (!message.sticky) setTimeout(() => dismissToast(id), message.tone === 'error' ? 9000 : 4500);
 }
 
 /** A failure from main as an error toast, with its request id when the Fax Service gave one. */
