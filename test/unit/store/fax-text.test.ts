@@ -135,7 +135,8 @@ describe('recognized text in the cache', () => {
     cache.faxes.upsertMany([received(1)], { markNewInboundUnread: false });
     cache.faxText.savePage('1', 1, page(1, 'Befund für Müller, Jürgen Geburtsdatum: 21.09.1958 Versichertennummer: A123456789'));
     const found = cache.faxes.list({ direction: 'inbound', search: 'A1234', offset: 0, limit: 50 });
-    expect(found.items[0]?.textHit?.excerpt).toBe(`…21.09.1958 Versichertennummer: ${hitStart}A123456789${hitEnd}`);
+    expect(found.items[0]?.textHit?.excerpt).toBe(`…${hitStart}A123456789${hitEnd}`);
+    expect(cache.faxes.list({ direction: 'inbound', search: '1958', offset: 0, limit: 50 }).items[0]?.textHit?.excerpt).toBe(`…21.09.${hitStart}1958${hitEnd} Versichertennummer: A123456789`);
   });
 
   it('finds a fax whose words are on different pages (a name on the cover, the date inside)', () => {
@@ -180,7 +181,7 @@ describe('recognized text in the cache', () => {
     cache.faxText.savePage('3', 1, lines(1, [['ID', 'XJ44', '7/1920']]));
     const found = cache.faxes.list({ direction: 'inbound', search: 'XJ4471920', offset: 0, limit: 50 });
     expect(found.items.map((item) => item.id)).toEqual(['1']);
-    expect(found.items[0]?.textHit).toEqual({ page: 1, excerpt: `Insurance ID: ${hitStart}XJ447 1920${hitEnd}` });
+    expect(found.items[0]?.textHit).toEqual({ page: 1, excerpt: `…ID: ${hitStart}XJ447 1920${hitEnd}` });
     const hits = cache.faxText.pageHits('1', 'xj4471920');
     expect(hits.map((hit) => ({ page: hit.page, boxes: hit.boxes.map((box) => box.map((share) => Math.round(share * 100))) }))).toEqual([{ page: 1, boxes: [[30, 10, 38, 13], [40, 10, 48, 13]] }]);
     expect(cache.faxText.pageHits('2', 'xj4471920')).toEqual([]);
