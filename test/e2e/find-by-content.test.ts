@@ -59,6 +59,17 @@ describe('find a fax by what it says', () => {
 
   it('a search for words the fax does not say finds nothing, and a details search still works', async () => {
     const page = app.page;
+    // The search hint names the words in the faxes where this desk reads them: received faxes, not sent ones.
+    await expect(page.getByLabel('Search inbox').getAttribute('placeholder')).resolves.toBe('Names, numbers, subjects, words in the fax');
+    await page.getByRole('button', { name: /^Outbox/ }).click();
+    await expect(page.getByLabel('Search outbox & sent').getAttribute('placeholder')).resolves.toBe('Names, numbers, subjects, references');
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    // A row shows one line, cut off at its end: the match near the end of the page is on screen at 1024 px.
+    await page.getByLabel('Search inbox').fill('448120');
+    const hitLine = page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"] [data-testid=text-hit]`);
+    await hitLine.locator('mark').first().waitFor();
+    const [firstMark, line] = await Promise.all([hitLine.locator('mark').first().boundingBox(), hitLine.boundingBox()]);
+    expect(firstMark && line ? firstMark.x + firstMark.width : Infinity).toBeLessThanOrEqual(line ? line.x + line.width : 0);
     await page.getByLabel('Search inbox').fill('Müller 1958');
     await page.getByText('Nothing matches').waitFor();
     await page.getByLabel('Search inbox').fill('City Lab Services');

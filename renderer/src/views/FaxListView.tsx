@@ -16,6 +16,7 @@ import { FaxDetail } from './FaxDetail';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 import { policiesStore } from '../data/policies';
+import { settingsStore } from '../data/settings';
 
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
@@ -23,6 +24,9 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const office = useStore(officeStore);
   const labels = useStore(labelsStore);
   const policies = useStore(policiesStore);
+  const settings = useStore(settingsStore);
+  // The hint names the words in the faxes only where this desk reads them.
+  const readsText = settings !== null && settings.recognizeText && (direction === 'inbound' || settings.recognizeSentFaxes);
   // "Mine", "Unclaimed" and a label mean something only in an office; after leaving one they are dropped.
   const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null, label: null }), [office.joined, stored]);
   const offeredLabels = labels.filter((label) => !label.removed || label.id === filters.label);
@@ -60,7 +64,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
             id={`${screen}-search`}
             className="input"
             type="search"
-            placeholder={t('faxList.searchNumbersNamesSubjects')}
+            placeholder={t(readsText ? 'faxList.searchWithText' : 'faxList.searchNumbersNamesSubjects')}
             value={filters.search}
             onChange={(event) => setFilters(direction, { search: event.target.value })}
             data-search
