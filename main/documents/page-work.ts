@@ -15,6 +15,8 @@ import type { Cache } from '../store/cache/cache';
 import { savePdfAs } from '../files/save-pdf-as';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers, type Timers } from '../runtime/timers';
 
 export interface PageWork {
   /** One staged document per part (in the order given). */
@@ -30,14 +32,22 @@ function sourceKey(pick: PagePick): string {
   return 'faxId' in pick ? `fax:${pick.faxId}` : `file:${pick.fileId}`;
 }
 
-export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: Cache; desktop: Desktop }): PageWork {
+/** How long the PDF made of a TIFF is kept after its last use (a page tools dialog's work). */
+export const keepTiffPdfMs = 10 * 60_000;
+
+export function createPageWork(deps: { pdfs: PdfStore; staging: Staging; cache: Cache; desktop: Desktop; timers?: Timers }): PageWork {
   /**
    * The last TIFF made a PDF: the dialog draws it, then cuts it, and every page would be decoded twice. A staged
-   * file never changes under its id, so the PDF stays right for as long as the file is staged.
+   * file never changes under its id, so the PDF stays right for as long as the file is staged; it is let go a while
+   * after its last use (a scanner's batch makes a PDF of tens of megabytes).
    */
   let lastTiff: { fileId: string; pdf: Promise<Uint8Array> } | null = null;
+  const letGo = createOneTimer(deps.timers ?? realTimers);
 
   function tiffPdf(fileId: string): Promise<Uint8Array> {
+    letGo.after(keepTiffPdfMs, () => {
+      lastTiff = null;
+    });
     if (lastTiff?.fileId !== fileId) {
       const pdf = deps.staging.read(fileId).then((bytes) => tiffAsPdf(new Uint8Array(bytes)));
       const entry = { fileId, pdf };

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { createPageWork } from '../../../main/documents/page-work';
+import { createPageWork, keepTiffPdfMs } from '../../../main/documents/page-work';
+import { virtualTime } from '../../helpers/virtual-time';
+import type { Timers } from '../../../main/runtime/timers';
 import { AppError } from '../../../main/errors';
 import { msg } from '../../../preload/i18n/translator';
 import type { Staging } from '../../../main/compose/staging';
@@ -40,7 +42,7 @@ function tiffFile(id: string, bytes: Buffer): [string, { meta: StagedFile; bytes
   return [id, { meta: { id, name: `${id}.tif`, kind: 'tiff', size: bytes.length, pages: 3, pagesEstimated: false }, bytes }];
 }
 
-const pageWorkFor = (staging: Staging) => createPageWork({ staging, pdfs: {} as PdfStore, cache: {} as Cache, desktop: {} as Desktop });
+const pageWorkFor = (staging: Staging, timers?: Timers) => createPageWork({ staging, pdfs: {} as PdfStore, cache: {} as Cache, desktop: {} as Desktop, ...(timers ? { timers } : {}) });
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
 
 describe('page tools on a TIFF in compose', () => {
@@ -63,6 +65,22 @@ describe('page tools on a TIFF in compose', () => {
     expect(await pageCount(await work.filePdf('b'))).toBe(2);
     expect(await pageCount(await work.filePdf('a'))).toBe(3);
     expect(reads).toEqual(['a', 'b', 'a']);
+  });
+
+  it('the PDF is let go a while after its last use, not kept for the rest of the session', async () => {
+    const files = new Map([tiffFile('a', makeTiff(2))]);
+    const { staging, reads } = fakeStaging(files);
+    const time = virtualTime();
+    const work = pageWorkFor(staging, time.timers);
+    await work.filePdf('a');
+    await time.advance(keepTiffPdfMs - 1000);
+    await work.filePdf('a');
+    await time.advance(keepTiffPdfMs - 1000);
+    await work.filePdf('a');
+    expect(reads).toEqual(['a']);
+    await time.advance(keepTiffPdfMs + 1000);
+    await work.filePdf('a');
+    expect(reads).toEqual(['a', 'a']);
   });
 
   it('a file taken out of compose is refused, though its PDF was made', async () => {
