@@ -226,7 +226,14 @@ export const recognition: Benchmark = {
         metrics.push(
           timing(`recognition: time per page, ${resolution} (${dpi}), drawn + prepared + read`, times, 'ms', { atMost: 1500 }, `${String(pages.length)} pages × ${String(times.length / pages.length)}, 2 cores`),
           atMost(`recognition: character error rate, ${resolution} (${dpi}), crooked and specked`, cer, '%', resolution === 'fine' ? 3 : 6),
-          { metric: `recognition: names, dates and ids read exactly, ${resolution} (${dpi})`, value: Math.round((keysRead / keysTotal) * 1000) / 10, unit: '%', target: '≥ 95', pass: keysRead / keysTotal >= 0.95 },
+          {
+            metric: `recognition: names, dates and ids read exactly, ${resolution} (${dpi})`,
+            value: Math.round((keysRead / keysTotal) * 1000) / 10,
+            unit: '%',
+            target: '≥ 95',
+            pass: keysRead / keysTotal >= 0.95,
+            ...(resolution === 'standard' ? { note: 'the recognizer at 98 lines/inch: nine preparations together read 87.8 % (docs/technical/architecture.md)' } : {}),
+          },
           info(`recognition: names, dates and ids found by a content search, ${resolution} (${dpi})`, Math.round(found * 1000) / 10, '%', 'each typed as written, searched in its own page as the app indexes it (split ids joined)'),
         );
       }
