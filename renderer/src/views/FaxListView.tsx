@@ -27,6 +27,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const settings = useStore(settingsStore);
   // The hint names the words in the faxes only where this desk reads them.
   const readsText = settings !== null && settings.recognizeText && (direction === 'inbound' || settings.recognizeSentFaxes);
+  const searchHint = readsText ? t('faxList.searchWithText') : t('faxList.searchNumbersNamesSubjects');
   // "Mine", "Unclaimed" and a label mean something only in an office; after leaving one they are dropped.
   const filters = useMemo(() => (office.joined ? stored : { ...stored, triage: null, label: null }), [office.joined, stored]);
   const offeredLabels = labels.filter((label) => !label.removed || label.id === filters.label);
@@ -64,7 +65,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
             id={`${screen}-search`}
             className="input"
             type="search"
-            placeholder={t(readsText ? 'faxList.searchWithText' : 'faxList.searchNumbersNamesSubjects')}
+            placeholder={searchHint}
             value={filters.search}
             onChange={(event) => setFilters(direction, { search: event.target.value })}
             data-search
