@@ -1125,6 +1125,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fillSign.sendTo': "Senden an…",
   'fillSign.faxBackTo': "Zurückfaxen an {number}",
   'fillSign.faxBack': "Zurückfaxen…",
+  'fillSign.sendBack': "Zurückfaxen",
+  'fillSign.sendBackAnyway': "Trotzdem zurückfaxen",
   'fillSign.tools': "Werkzeuge zum Ausfüllen und Unterschreiben",
   'fillSign.drawAgain': "Unterschrift neu zeichnen…",
   'fillSign.drawSignature': "Unterschrift zeichnen…",

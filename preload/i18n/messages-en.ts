@@ -1123,6 +1123,8 @@ export const en = {
   'fillSign.sendTo': "Send to…",
   'fillSign.faxBackTo': "Fax back to {number}",
   'fillSign.faxBack': "Fax back…",
+  'fillSign.sendBack': "Fax back",
+  'fillSign.sendBackAnyway': "Fax back anyway",
   'fillSign.tools': "Fill & sign tools",
   'fillSign.drawAgain': "Draw signature again…",
   'fillSign.drawSignature': "Draw signature…",

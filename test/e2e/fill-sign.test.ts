@@ -97,13 +97,17 @@ describe('fill & sign a received form and fax it back', () => {
     expect(copy.text[0]).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     expect((await PDFDocument.load(fs.readFileSync(path.join(folder, saved ?? '')))).getPage(0).node.Annots()?.size() ?? 0).toBe(0);
 
+    // Cancelling the fax back loses nothing: the form comes back with everything placed on it.
+    await dialog.getByRole('button', { name: /^Fax back to / }).click();
+    await page.getByRole('dialog', { name: 'Fax the signed copy back' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.getByTestId('fill-item').count()).toBe(4);
     await dialog.getByRole('button', { name: /^Fax back to / }).click();
     const back = page.getByRole('dialog', { name: 'Fax the signed copy back' });
     await expect.poll(() => back.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringContaining(sender)]);
     await expect.poll(() => back.getByTestId('forward-preflight').textContent()).toBe('Pre-flight: the page prints fine.');
-    await back.getByRole('button', { name: 'Forward', exact: true }).click();
+    await back.getByRole('button', { name: 'Fax back', exact: true }).click();
     // The sender's number was never faxed from this desk: the guard asks first.
-    await back.getByRole('button', { name: 'Forward anyway' }).click();
+    await back.getByRole('button', { name: 'Fax back anyway' }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
     await expect
       .poll(

@@ -54,6 +54,9 @@ export function ForwardDialog({ faxId, onClose, document, to = [], answer = fals
   const open = shownFindings?.filter((warning) => !confirmed.includes(warning.key)) ?? [];
   const invalid = entries.find((entry) => entry.error);
   const ready = entries.length > 0 && !invalid;
+  // A signed copy going back to its sender says so on its button; other documents are forwarded.
+  const go = answer ? t('fillSign.sendBack') : t('faxDetail.forward');
+  const anyway = answer ? t('fillSign.sendBackAnyway') : t('forwardDialog.forwardAnyway');
 
   const actions: RecipientActions = {
     add: (inputs) =>
@@ -113,7 +116,7 @@ export function ForwardDialog({ faxId, onClose, document, to = [], answer = fals
         <>
           <button type="button" className="button" onClick={onClose}>{t('confirmDialog.cancel')}</button>
           <button type="button" className="button button-primary" disabled={!ready || busy} onClick={() => void send()}>
-            {busy ? t('forwardDialog.queuing') : open.length > 0 ? t('forwardDialog.forwardAnyway') : t('faxDetail.forward')}
+            {busy ? t('forwardDialog.queuing') : open.length > 0 ? anyway : go}
           </button>
         </>
       }
