@@ -14,9 +14,31 @@ export interface NotificationText {
 
 export function faxNotification(notice: FaxReceivedNotice, notifications: Settings['notifications']): NotificationText | null {
   if (!notifications.enabled) return null;
-  const pages = notice.pages === null ? null : `${notice.pages} ${notice.pages === 1 ? 'page' : 'pages'}`;
+  const pages = notice.pages === null ? null : say(msg('faxNotification.pages', { pages: notice.pages }));
   const from = notifications.showDetails && notice.from ? say(msg('faxNotification.from', { from: notice.from })) : null;
   return { title: say(msg('faxNotification.newFaxReceived')), body: [from, pages].filter(Boolean).join(' · ') || say(msg('faxNotification.openFaxDesktopTo')) };
+}
+
+/** Senders named in one notification about several faxes; the rest are counted. */
+const sendersNamed = 2;
+
+/**
+ * One notification for faxes that arrived together (a morning's faxes after a night offline would otherwise be
+ * twenty notifications): how many, and their pages in all — senders only with "show details", as for one fax.
+ */
+export function faxesNotification(notices: readonly FaxReceivedNotice[], notifications: Settings['notifications']): NotificationText | null {
+  const [first] = notices;
+  if (!first) return null;
+  if (notices.length === 1) return faxNotification(first, notifications);
+  if (!notifications.enabled) return null;
+  const known = notices.every((notice) => notice.pages !== null);
+  const pages = known ? say(msg('faxNotification.pagesInAll', { pages: notices.reduce((sum, notice) => sum + (notice.pages ?? 0), 0) })) : null;
+  const senders = [...new Set(notices.flatMap((notice) => (notice.from ? [notice.from] : [])))];
+  const from =
+    notifications.showDetails && senders.length > 0
+      ? say(msg('faxNotification.fromSeveral', { from: senders.slice(0, sendersNamed).join(', '), more: Math.max(0, senders.length - sendersNamed) }))
+      : null;
+  return { title: say(msg('faxNotification.newFaxesReceived', { count: notices.length })), body: [from, pages].filter(Boolean).join(' · ') || say(msg('faxNotification.openFaxDesktopToRead')) };
 }
 
 export function badgeText(unread: number): string {

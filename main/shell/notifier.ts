@@ -1,21 +1,31 @@
 /** Turns core events into OS notifications, and hands the unread count to the badge (main/shell/badge.ts). */
 import { Notification } from 'electron';
 import type { EventBus } from '../runtime/event-bus';
-import { faxNotification } from '../desktop-integration/fax-notification';
+import { faxesNotification } from '../desktop-integration/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
 import { say } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
+import type { FaxReceivedNotice } from '../../preload/models';
 
 export function startNotifier(options: { events: EventBus; settings: SettingsStore; onOpenFax: (faxId: FaxId) => void; onUnread: (count: number) => void }): () => void {
   const enabled = (): boolean => options.settings.get().notifications.enabled && Notification.isSupported();
+  // A sync pass announces its new faxes one after another: they are shown as one notification.
+  let arrived: FaxReceivedNotice[] = [];
+  const showArrived = (): void => {
+    const notices = arrived;
+    arrived = [];
+    const text = faxesNotification(notices, options.settings.get().notifications);
+    const [first] = notices;
+    if (!text || !first || !Notification.isSupported()) return;
+    const notification = new Notification({ title: text.title, body: text.body });
+    notification.on('click', () => options.onOpenFax(first.faxId));
+    notification.show();
+  };
   const listening = [
     options.events.on('faxReceived', (notice) => {
-      const text = faxNotification(notice, options.settings.get().notifications);
-      if (!text || !Notification.isSupported()) return;
-      const notification = new Notification({ title: text.title, body: text.body });
-      notification.on('click', () => options.onOpenFax(notice.faxId));
-      notification.show();
+      arrived.push(notice);
+      if (arrived.length === 1) setImmediate(showArrived);
     }),
     options.events.on('replyOverdue', (overdue) => {
       if (!enabled()) return;

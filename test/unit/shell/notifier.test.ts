@@ -22,19 +22,38 @@ vi.mock('electron', () => ({ Notification: electron.Notification, app: electron.
 
 const { startNotifier } = await import('../../../main/shell/notifier');
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('shell notifier', () => {
-  it('shows a notification without the number by default, opens the fax on click, and passes on the unread count', () => {
+  it('shows a notification without the number by default, opens the fax on click, and passes on the unread count', async () => {
     const events = createEventBus();
     const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
     const opened: string[] = [];
     const unread: number[] = [];
     startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: (count) => unread.push(count) });
     events.emit('faxReceived', { faxId: '12', from: null, pages: 2 });
+    await nextTurn();
     expect(electron.shown).toEqual([{ title: 'New fax received', body: '2 pages' }]);
     expect(JSON.stringify(electron.shown)).not.toMatch(/\+\d/);
     expect(opened).toEqual(['12']);
     events.emit('faxesChanged', { added: ['12'], updated: [], unreadInbound: 4 });
     expect(unread).toEqual([4]);
+  });
+
+  it('faxes announced together make one notification, which opens the first; the next arrival its own', async () => {
+    const events = createEventBus();
+    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
+    const opened: string[] = [];
+    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: () => undefined });
+    electron.shown.length = 0;
+    for (const [faxId, pages] of [['40', 2], ['41', 1], ['42', 4]] as const) events.emit('faxReceived', { faxId, from: '+14155550100', pages });
+    await nextTurn();
+    expect(electron.shown).toEqual([{ title: '3 new faxes received', body: '7 pages in all' }]);
+    expect(opened).toEqual(['40']);
+    events.emit('faxReceived', { faxId: '43', from: null, pages: 1 });
+    await nextTurn();
+    expect(electron.shown.at(-1)).toEqual({ title: 'New fax received', body: '1 page' });
+    expect(electron.shown).toHaveLength(2);
   });
 
   it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', () => {
