@@ -41,6 +41,20 @@ export function faxesNotification(notices: readonly FaxReceivedNotice[], notific
   return { title: say(msg('faxNotification.newFaxesReceived', { count: notices.length })), body: [from, pages].filter(Boolean).join(' · ') || say(msg('faxNotification.openFaxDesktopToRead')) };
 }
 
+/** Faxes named in one notification about several overdue replies; the rest are counted. */
+const referencesNamed = 3;
+
+/** What a notification about replies that became overdue together says: only fax references, never a number. */
+export function overdueNotification(references: readonly string[]): NotificationText | null {
+  const [first] = references;
+  if (first === undefined) return null;
+  if (references.length === 1) return { title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: first })) };
+  return {
+    title: say(msg('notifier.repliesAreOverdue', { count: references.length })),
+    body: say(msg('notifier.noReplyYetToSeveral', { references: references.slice(0, referencesNamed).join(', '), more: Math.max(0, references.length - referencesNamed) })),
+  };
+}
+
 export function badgeText(unread: number): string {
   return unread === 0 ? '' : unread > 99 ? '99+' : String(unread);
 }

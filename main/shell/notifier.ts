@@ -1,10 +1,8 @@
 /** Turns core events into OS notifications, and hands the unread count to the badge (main/shell/badge.ts). */
 import { Notification } from 'electron';
 import type { EventBus } from '../runtime/event-bus';
-import { faxesNotification } from '../desktop-integration/fax-notification';
+import { faxesNotification, overdueNotification } from '../desktop-integration/fax-notification';
 import type { SettingsStore } from '../store/settings-store';
-import { say } from '../i18n/main-locale';
-import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 import type { FaxReceivedNotice } from '../../preload/models';
 
@@ -22,16 +20,26 @@ export function startNotifier(options: { events: EventBus; settings: SettingsSto
     notification.on('click', () => options.onOpenFax(first.faxId));
     notification.show();
   };
+  // Replies that fall due together (a Monday morning's) make one notification too.
+  let overdue: Array<{ faxId: FaxId; reference: string }> = [];
+  const showOverdue = (): void => {
+    const due = overdue;
+    overdue = [];
+    const text = overdueNotification(due.map((notice) => notice.reference));
+    const [first] = due;
+    if (!text || !first || !enabled()) return;
+    const notification = new Notification({ title: text.title, body: text.body });
+    notification.on('click', () => options.onOpenFax(first.faxId));
+    notification.show();
+  };
   const listening = [
     options.events.on('faxReceived', (notice) => {
       arrived.push(notice);
       if (arrived.length === 1) setImmediate(showArrived);
     }),
-    options.events.on('replyOverdue', (overdue) => {
-      if (!enabled()) return;
-      const notification = new Notification({ title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: overdue.reference })) });
-      notification.on('click', () => options.onOpenFax(overdue.faxId));
-      notification.show();
+    options.events.on('replyOverdue', (notice) => {
+      overdue.push(notice);
+      if (overdue.length === 1) setImmediate(showOverdue);
     }),
     options.events.on('notice', (notice) => {
       if (enabled()) new Notification({ title: notice.title, body: notice.body }).show();

@@ -4,6 +4,7 @@ import { queuedMessage } from '../../renderer/src/data/compose';
 import { submissionStatus } from '../../renderer/src/data/outbox';
 import { clearToasts, dismissToast, keyedToast, toast, toastStore } from '../../renderer/src/data/toasts';
 import { announceArrival } from '../../renderer/src/data/arrivals';
+import { announceOverdue } from '../../renderer/src/data/replies';
 import type { SubmissionView } from '../../preload/models';
 import { at, pinClock } from '../helpers/clock';
 
@@ -36,6 +37,16 @@ describe('toasts', () => {
     expect(toastStore.get().map((item) => item.text)).toEqual(['two']);
     vi.advanceTimersByTime(1000);
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('replies falling due while their message shows share it, three named; once it has gone, one is named alone', () => {
+    announceOverdue({ reference: 'FX-1' });
+    expect(toastStore.get().map((item) => item.text)).toEqual(['A reply is overdue: no reply yet to fax FX-1.']);
+    for (const reference of ['FX-2', 'FX-3', 'FX-4']) announceOverdue({ reference });
+    expect(toastStore.get().map((item) => item.text)).toEqual(['4 replies are overdue: no reply yet to FX-1, FX-2, FX-3 and 1 more.']);
+    vi.advanceTimersByTime(10_000);
+    announceOverdue({ reference: 'FX-5' });
+    expect(toastStore.get().map((item) => item.text)).toEqual(['A reply is overdue: no reply yet to fax FX-5.']);
   });
 
   it('faxes arriving while the message shows count up in it; once it has gone, the count starts again', () => {

@@ -1,7 +1,7 @@
 /** Replies tracked, in the renderer: link a received fax to the sent fax it answers, and a number's faxes. */
 import type { FaxListPage, ReplyState } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
-import { toast } from './toasts';
+import { keyedToast, toast, toastShown } from './toasts';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -31,6 +31,17 @@ export function replyLabel(reply: ReplyState): { label: string; tone: 'info' | '
   return reply.state === 'overdue' ? { label: t('replies.overdue'), tone: 'danger' } : { label: t('replies.awaitingReply'), tone: 'info' };
 }
 
+/** Overdue replies named while their message shows: ones that fall due together share one message. */
+let overdueShown: string[] = [];
+const overdueKey = 'reply-overdue';
+const referencesNamed = 3;
+
 export function announceOverdue(notice: { reference: string }): void {
-  toast('info', t('replies.aReplyIsOverdue', { reference: notice.reference }));
+  overdueShown = toastShown(overdueKey) ? [...overdueShown, notice.reference] : [notice.reference];
+  const [first] = overdueShown;
+  const text =
+    overdueShown.length === 1
+      ? t('replies.aReplyIsOverdue', { reference: first ?? notice.reference })
+      : t('replies.repliesAreOverdue', { count: overdueShown.length, references: overdueShown.slice(0, referencesNamed).join(', '), more: Math.max(0, overdueShown.length - referencesNamed) });
+  keyedToast(overdueKey, 'info', text);
 }

@@ -56,17 +56,24 @@ describe('shell notifier', () => {
     expect(electron.shown).toHaveLength(2);
   });
 
-  it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', () => {
+  it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', async () => {
     const events = createEventBus();
     const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
     const opened: string[] = [];
     startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: () => undefined });
     electron.shown.length = 0;
     events.emit('replyOverdue', { faxId: '31', reference: 'FX-31' });
+    await nextTurn();
     expect(electron.shown).toEqual([{ title: 'A reply is overdue', body: 'No reply yet to fax FX-31.' }]);
     expect(opened).toEqual(['31']);
+    // Several falling due together: one notification naming three and counting the rest.
+    for (const id of ['33', '34', '35', '36', '37']) events.emit('replyOverdue', { faxId: id, reference: `FX-${id}` });
+    await nextTurn();
+    expect(electron.shown.at(-1)).toEqual({ title: '5 replies are overdue', body: 'No reply yet to FX-33, FX-34, FX-35 and 2 more.' });
+    expect(opened).toEqual(['31', '33']);
     settings.update({ notifications: { enabled: false } });
     events.emit('replyOverdue', { faxId: '32', reference: 'FX-32' });
-    expect(electron.shown).toHaveLength(1);
+    await nextTurn();
+    expect(electron.shown).toHaveLength(2);
   });
 });
