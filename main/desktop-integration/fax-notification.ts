@@ -6,6 +6,7 @@
 import type { FaxReceivedNotice, Settings } from '../../preload/models';
 import { say } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';
+import { namedFew } from '../../preload/i18n/named-few';
 
 export interface NotificationText {
   title: string;
@@ -34,10 +35,8 @@ export function faxesNotification(notices: readonly FaxReceivedNotice[], notific
   const known = notices.every((notice) => notice.pages !== null);
   const pages = known ? say(msg('faxNotification.pagesInAll', { pages: notices.reduce((sum, notice) => sum + (notice.pages ?? 0), 0) })) : null;
   const senders = [...new Set(notices.flatMap((notice) => (notice.from ? [notice.from] : [])))];
-  const from =
-    notifications.showDetails && senders.length > 0
-      ? say(msg('faxNotification.fromSeveral', { from: senders.slice(0, sendersNamed).join(', '), more: Math.max(0, senders.length - sendersNamed) }))
-      : null;
+  const named = namedFew(senders, sendersNamed);
+  const from = notifications.showDetails && senders.length > 0 ? say(msg('faxNotification.fromSeveral', { from: named.names, more: named.more })) : null;
   return { title: say(msg('faxNotification.newFaxesReceived', { count: notices.length })), body: [from, pages].filter(Boolean).join(' · ') || say(msg('faxNotification.openFaxDesktopToRead')) };
 }
 
@@ -49,10 +48,8 @@ export function overdueNotification(references: readonly string[]): Notification
   const [first] = references;
   if (first === undefined) return null;
   if (references.length === 1) return { title: say(msg('notifier.aReplyIsOverdue')), body: say(msg('notifier.noReplyYetTo', { reference: first })) };
-  return {
-    title: say(msg('notifier.repliesAreOverdue', { count: references.length })),
-    body: say(msg('notifier.noReplyYetToSeveral', { references: references.slice(0, referencesNamed).join(', '), more: Math.max(0, references.length - referencesNamed) })),
-  };
+  const named = namedFew(references, referencesNamed);
+  return { title: say(msg('notifier.repliesAreOverdue', { count: references.length })), body: say(msg('notifier.noReplyYetToSeveral', { references: named.names, more: named.more })) };
 }
 
 export function badgeText(unread: number): string {

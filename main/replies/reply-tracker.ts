@@ -1,7 +1,7 @@
 /**
  * Replies tracked: received faxes are linked to the sent fax they answer as they arrive (by the sender's number),
- * a sent fax whose reply is overdue is announced once (a notification, on the desk that sent it), and links can be set or removed by hand
- * when the sender's number is missing or wrong.
+ * a sent fax whose reply is overdue is announced once (a notification, on the desk that sent it), and links can be
+ * set or removed by hand when the sender's number is missing or wrong.
  */
 import type { FaxesChanged } from '../../preload/models';
 import { AppError } from '../errors';

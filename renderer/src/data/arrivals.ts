@@ -3,12 +3,8 @@
  * faxes arrived.") instead of stacking the same words four times over the detail.
  */
 import { t } from '../i18n';
-import { keyedToast, toastShown } from './toasts';
-
-const key = 'fax-arrived';
-let arrived = 0;
+import { gatheredToast } from './toasts';
 
 export function announceArrival(): void {
-  arrived = toastShown(key) ? arrived + 1 : 1;
-  keyedToast(key, 'info', t('start.newFaxesArrived', { count: arrived }));
+  gatheredToast('fax-arrived', null, (arrived) => t('start.newFaxesArrived', { count: arrived.length }));
 }

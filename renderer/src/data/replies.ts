@@ -1,7 +1,8 @@
 /** Replies tracked, in the renderer: link a received fax to the sent fax it answers, and a number's faxes. */
 import type { FaxListPage, ReplyState } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
-import { keyedToast, toast, toastShown } from './toasts';
+import { gatheredToast, toast } from './toasts';
+import { namedFew } from '../../../preload/i18n/named-few';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -31,17 +32,10 @@ export function replyLabel(reply: ReplyState): { label: string; tone: 'info' | '
   return reply.state === 'overdue' ? { label: t('replies.overdue'), tone: 'danger' } : { label: t('replies.awaitingReply'), tone: 'info' };
 }
 
-/** Overdue replies named while their message shows: ones that fall due together share one message. */
-let overdueShown: string[] = [];
-const overdueKey = 'reply-overdue';
-const referencesNamed = 3;
-
+/** Replies that fall due while their message shows join it: three named, the rest counted. */
 export function announceOverdue(notice: { reference: string }): void {
-  overdueShown = toastShown(overdueKey) ? [...overdueShown, notice.reference] : [notice.reference];
-  const [first] = overdueShown;
-  const text =
-    overdueShown.length === 1
-      ? t('replies.aReplyIsOverdue', { reference: first ?? notice.reference })
-      : t('replies.repliesAreOverdue', { count: overdueShown.length, references: overdueShown.slice(0, referencesNamed).join(', '), more: Math.max(0, overdueShown.length - referencesNamed) });
-  keyedToast(overdueKey, 'info', text);
+  gatheredToast('reply-overdue', notice.reference, (references) => {
+    const named = namedFew(references, 3);
+    return references.length === 1 ? t('replies.aReplyIsOverdue', { reference: notice.reference }) : t('replies.repliesAreOverdue', { count: references.length, references: named.names, more: named.more });
+  });
 }

@@ -29,9 +29,17 @@ export function keyedToast(key: string, tone: Toast['tone'], text: string): void
   show({ tone, text, sticky: false, key });
 }
 
-/** Whether a message with this key is on screen. */
-export function toastShown(key: string): boolean {
-  return toastStore.get().some((item) => item.key === key);
+const gathered = new Map<string, unknown[]>();
+
+/**
+ * A message about things that happen while it shows (faxes arriving, replies falling due): each joins it and it
+ * says all of them, in place; once it has gone, the next starts afresh.
+ */
+export function gatheredToast<T>(key: string, item: T, text: (items: readonly T[]) => string): void {
+  const shown = toastStore.get().some((message) => message.key === key);
+  const items = [...(shown ? ((gathered.get(key) ?? []) as T[]) : []), item];
+  gathered.set(key, items);
+  keyedToast(key, 'info', text(items));
 }
 
 function show(message: Omit<Toast, 'id'>): void {

@@ -24,13 +24,20 @@ const { startNotifier } = await import('../../../main/shell/notifier');
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A notifier on a fresh bus and settings, with nothing shown yet; what it opened and the unread counts it passed. */
+function started() {
+  const events = createEventBus();
+  const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
+  const opened: string[] = [];
+  const unread: number[] = [];
+  startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: (count) => unread.push(count) });
+  electron.shown.length = 0;
+  return { events, settings, opened, unread };
+}
+
 describe('shell notifier', () => {
   it('shows a notification without the number by default, opens the fax on click, and passes on the unread count', async () => {
-    const events = createEventBus();
-    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
-    const opened: string[] = [];
-    const unread: number[] = [];
-    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: (count) => unread.push(count) });
+    const { events, opened, unread } = started();
     events.emit('faxReceived', { faxId: '12', from: null, pages: 2 });
     await nextTurn();
     expect(electron.shown).toEqual([{ title: 'New fax received', body: '2 pages' }]);
@@ -41,11 +48,7 @@ describe('shell notifier', () => {
   });
 
   it('faxes announced together make one notification, which opens the first; the next arrival its own', async () => {
-    const events = createEventBus();
-    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
-    const opened: string[] = [];
-    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: () => undefined });
-    electron.shown.length = 0;
+    const { events, opened } = started();
     for (const [faxId, pages] of [['40', 2], ['41', 1], ['42', 4]] as const) events.emit('faxReceived', { faxId, from: '+14155550100', pages });
     await nextTurn();
     expect(electron.shown).toEqual([{ title: '3 new faxes received', body: '7 pages in all' }]);
@@ -57,11 +60,7 @@ describe('shell notifier', () => {
   });
 
   it('announces an overdue reply with the fax reference only, and opens that fax on click; not when notifications are off', async () => {
-    const events = createEventBus();
-    const settings = createSettingsStore({ store: {} }, { downloadFolder: '/tmp' });
-    const opened: string[] = [];
-    startNotifier({ events, settings, onOpenFax: (id) => opened.push(id), onUnread: () => undefined });
-    electron.shown.length = 0;
+    const { events, settings, opened } = started();
     events.emit('replyOverdue', { faxId: '31', reference: 'FX-31' });
     await nextTurn();
     expect(electron.shown).toEqual([{ title: 'A reply is overdue', body: 'No reply yet to fax FX-31.' }]);

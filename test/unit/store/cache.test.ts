@@ -34,6 +34,20 @@ function rawCacheAt(dir: string, keyHex: string, version: number): Database.Data
   return raw;
 }
 
+/** A cache file of an earlier version in a new folder, with a key of its own. */
+function oldCacheFile(version: number): { dir: string; keyHex: string; raw: Database.Database } {
+  const dir = tempDir();
+  const keyHex = crypto.randomBytes(32).toString('hex');
+  return { dir, keyHex, raw: rawCacheAt(dir, keyHex, version) };
+}
+
+/** A fax row as schema v9 and later hold it (ids as digits, a status group). */
+function insertRawFax(raw: Database.Database, fax: { id: string; direction: 'inbound' | 'outbound'; status: string }): void {
+  raw
+    .prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, ?)")
+    .run(fax.id, `FX-${fax.id}`, fax.direction, fax.status, fax.status);
+}
+
 function cacheAt(dir: string, key = 'aa'.repeat(32)): Cache {
   const cache = openCache(dir, key, createLogger({ sinks: [] }));
   open.push(cache);
@@ -179,9 +193,7 @@ describe('fax repository', () => {
   });
 
   it('migrates a v2 cache: each fax gets its status group, each contact its list of numbers', () => {
-    const dir = tempDir();
-    const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = rawCacheAt(dir, keyHex, 2);
+    const { dir, keyHex, raw } = oldCacheFile(2);
     const insert = raw.prepare(
       "INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0)",
     );
@@ -196,10 +208,8 @@ describe('fax repository', () => {
   });
 
   it('migrates a v12 cache: recognized text already read is indexed again with its split ids joined', () => {
-    const dir = tempDir();
-    const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = rawCacheAt(dir, keyHex, 12);
-    raw.prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES ('7', 'FX-7', 'inbound', 'received', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, 'received')").run();
+    const { dir, keyHex, raw } = oldCacheFile(12);
+    insertRawFax(raw, { id: '7', direction: 'inbound', status: 'received' });
     raw.prepare("INSERT INTO fax_text_pages (id, fax_id, page, outcome, confidence, words) VALUES (3, '7', 1, 'text', 95, '[]')").run();
     raw.prepare("INSERT INTO fax_text_state (fax_id, page_count, next_page, done, min_confidence) VALUES ('7', 1, 2, 1, 95)").run();
     raw.prepare("INSERT INTO fax_text (rowid, text) VALUES (3, 'Insurance ID: XJ447 1920')").run();
@@ -210,10 +220,8 @@ describe('fax repository', () => {
   });
 
   it('migrates a v13 cache: a reply this desk expected is still announced when overdue', () => {
-    const dir = tempDir();
-    const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = rawCacheAt(dir, keyHex, 13);
-    raw.prepare("INSERT INTO faxes (id, reference, direction, status, created_at, created_ms, recipients, recipient_count, search, synced_ms, status_group) VALUES ('30', 'FX-30', 'outbound', 'delivered', '2026-01-01T00:00:00Z', 0, '[]', 0, '', 0, 'delivered')").run();
+    const { dir, keyHex, raw } = oldCacheFile(13);
+    insertRawFax(raw, { id: '30', direction: 'outbound', status: 'delivered' });
     raw.prepare("INSERT INTO reply_expectations (fax_id, due_ms, overdue_notified) VALUES ('30', 1000, 0)").run();
     raw.close();
     const upgraded = cacheAt(dir, keyHex);
@@ -273,9 +281,7 @@ describe('exact fax ids', () => {
   });
 
   it('a cache from before (v8, ids as integers) is carried over: the same faxes, marks, links and journal, ids as digits', () => {
-    const dir = tempDir();
-    const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = rawCacheAt(dir, keyHex, 8);
+    const { dir, keyHex, raw } = oldCacheFile(8);
     const insert = raw.prepare(
       "INSERT INTO faxes (id, reference, direction, status, status_group, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (?, ?, ?, 'received', 'received', '2026-01-01T00:00:00Z', ?, '[]', 0, '', 0)",
     );
