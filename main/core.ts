@@ -216,9 +216,10 @@ export function createCore(given: CoreDeps): Core {
         commands.noteUnread(opened.faxes.unreadCount());
         commands.noteNotHandled(opened.faxes.notHandledCount());
         await opened.outbox.start();
-        await opened.office.start();
-        // The office is known at once; its hub connects in the background (one that cannot be reached holds nothing up).
+        // The office is known before the rules run (a rule in an office asks the hub before it acts); its hub connects
+        // in the background (one that cannot be reached holds nothing up).
         await opened.officeHub.start().catch((error: unknown) => deps.log.warn('core.office_hub_failed', { error }));
+        await opened.office.start();
         void opened.reports.resume();
         opened.sync.start();
         opened.replies.start();

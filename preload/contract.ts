@@ -43,7 +43,7 @@ import type {
 import { faxIdSchema, type FaxId } from './fax-id';
 import { stampImageMaxBytes } from './fax-limits';
 import type { PolicyView } from './policy';
-import { triageFilters, type ClaimOutcome, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView } from './office';
+import { triageFilters, type ClaimOutcome, type FaxTriageSummary, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView, type WaitingAction } from './office';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
@@ -173,6 +173,11 @@ export const invokeContract = {
   saveFaxPdf: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** Records a print in the audit log (the renderer prints its own rendering). */
   notePrinted: invoke<null>()(z.object({ id: faxId }).strict()),
+  /**
+   * Records that the person opened this fax (the detail sends it once each time it shows a fax): reading the fax
+   * again, its document, a refresh or a redraw is not a view.
+   */
+  noteFaxOpened: invoke<null>()(z.object({ id: faxId }).strict()),
   /** Saves the sent fax's one-page transmission report (proof of sending) where the user chooses. */
   saveTransmissionReport: invoke<SavedFile>()(z.object({ id: faxId }).strict()),
   /** The transmission report's PDF, for printing. */
@@ -312,6 +317,10 @@ export const invokeContract = {
   joinOffice: invoke<OfficeView>()(z.object({ code: z.string().min(1).max(20_000) }).strict()),
   /** Leaves the office: this desk keeps its faxes, marks and notes; the hub keeps what was shared. */
   leaveOffice: invoke<OfficeView>()(z.object({ confirmed: z.literal(true) }).strict()),
+  /** The actions waiting on this desk for the hub, oldest first (after the hub refused this desk they are kept here). */
+  listOfficeWaiting: invoke<WaitingAction[]>()(noRequest),
+  /** Asks the hub again after it refused this desk (a password reset, a removal undone). */
+  retryOffice: invoke<OfficeView>()(noRequest),
   listOfficePeople: invoke<PersonView[]>()(noRequest),
   /** Adds a person (administrator only); the join code is shown once. */
   addOfficePerson: invoke<{ joinCode: string }>()(z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120) }).strict()),
@@ -420,10 +429,10 @@ export const eventContract = {
   officeChanged: event<OfficeView>(),
   /** The organization's policies changed (read again while the app runs). */
   policiesChanged: event<PolicyView>(),
-  /** The shared triage of these received faxes changed (on any desk). */
-  triageChanged: event<{ faxIds: FaxId[] }>(),
+  /** The shared triage of these faxes changed (on any desk): what each now shows (null: nothing). */
+  triageChanged: event<{ faxIds: FaxId[]; triage: Record<FaxId, FaxTriageSummary | null> }>(),
   /** A claim made while the hub was away lost: who has the fax, since when. */
-  claimLost: event<{ faxId: FaxId; by: PersonRef; since: number }>(),
+  claimLost: event<{ faxId: FaxId; reference: string | null; by: PersonRef; since: number }>(),
   /** These faxes were read to their last page (a search may now find them). */
   faxTextRead: event<{ faxIds: FaxId[] }>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */

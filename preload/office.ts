@@ -1,4 +1,5 @@
 /** What the window knows of the office hub: membership, people, and each received fax's shared triage. */
+import type { FaxId } from './fax-id';
 
 export type OfficeRole = 'admin' | 'staff';
 
@@ -15,8 +16,30 @@ export interface PersonView extends PersonRef {
   me: boolean;
 }
 
-/** Whether the hub answers: connecting at start, connected, offline (actions wait on this desk), refused. */
-export type HubReach = 'connecting' | 'connected' | 'offline' | 'refused';
+/**
+ * Whether the hub answers: connecting at start, connected, offline (actions wait on this desk), refused (its
+ * password no longer works), removed (this person is no longer in the office).
+ */
+export type HubReach = 'connecting' | 'connected' | 'offline' | 'refused' | 'removed';
+
+/** What keeps this desk's actions from the hub: it cannot be reached, has no room, is too busy, refused the desk. */
+export interface HubHold {
+  reason: 'unreachable' | 'full' | 'busy' | 'refused';
+  since: number;
+  /** When it is tried again by time (null: as soon as the hub answers, or not at all after a refusal). */
+  nextTryAt: number | null;
+}
+
+/** An action made on this desk that the hub does not have (to look at after the hub refused this desk). */
+export interface WaitingAction {
+  kind: 'claim' | 'release' | 'takeOver' | 'assign' | 'handled' | 'note' | 'labels' | 'audit' | 'sent' | 'replyLink';
+  faxId: FaxId;
+  /** The fax's reference as the lists show it, when this desk has the fax. */
+  reference: string | null;
+  at: number;
+  /** For an audit entry: what the person did (viewed, printed, saved, forwarded). */
+  audit: string | null;
+}
 
 export type OfficeView =
   | { joined: false }
@@ -30,8 +53,17 @@ export type OfficeView =
       state: HubReach;
       /** Actions made on this desk that the hub does not have yet. */
       pending: number;
+      /** Why they are not on the hub yet, when something holds them. */
+      hold: HubHold | null;
+      /** Since when the hub cannot be reached (while offline). */
+      unreachableSince: number | null;
       /** Why the hub refused this desk, in the window's language. */
       problem: string | null;
+      /**
+       * This person was removed from the office: by whom (when the hub said so as it happened), seen when, and who
+       * administers the office (to ask) as this desk last knew.
+       */
+      removal: { by: PersonRef | null; at: number | null; administrators: PersonRef[] } | null;
     };
 
 /** A label the office defined (Referral, Lab); a removed one is no longer offered but still read on a fax. */

@@ -1,7 +1,10 @@
 /**
  * One fax as the detail pane and the preview see it: from the cache at once, from the Fax Service when asked
- * (a fax never held is an error; offline, the cached copy stands), unread marks, and its document — each view
- * recorded in the audit log.
+ * (a fax never held is an error; offline, the cached copy stands), unread marks, and its document.
+ *
+ * Reading is never recorded: the audit log's "view" is the person opening the fax (`noteOpened`, sent once by the
+ * detail each time it shows a fax). Reading it again — a refresh, a redraw, another desk's change, the preview
+ * reading pages — writes nothing and tells nothing, so no loop of reads and events can grow the audit trail.
  */
 import type { FaxDetail, FaxListPage, FaxListQuery, FaxSummary } from '../../preload/models';
 import type { FaxTriageSummary } from '../../preload/office';
@@ -32,12 +35,12 @@ export interface FaxDetails {
   setNote(id: FaxId, note: string): void;
   notHandledCount(): number;
   unreadCount(): number;
-  /**
-   * The document opened for the preview or for printing: its size and first bytes; the rest is read by range. A
-   * preview is a view in the audit log; printing is recorded once, as a print (notePrinted).
-   */
+  /** The document opened for the preview or for printing: its size and first bytes; the rest is read by range. */
   openDocument(id: FaxId, purpose: 'preview' | 'print'): Promise<{ size: number; head: Uint8Array }>;
   readDocument(id: FaxId, begin: number, end: number): Promise<Uint8Array>;
+  /** The person opened this fax: one "view" in the audit log. */
+  noteOpened(id: FaxId): void;
+  /** Printing is recorded once, as a print. */
   notePrinted(id: FaxId): void;
 }
 
@@ -126,7 +129,6 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       }
       const detail = cache.faxes.detail(id);
       if (!detail) throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
-      cache.audit.record('view', { faxId: id });
       const { sendRequestId, ...shown } = detail;
       const [decorated = shown] = withReplies([shown]);
       // Each recipient by the name a person knows: the contact with that number when the fax gives none.
@@ -174,13 +176,14 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
 
     notHandledCount: () => cache.handling.notHandled(),
 
-    async openDocument(id, purpose) {
-      const opened = await pdfs.open(id, pdfHeadBytes);
-      if (purpose === 'preview') cache.audit.record('view', { faxId: id });
-      return opened;
-    },
+    openDocument: (id) => pdfs.open(id, pdfHeadBytes),
 
     readDocument: (id, begin, end) => pdfs.range(id, begin, end),
+
+    noteOpened(id) {
+      if (cache.faxes.detail(id) === null) throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
+      cache.audit.record('view', { faxId: id });
+    },
 
     notePrinted(id) {
       cache.audit.record('print', { faxId: id });

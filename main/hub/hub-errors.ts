@@ -43,5 +43,9 @@ export function hubError(error: unknown): AppError {
     return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });
   }
   if (code === '57P01' || code === '57P02' || code === '57P03') return new AppError('offline', msg('hub.unreachable'), { code: 'hub_unreachable' });
+  // Every connection the server takes is in use: a passing state (desks visiting, someone's batch of work).
+  if (code === '53300') return new AppError('offline', msg('hub.full'), { code: 'hub_full' });
+  // A statement that waited too long (the server's timeouts, a lock held elsewhere): tried again later.
+  if (code === '57014' || code === '55P03') return new AppError('offline', msg('hub.busy'), { code: 'hub_busy' });
   return new AppError('server', msg('hub.failed'), code ? { code: `hub_${code}` } : {});
 }

@@ -182,6 +182,11 @@ const migrations: readonly Migration[] = [
     GRANT SELECT, INSERT ON fax_hub.reply_links TO ${quote(deskRole)};
     GRANT UPDATE (answers, set_by, set_at) ON fax_hub.reply_links TO ${quote(deskRole)};
   `,
+  // What a job makes (a saved copy's file name), named by the desk holding its lease and sealed with the office key:
+  // a desk taking the job over after a kill writes the same file instead of leaving a half-written one beside its own.
+  () => `
+    ALTER TABLE fax_hub.leases ADD COLUMN target_sealed bytea;
+  `,
 ];
 
 /** The schema version this app writes and reads. */

@@ -6,13 +6,12 @@
  * before they leave the desk.
  */
 import crypto from 'node:crypto';
-import pg from 'pg';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
 import { appendAuditEntry } from './audit-append';
-import { finishLease, takeLease } from './office-leases';
-import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
-import { hubError } from './hub-errors';
+import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
+import type { HubAddress, HubCredentials } from './hub-address';
+import { createHubLink, type HubLink } from './hub-link';
 import { open, seal } from './office-key';
 import { checkOffice } from './office-setup';
 
@@ -73,11 +72,17 @@ export interface HubSession {
    * Takes the office's lease on a job done once per office: 'mine' (this desk does it: a new lease, an expired
    * one, or this desk's own again), 'taken' (another desk holds it) or 'done' (another desk finished it).
    */
-  takeJob(job: string, leaseMs: number): Promise<'mine' | 'taken' | 'done'>;
+  takeJob(job: string, leaseMs: number): Promise<JobLease>;
+  /** Names what a job this desk holds makes (a copy's file name), for a desk that takes it over. */
+  nameJob(job: string, target: string): Promise<void>;
+  /** Renews a job's lease this desk holds; false when another desk took it. */
+  renewJob(job: string, leaseMs: number): Promise<boolean>;
   /** Marks a job this desk holds done for the office. */
   finishJob(job: string): Promise<void>;
-  /** Runs `work` with a client of the session's pool (people, labels, the live feed's catch-up). */
-  withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  /** Whether this person still holds the office's privileges (false once removed; a removed sign-in is refused). */
+  stillMember(): Promise<boolean>;
+  /** Runs `work` on the desk's connection to the hub (people, labels). */
+  withClient<T>(work: (client: ClientBase) => Promise<T>): Promise<T>;
   readonly officeKey: Buffer;
   close(): Promise<void>;
 }
@@ -88,7 +93,8 @@ export interface HubSessionOptions {
   officeKey: Buffer;
   /** This desk's id (one audit chain per desk). */
   deskId: string;
-  poolSize?: number;
+  /** The desk's link to the hub (its one connection); without one the session opens a link of its own. */
+  link?: HubLink;
 }
 
 const sealedLabels = (key: Buffer, faxId: string, labelIds: string[]): Buffer => seal(key, 'labels', faxId, JSON.stringify([...new Set(labelIds)].sort()));
@@ -122,38 +128,13 @@ interface TriageRow {
 }
 
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
-  const pool = new pg.Pool({ ...hubClientConfig(options.address, options.credentials), max: options.poolSize ?? 3, idleTimeoutMillis: 30_000 });
-  // A connection the hub drops (a restart) is an error on the idle client; the pool makes a new one when asked.
-  pool.on('error', () => undefined);
+  const ownLink = options.link === undefined;
+  const link = options.link ?? createHubLink({ address: options.address, credentials: options.credentials, listen: false });
   const key = options.officeKey;
   const login = options.address.user;
-  const watched = new WeakSet<PoolClient>();
+  const withClient = <T>(work: (client: ClientBase) => Promise<T>): Promise<T> => link.use(work);
 
-  async function withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    let client: PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw hubError(error);
-    }
-    // A connection the hub drops while in use says so here (and in the query that fails), not as a crash.
-    if (!watched.has(client)) {
-      watched.add(client);
-      client.on('error', () => undefined);
-    }
-    let broken: unknown = undefined;
-    try {
-      return await work(client);
-    } catch (error) {
-      // A refusal (SQL error) leaves the connection usable; a dropped or shut-down one (classes 08, 57) is retired.
-      if (!(error instanceof pg.DatabaseError) || /^(08|57)/.test(error.code ?? '')) broken = error;
-      throw hubError(error);
-    } finally {
-      client.release(broken === undefined ? undefined : true);
-    }
-  }
-
-  const appendAudit = (client: PoolClient, action: AuditAction, faxId: string | null): Promise<void> => appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId });
+  const appendAudit = (client: ClientBase, action: AuditAction, faxId: string | null): Promise<void> => appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId });
 
   /**
    * One triage change in one transaction with its audit entry. With an action id, an action already applied is
@@ -162,8 +143,8 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   async function change<T>(
     action: TriageAction | undefined,
     audit: { action: AuditAction; faxId: string },
-    work: (client: PoolClient) => Promise<T>,
-    already: (client: PoolClient) => Promise<T>,
+    work: (client: ClientBase) => Promise<T>,
+    already: (client: ClientBase) => Promise<T>,
     audited: (result: T) => boolean = () => true,
   ): Promise<T> {
     return withClient(async (client) => {
@@ -187,7 +168,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     });
   }
 
-  async function claimOf(client: PoolClient, faxId: string): Promise<ClaimState | null> {
+  async function claimOf(client: ClientBase, faxId: string): Promise<ClaimState | null> {
     const row = await client.query<{ claimed_by: string; claimed_at: Date }>('SELECT claimed_by, claimed_at FROM fax_hub.claims WHERE fax_id = $1', [faxId]);
     const found = row.rows[0];
     return found ? { by: found.claimed_by, since: found.claimed_at.getTime() } : null;
@@ -195,7 +176,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
 
   const asResult = (state: ClaimState | null): ClaimResult => (state === null ? { won: false, by: '', since: 0 } : state.by === login ? { won: true, since: state.since } : { won: false, by: state.by, since: state.since });
 
-  async function upsertTriage(client: PoolClient, faxId: string, set: string, values: unknown[]): Promise<void> {
+  async function upsertTriage(client: ClientBase, faxId: string, set: string, values: unknown[]): Promise<void> {
     await client.query(`INSERT INTO fax_hub.triage (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO NOTHING`, [faxId]);
     await client.query(`UPDATE fax_hub.triage SET ${set}, updated_by = current_user, updated_at = clock_timestamp() WHERE fax_id = $1`, [faxId, ...values]);
   }
@@ -211,7 +192,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   try {
     await withClient((client) => checkOffice(client, key));
   } catch (error) {
-    await pool.end().catch(() => undefined);
+    if (ownLink) await link.stop();
     throw error;
   }
 
@@ -283,7 +264,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
 
     async addNote(faxId, text, action) {
       const id = action?.actionId ?? crypto.randomUUID();
-      const insert = async (client: PoolClient): Promise<HubNote> => {
+      const insert = async (client: ClientBase): Promise<HubNote> => {
         const row = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>(
           'INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3) RETURNING id, fax_id, author, created_at, body_sealed',
           [id, faxId, seal(key, 'note', `${faxId}/${id}`, text)],
@@ -380,10 +361,14 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), prevHash: row.prev_hash, hash: row.hash }));
       }),
 
-    takeJob: (job, leaseMs) => withClient((client) => takeLease(client, job, options.deskId, leaseMs)),
+    stillMember: () => withClient(async (client) => (await client.query<{ member: boolean }>("SELECT has_schema_privilege('fax_hub', 'USAGE') AS member")).rows[0]?.member === true),
+
+    takeJob: (job, leaseMs) => withClient((client) => takeLease(client, key, job, options.deskId, leaseMs)),
+    nameJob: (job, target) => withClient((client) => nameLease(client, key, job, options.deskId, target)),
+    renewJob: (job, leaseMs) => withClient((client) => renewLease(client, job, options.deskId, leaseMs)),
     finishJob: (job) => withClient((client) => finishLease(client, job, options.deskId)),
 
-    close: () => pool.end(),
+    close: () => (ownLink ? link.stop() : Promise.resolve()),
   };
   return session;
 }

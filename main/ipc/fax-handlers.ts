@@ -7,7 +7,7 @@ import { msg } from '../../preload/i18n/translator';
 
 type FaxHandlers = Pick<
   Handlers,
-  'getSyncState' | 'syncNow' | 'markHandled' | 'setFaxNote' | 'getNotHandledCount' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport' | 'linkReply' | 'listAwaitingReplies' | 'listFaxesOfNumber'
+  'getSyncState' | 'syncNow' | 'markHandled' | 'setFaxNote' | 'getNotHandledCount' | 'listFaxes' | 'getFax' | 'markRead' | 'getUnreadCount' | 'openFaxPdf' | 'readFaxPdf' | 'saveFaxPdf' | 'notePrinted' | 'noteFaxOpened' | 'exportFaxList' | 'saveTransmissionReport' | 'getTransmissionReport' | 'linkReply' | 'listAwaitingReplies' | 'listFaxesOfNumber'
 >;
 
 export function faxHandlers(context: HandlerContext): FaxHandlers {
@@ -39,6 +39,10 @@ export function faxHandlers(context: HandlerContext): FaxHandlers {
     saveFaxPdf: async ({ id }) => {
       context.policies.require('savePdf');
       return (await services()).files.savePdf(id);
+    },
+    noteFaxOpened: async ({ id }) => {
+      (await services()).faxes.noteOpened(id);
+      return null;
     },
     notePrinted: async ({ id }) => {
       (await services()).faxes.notePrinted(id);

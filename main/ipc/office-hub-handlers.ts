@@ -9,6 +9,8 @@ type OfficeHubHandlers = Pick<
   | 'createOffice'
   | 'joinOffice'
   | 'leaveOffice'
+  | 'listOfficeWaiting'
+  | 'retryOffice'
   | 'listOfficePeople'
   | 'addOfficePerson'
   | 'removeOfficePerson'
@@ -48,6 +50,8 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
       return (await hub()).join(code);
     },
     leaveOffice: async () => (await hub()).leave(),
+    listOfficeWaiting: async () => (await hub()).waiting(),
+    retryOffice: async () => (await hub()).retry(),
     listOfficePeople: async () => (await hub()).people(),
     addOfficePerson: async (person) => (await hub()).addPerson(person),
     removeOfficePerson: async ({ login }) => done((await hub()).removePerson(login)),

@@ -52,8 +52,8 @@ export function createDailyReminder(deps: DailyReminderDeps): DailyReminder {
     const jobs = deps.officeJobs ?? deskOnItsOwn;
     const job = `reminder:${new Date(day).toISOString().slice(0, 10)}`;
     // An office whose hub cannot be reached is reminded on each desk rather than on none.
-    const turn = await jobs.take(job).catch(() => 'mine' as const);
-    if (turn !== 'mine') return;
+    const lease = await jobs.take(job).catch(() => ({ turn: 'mine' as const }));
+    if (lease.turn !== 'mine') return;
     deps.notify(msg('dailyReminder.faxesNotHandled', { notHandled: counts.notHandled }), msg('dailyReminder.arrivedToday', { arrived: counts.arrived, notHandled: counts.notHandled }));
     await jobs.finish(job).catch(() => undefined);
   }

@@ -1,10 +1,13 @@
 /**
- * This desk in the office: its session with the hub, the live feed and the shared triage with its journal, wired
- * together — the live feed's changes are read again from the hub, its "reachable" sends what waits, and each time
- * it listens again the whole triage is read again (what changed while nobody listened is in no notification).
+ * This desk in the office: its one link to the hub, the change feed on it and the shared triage with its journal,
+ * wired together — the feed's changes are read again from the hub, the link's "reachable" sends what waits, and
+ * each time the link listens again after a drop the whole triage is read again (what changed while nobody
+ * listened is in no notification).
  */
+import type { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { HubAddress, HubCredentials } from '../hub/hub-address';
+import { createHubLink, type HubLink } from '../hub/hub-link';
 import { createHubLive } from '../hub/hub-live';
 import { openHubSession } from '../hub/hub-session';
 import type { Checkpoint } from '../runtime/checkpoint';
@@ -24,11 +27,16 @@ export interface OfficeDeskOptions {
   onChanged: (faxIds: string[]) => void;
   onStatus: (status: TriageStatus) => void;
   onLostClaim: (lost: LostClaim) => void;
-  /** The office's labels or people changed (on any desk). */
+  /** The office's lists (labels, people) changed (on any desk). */
   onOfficeChanged?: () => void;
+  /** Another desk said a person was removed (a hint: this desk checks its own membership with the hub). */
+  onRemovalHeard?: (login: string, by: string) => void;
   /** The administrator's desk brings the hub's schema up to this app's version before its first session. */
   upgrade?: () => Promise<void>;
   catchUpMs?: number;
+  visitMs?: number;
+  heartbeatMs?: number;
+  readGapMs?: number;
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
@@ -36,13 +44,36 @@ export interface OfficeDeskOptions {
 
 export interface OfficeDesk {
   triage: SharedTriage;
+  link: HubLink;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** A removal is told on the hub's channel as "removed:<login>:<by>" (a hint only: anyone connected may notify). */
+function removalNotice(payload: string): { login: string; by: string } | null {
+  const match = /^removed:([a-z_][a-z0-9_]{0,62}):([a-z_][a-z0-9_]{0,62})$/.exec(payload);
+  return match?.[1] && match[2] ? { login: match[1], by: match[2] } : null;
+}
+
 export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
   let upgraded = false;
-  const common = { ...(options.timers ? { timers: options.timers } : {}) };
+  let started = false;
+  const timers = options.timers ? { timers: options.timers } : {};
+  let onListening: () => void = () => undefined;
+  let onNotification: (payload: string) => void = () => undefined;
+  let onReachable: (reachable: boolean, failure: AppError | null) => void = () => undefined;
+  let onMode: () => void = () => undefined;
+  const link = createHubLink({
+    address: options.address,
+    credentials: options.credentials,
+    listen: true,
+    onNotification: (payload) => onNotification(payload),
+    onReachable: (reachable, failure) => onReachable(reachable, failure),
+    onListening: () => onListening(),
+    onMode: () => onMode(),
+    ...timers,
+    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+  });
   const triage = createSharedTriage({
     journal: createTriageJournal(options.dataDir, options.fileKey),
     connect: async () => {
@@ -50,49 +81,62 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
         await options.upgrade();
         upgraded = true;
       }
-      return openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId });
+      return openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId, link });
     },
+    reachable: () => link.reachable,
     login: options.address.user,
     onChanged: options.onChanged,
     onStatus: options.onStatus,
     onLostClaim: options.onLostClaim,
     log: options.log,
-    ...common,
+    ...timers,
     ...(options.now ? { now: options.now } : {}),
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    ...(options.readGapMs !== undefined ? { readGapMs: options.readGapMs } : {}),
   });
-  let started = false;
-  let firstAttempt: () => void = () => undefined;
-  const firstAttemptEnded = new Promise<void>((resolve) => (firstAttempt = resolve));
   const live = createHubLive({
-    address: options.address,
-    credentials: options.credentials,
+    link,
     onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
     ...(options.onOfficeChanged ? { onOfficeChanged: options.onOfficeChanged } : {}),
-    onReachable: (reachable) => triage.reachable(reachable),
-    onFirstAttempt: () => firstAttempt(),
-    // Listening again after a drop (or for the first time after an unreachable start): what changed meanwhile is
-    // read whole. At start the state is read after the first attempt, so once is enough.
-    onListening: () => {
-      if (!started) return;
-      void triage.reload().catch(() => undefined);
-      options.onOfficeChanged?.();
-    },
-    ...common,
+    ...timers,
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
+    ...(options.visitMs !== undefined ? { visitMs: options.visitMs } : {}),
   });
+  onNotification = (payload) => {
+    const removal = removalNotice(payload);
+    if (removal === null) {
+      live.heard(payload);
+      return;
+    }
+    options.onRemovalHeard?.(removal.login, removal.by);
+    if (removal.login === options.address.user) void triage.checkMembership().catch(() => undefined);
+    else options.onOfficeChanged?.();
+  };
+  onReachable = (reachable, failure) => triage.reachable(reachable, failure);
+  onMode = () => live.modeChanged();
+  // Listening again after a drop (or for the first time after an unreachable start): what changed meanwhile is
+  // read whole. At start the triage's start reads it, so then only the feed's cursor is set.
+  onListening = () => {
+    void live.listening();
+    if (!started) return;
+    void triage.reload().catch(() => undefined);
+    options.onOfficeChanged?.();
+  };
   return {
     triage,
+    link,
     async start() {
       // Listen first, then read: a change made between the two is either in what is read or heard.
+      link.start();
       live.start();
-      await firstAttemptEnded;
+      await link.use(() => Promise.resolve()).catch(() => undefined);
       await triage.start();
       started = true;
     },
     async stop() {
-      await live.stop();
+      live.stop();
       await triage.stop();
+      await link.stop();
     },
   };
 }

@@ -19,6 +19,17 @@ const membershipSchema = z.object({
   joinedAt: z.number(),
   /** The desk's own handled marks and notes were moved to the hub (once). */
   localMoved: z.boolean().default(false),
+  /** This person was removed from the office: by whom (when the hub said so as it happened) and when it was seen. */
+  removal: z
+    .object({
+      by: z.string().max(63).nullable(),
+      at: z.number(),
+      /** The names this desk knew them by (after the removal the hub can no longer be asked). */
+      names: z.record(z.string().max(63), z.string().max(200)).default({}),
+      administrators: z.array(z.string().max(63)).max(20).default([]),
+    })
+    .nullable()
+    .default(null),
 });
 
 export type Membership = z.output<typeof membershipSchema>;

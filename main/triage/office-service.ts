@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { FaxId } from '../../preload/fax-id';
-import type { ClaimOutcome, FaxTriageSummary, LabelView, OfficeView, PersonRef, PersonView, TriageNoteView } from '../../preload/office';
+import type { ClaimOutcome, FaxTriageSummary, HubHold, LabelView, OfficeView, PersonRef, PersonView, TriageNoteView, WaitingAction } from '../../preload/office';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { say } from '../i18n/main-locale';
@@ -26,13 +26,11 @@ import type { Cache } from '../store/cache/cache';
 import type { MirroredTriage } from '../store/cache/hub-triage-repository';
 import type { SecretStore } from '../store/secret-store';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
+import { officeLeaseMs, type OfficeJobs } from '../hub/office-leases';
 import { createAuditExport, type AuditRow } from './audit-export';
 import { createOfficeLabelBook } from './office-label-book';
 import { createOfficeMembership, credentialsOf, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus, TriageView } from './shared-triage';
-
-/** How long a desk holds the office's lease on a job (a long print included) before another desk may take it. */
-const officeLeaseMs = 10 * 60_000;
 
 /** What a local audit entry is in the office's trail (the rest stays on this desk). */
 const sharedAudit: Partial<Record<AuditAction, HubAuditAction>> = { view: 'viewed', print: 'printed', save_pdf: 'saved', forward: 'forwarded', rule_save: 'saved', rule_print: 'printed' };
@@ -105,7 +103,11 @@ export interface OfficeService {
   /** This person's sign-in name on the hub, or null without an office. */
   login(): string | null;
   /** Leases of work done once per office (rules, the reminder); without an office every job is this desk's. */
-  jobs: { take(job: string): Promise<'mine' | 'taken' | 'done'>; finish(job: string): Promise<void> };
+  jobs: OfficeJobs;
+  /** The actions waiting on this desk for the hub, oldest first (to look at after the hub refused this desk). */
+  waiting(): WaitingAction[];
+  /** Tries the hub again after it refused this desk. */
+  retry(): Promise<OfficeView>;
   /** The audit trail of a time range, each desk's chain checked. */
   auditRows(range: { from: number; to: number }): Promise<AuditRow[]>;
   /** Writes the audit trail of a time range as CSV where the user chooses. */
@@ -124,8 +126,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const log = deps.log.child('office');
   let current: (Membership & MembershipSecrets) | null = null;
   let desk: OfficeDesk | null = null;
-  let status: TriageStatus = { state: 'connecting', pending: 0, refusal: null };
+  let status: TriageStatus = { state: 'connecting', pending: 0, hold: null, refusal: null };
+  let unreachableSince: number | null = null;
   const people = new Map<string, PersonView>();
+  /** Resolves once this desk knows whether it is in an office (its membership read at start). */
+  let membershipKnown: () => void = () => undefined;
+  const known = new Promise<void>((resolve) => (membershipKnown = resolve));
   let unhookAudit: (() => void) | null = null;
   let stopped = false;
   let opening: Promise<void> = Promise.resolve();
@@ -145,8 +151,23 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       role: current.role,
       state: status.state,
       pending: status.pending,
+      hold: holdView(),
+      unreachableSince: status.state === 'offline' ? unreachableSince : null,
       problem: status.refusal ? say(status.refusal.text) : null,
+      removal: status.state === 'removed' ? removalView(current.removal) : null,
     };
+  }
+
+  function removalView(removal: Membership['removal']): NonNullable<Extract<OfficeView, { joined: true }>['removal']> {
+    const named = (login: string): PersonRef => ({ login, name: people.get(login)?.name ?? removal?.names[login] ?? login });
+    const administrators = removal?.administrators.length ? removal.administrators : [...people.values()].filter((person) => person.role === 'admin' && !person.me).map((person) => person.login);
+    return { by: removal?.by ? named(removal.by) : null, at: removal?.at ?? null, administrators: administrators.map(named) };
+  }
+
+  function holdView(): HubHold | null {
+    const hold = status.hold;
+    if (hold === null) return null;
+    return { reason: hold.failure.details.code === 'hub_busy' ? 'busy' : hold.reason, since: hold.since, nextTryAt: hold.nextTryAt };
   }
 
   const announce = (): void => deps.events.emit('officeChanged', view());
@@ -175,8 +196,14 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     const open = marked.filter((entry) => !entry.view?.handled).map((entry) => entry.faxId);
     if (handled.length > 0) deps.cache.handling.mark(handled, deps.now?.() ?? Date.now());
     if (open.length > 0) deps.cache.handling.mark(open, null);
-    deps.events.emit('triageChanged', { faxIds });
+    deps.events.emit('triageChanged', { faxIds, triage: summariesOf(faxIds) });
     deps.events.emit('handlingChanged', { notHandled: deps.cache.handling.notHandled(), faxIds });
+  }
+
+  /** What the window shows of each fax's triage (null: nothing on the hub or this desk). */
+  function summariesOf(faxIds: readonly string[]): Record<string, FaxTriageSummary | null> {
+    const found = service.summaries(faxIds);
+    return Object.fromEntries(faxIds.map((faxId) => [faxId, found.get(faxId) ?? null]));
   }
 
   /** The office's labels or people changed on some desk: read them again and tell the window. */
@@ -186,7 +213,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
         announce();
         // The rows showing a label are drawn again (a renamed or removed label reads differently there).
         const labelled = desk === null ? [] : [...desk.triage.views().values()].filter((view) => view.labelIds.length > 0).map((view) => view.faxId);
-        deps.events.emit('triageChanged', { faxIds: labelled });
+        deps.events.emit('triageChanged', { faxIds: labelled, triage: summariesOf(labelled) });
       })
       .catch((error: unknown) => log.info('office.lists_unavailable', { error }));
   }
@@ -218,7 +245,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   async function openDesk(joined: Membership & MembershipSecrets): Promise<void> {
     const own = joined.localMoved ? [] : deps.cache.handling.all();
     current = joined;
-    status = { state: 'connecting', pending: 0, refusal: null };
+    status = { state: 'connecting', pending: 0, hold: null, refusal: null };
     desk = createOfficeDesk({
       address: joined.address,
       credentials: credentialsOf(joined),
@@ -229,11 +256,16 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       log: deps.log,
       onChanged: mirror,
       onStatus: (next) => {
+        if (next.state === 'offline' && status.state !== 'offline') unreachableSince = deps.now?.() ?? Date.now();
+        if (next.state === 'removed' && status.state !== 'removed') void noteRemoval(null);
         status = next;
         announce();
       },
-      onLostClaim: (lost) => deps.events.emit('claimLost', { faxId: lost.faxId, by: ref(lost.by), since: lost.since }),
+      onLostClaim: (lost) => deps.events.emit('claimLost', { faxId: lost.faxId, reference: deps.cache.faxes.detail(lost.faxId)?.reference ?? null, by: ref(lost.by), since: lost.since }),
       onOfficeChanged: officeListsChanged,
+      onRemovalHeard: (login, by) => {
+        if (login === current?.address.user) void noteRemoval(by);
+      },
       ...(joined.role === 'admin' ? { upgrade: () => upgradeOffice(joined.address, credentialsOf(joined)) } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
@@ -243,7 +275,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     const opened = desk;
     unhookAudit = deps.cache.audit.onRecord((action, faxId) => {
       const shared = sharedAudit[action];
-      if (shared && faxId !== null) void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
+      if (shared && faxId !== null && status.state !== 'removed') void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
     });
     await opened.start();
     if (stopped || desk !== opened) return;
@@ -251,6 +283,20 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
     await labelBook.refresh().catch((error: unknown) => log.info('office.labels_unavailable', { error }));
     await moveLocalMarks(own).catch((error: unknown) => log.warn('office.move_failed', { error }));
+    announce();
+  }
+
+  /**
+   * Keeps who removed this person (heard from the hub as it happened) with the membership, so the desk still says
+   * it after a restart; the first word heard is kept.
+   */
+  async function noteRemoval(by: string | null): Promise<void> {
+    if (current === null) return;
+    if (current.removal && (current.removal.by !== null || by === null)) return;
+    const administrators = [...people.values()].filter((person) => person.role === 'admin' && !person.removed && !person.me).map((person) => person.login);
+    const names = Object.fromEntries([...people.values()].filter((person) => person.login === by || administrators.includes(person.login)).map((person) => [person.login, person.name]));
+    current = { ...current, removal: { by, at: current.removal?.at ?? deps.now?.() ?? Date.now(), names, administrators } };
+    await membership.update(current).catch((error: unknown) => log.warn('office.removal_not_kept', { error }));
     announce();
   }
 
@@ -281,9 +327,13 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const service: OfficeService = {
     async start() {
-      const stored = await membership.read();
-      if (!stored || stopped) return;
-      opening = openDesk(stored).catch((error: unknown) => log.warn('office.start_failed', { error }));
+      try {
+        const stored = await membership.read();
+        if (!stored || stopped) return;
+        opening = openDesk(stored).catch((error: unknown) => log.warn('office.start_failed', { error }));
+      } finally {
+        membershipKnown();
+      }
     },
 
     started: () => opening,
@@ -304,7 +354,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const secrets = { password, clientKey };
       const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { name: input.name });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
-      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
+      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, removal: null };
       await membership.write(joined, { ...secrets, officeKey });
       await openDesk({ ...joined, ...secrets, officeKey });
       return view();
@@ -313,7 +363,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async join(code) {
       if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
       const joined = await joinOffice(code);
-      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false };
+      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, removal: null };
       await membership.write(record, { password: joined.password, clientKey: null, officeKey: joined.officeKey });
       await openDesk({ ...record, password: joined.password, clientKey: null, officeKey: joined.officeKey });
       return view();
@@ -446,9 +496,42 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     login: () => current?.address.user ?? null,
 
     jobs: {
-      take: (job) => (desk === null ? Promise.resolve('mine') : desk.triage.withSession((session) => session.takeJob(job, officeLeaseMs))),
-      finish: (job) => (desk === null ? Promise.resolve() : desk.triage.withSession((session) => session.finishJob(job))),
+      // A desk that starts does not act on its own before it knows it is in an office: restarted, it would otherwise
+      // save or print again what another desk finished while it was away.
+      async take(job) {
+        await known;
+        if (desk === null) return { turn: 'mine', target: null };
+        if (status.state === 'removed') throw new AppError('permission', msg('office.youWereRemoved'), { code: 'office_removed' });
+        return desk.triage.withSession((session) => session.takeJob(job, officeLeaseMs));
+      },
+      async name(job, target) {
+        await known;
+        if (desk === null) return;
+        await desk.triage.withSession((session) => session.nameJob(job, target));
+      },
+      async renew(job) {
+        await known;
+        if (desk === null) return true;
+        return desk.triage.withSession((session) => session.renewJob(job, officeLeaseMs));
+      },
+      async finish(job) {
+        await known;
+        if (desk === null) return;
+        await desk.triage.withSession((session) => session.finishJob(job));
+      },
     },
+
+    waiting() {
+      if (desk === null) return [];
+      return desk.triage.waiting().map((action) => ({ kind: action.kind, faxId: action.faxId, reference: deps.cache.faxes.detail(action.faxId)?.reference ?? null, at: action.createdAt, audit: action.audit }));
+    },
+
+    async retry() {
+      joinedDesk();
+      await desk?.triage.retry();
+      return view();
+    },
+
 
     auditRows: (range) => auditTrail.rows(range),
     exportAudit: (range) => auditTrail.save(range),

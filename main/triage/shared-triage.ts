@@ -1,34 +1,45 @@
 /**
- * The office's shared triage as this desk sees it: what the hub says about each received fax (claim, assignee,
- * handled, notes, labels; who sent a fax and the reply links) kept current by the live feed, with this desk's actions not yet on the hub shown on top.
+ * The office's shared triage as this desk sees it: what the hub says about each fax (claim, assignee, handled,
+ * notes, labels; who sent a fax and the reply links), kept current from the change feed, with this desk's actions
+ * not yet on the hub shown on top (triage-view.ts).
  *
- * An action is journaled first (triage-journal.ts), then sent with its id; the hub applies an id once, so a desk
- * that was offline, killed or restarted sends what is left and nothing twice. A claim sent after the hub came back
- * may have lost meanwhile: the desk is told who claimed it and when ("Tom claimed it at 10:02 while you were
- * offline"). The actions run one at a time on the job runner, oldest first; an unreachable hub puts them off with
- * growing waits, and the hub coming back (the live feed says so) sends them at once.
+ * - An action is journaled, shown, then sent in order (triage-sender.ts); the person waits for the hub's answer a
+ *   moment at most — a claim answered later that lost is told by name ("Maria Lopez claimed FX-69 while you were
+ *   offline").
+ * - Reads are coalesced: faxes said to have changed while a read is under way are read together after it, and
+ *   reads come at most every `readGapMs` — a flood of notifications costs a few reads, not one each.
+ * - A change is told to the window only when what this desk shows of a fax changed: reading a fax again, an
+ *   audit entry or a notification about nothing new tells nothing. (An open fax that reloaded on every change,
+ *   and recorded a view on every reload, once wrote "viewed" in a loop; no event without a change cuts such loops.)
+ * - The hub refusing this desk is told apart: removed from the office, or its password no longer right. Either
+ *   stops sending; what waits is kept.
  */
 import crypto from 'node:crypto';
-import type { Logger } from '../log/logger';
-import type { AppError } from '../errors';
+import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
 import { hubError } from '../hub/hub-errors';
 import type { ClaimResult, FaxTriage, HubSession } from '../hub/hub-session';
-import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
-import { createJobRunner } from '../runtime/job-runner';
-import { waitAfterFailures, type RetrySchedule } from '../runtime/retry-schedule';
-import type { Timers } from '../runtime/timers';
+import type { Logger } from '../log/logger';
+import type { Checkpoint } from '../runtime/checkpoint';
+import { createOneTimer } from '../runtime/one-timer';
+import { createSerialPass } from '../runtime/serial-pass';
+import { realTimers, type Timers } from '../runtime/timers';
 import type { SealedJournal } from '../store/sealed-journal';
 import type { NewTriageAction, TriageAction } from './triage-journal';
+import { createTriageSender, type QueueHold } from './triage-sender';
+import { triageView, type TriageView } from './triage-view';
 
-/** Waits between tries while the hub cannot be reached (the live feed's "back" sends at once anyway). */
-export const hubRetries: RetrySchedule = [2_000, 5_000, 15_000, 30_000, 60_000];
+export type { TriageView } from './triage-view';
+export type { QueueHold } from './triage-sender';
 
-export type HubState = 'connecting' | 'connected' | 'offline' | 'refused';
+export type HubState = 'connecting' | 'connected' | 'offline' | 'refused' | 'removed';
 
 export interface TriageStatus {
   state: HubState;
   /** Actions journaled on this desk, not yet on the hub. */
   pending: number;
+  /** What keeps them from the hub, when something does. */
+  hold: QueueHold | null;
   /** Why the hub refused this desk (removed from the office, password changed), when it did. */
   refusal: AppError | null;
 }
@@ -39,16 +50,12 @@ export interface LostClaim {
   since: number;
 }
 
-/** A fax's shared triage as shown on this desk: the hub's, with this desk's pending actions applied on top. */
-export interface TriageView extends FaxTriage {
-  /** This desk's actions on it that the hub does not have yet. */
-  pending: number;
-}
-
 export interface SharedTriageDeps {
   journal: SealedJournal<TriageAction>;
-  /** Opens a session with the hub (rejects with the hub's error when it cannot). */
+  /** The session with the hub (on the desk's link; rejects with the hub's error when it cannot be opened). */
   connect: () => Promise<HubSession>;
+  /** Whether the desk's link to the hub answers now. */
+  reachable: () => boolean;
   /** This person's sign-in name on the hub. */
   login: string;
   onChanged: (faxIds: string[]) => void;
@@ -58,47 +65,63 @@ export interface SharedTriageDeps {
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
+  /** Least time between two reads of changed faxes (the first read after a quiet spell is at once). */
+  readGapMs?: number;
+  /** How long an action waits for the hub's answer before it is told as queued. */
+  answerWaitMs?: number;
 }
 
 export interface SharedTriage {
   start(): Promise<void>;
-  /** Journals an action and sends it; resolves with the claim's outcome when the hub answered, or `queued`. */
+  /** Journals an action and sends it; resolves with the claim's outcome when the hub answered in time, or `queued`. */
   act(action: NewTriageAction): Promise<{ queued: true } | { queued: false; claim?: ClaimResult }>;
-  /** Reads these faxes' triage from the hub again (the live feed calls it). */
+  /** Reads these faxes' triage from the hub again (coalesced with the reads under way). */
   refresh(faxIds: readonly string[]): Promise<void>;
-  /** Reads the whole triage from the hub again (after the live feed listens again): every fax that changed is told. */
+  /** Reads the whole triage from the hub again (after the link listens again): every fax that changed is told. */
   reload(): Promise<void>;
   view(faxId: string): TriageView | null;
   views(): Map<string, TriageView>;
-  /** The live feed's word on the hub: back (send what waits now) or gone. */
-  reachable(reachable: boolean): void;
+  /** The link's word on the hub: it answers again (what waits goes now) or it does not (and why). */
+  reachable(reachable: boolean, failure: AppError | null): void;
+  /** Another desk said this person was removed: checked with the hub, never taken on its word. */
+  checkMembership(): Promise<void>;
+  /** Tries again after the hub refused this desk (the person asks to). */
+  retry(): Promise<void>;
   status(): TriageStatus;
+  /** The actions waiting on this desk (for the person to see after a refusal). */
+  waiting(): TriageAction[];
   /** Runs `work` with the session to the hub (reading notes, people, the audit trail). */
   withSession<T>(work: (session: HubSession) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
+/** How many faxes one read asks for by id; more changed at once are read whole. */
+const idsPerRead = 500;
+
+/** A refusal that means this person may no longer sign in, or no longer holds the office's privileges. */
+const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
+
 export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const now = deps.now ?? Date.now;
-  const checkpoint = deps.checkpoint ?? noCheckpoint;
+  const timers = deps.timers ?? realTimers;
+  const readGapMs = deps.readGapMs ?? 500;
+  const answerWaitMs = deps.answerWaitMs ?? 3_000;
   const log = deps.log.child('triage');
-  const pending = new Map<string, TriageAction>();
   const known = new Map<string, FaxTriage>();
+  /** What each fax looked like when it was last told to the window. */
+  const told = new Map<string, string>();
   const answers = new Map<string, ClaimResult | undefined>();
   /** Actions whose act() call is waiting for the hub's answer (a lost claim is answered there, not told). */
   const awaiting = new Set<string>();
+  const dirty = new Set<string>();
+  const readTimer = createOneTimer(timers);
+  let wakeReader: (() => void) | null = null;
+  let lastReadAt = Number.NEGATIVE_INFINITY;
   let session: HubSession | null = null;
   let opening: Promise<HubSession> | null = null;
   let state: HubState = 'connecting';
   let refusal: AppError | null = null;
-
-  const status = (): TriageStatus => ({ state, pending: pending.size, refusal });
-  const setState = (next: HubState, reason: AppError | null = null): void => {
-    if (next === state && reason === refusal) return;
-    state = next;
-    refusal = reason;
-    deps.onStatus(status());
-  };
+  let stopped = false;
 
   async function hub(): Promise<HubSession> {
     if (session) return session;
@@ -107,131 +130,133 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     return session;
   }
 
-  async function apply(current: HubSession, action: TriageAction): Promise<ClaimResult | undefined> {
-    const id = { actionId: action.id };
-    switch (action.kind) {
-      case 'claim':
-        return current.claim(action.faxId, id);
-      case 'release':
-        return current.release(action.faxId, id).then(() => undefined);
-      case 'takeOver':
-        return current.takeOver(action.faxId, id).then(() => undefined);
-      case 'assign':
-        return current.assign(action.faxId, action.assignee, id).then(() => undefined);
-      case 'handled':
-        return current.setHandled(action.faxId, action.handled, id).then(() => undefined);
-      case 'note':
-        return current.addNote(action.faxId, action.text, id).then(() => undefined);
-      case 'labels':
-        return current.setLabels(action.faxId, action.labelIds, id).then(() => undefined);
-      case 'sent':
-        return current.recordSent(action.faxId, action.replyDue, id).then(() => undefined);
-      case 'replyLink':
-        return current.linkReply(action.faxId, action.answers, id).then(() => undefined);
-      case 'audit':
-        return current.record(action.audit ?? 'viewed', action.faxId, id).then(() => undefined);
-    }
-  }
-
-  async function settle(action: TriageAction): Promise<void> {
-    await deps.journal.remove(action.id);
-    pending.delete(action.id);
-    checkpoint('triage.removed');
-  }
-
-  async function perform(action: TriageAction): Promise<boolean> {
-    let answer: ClaimResult | undefined;
-    try {
-      answer = await apply(await hub(), action);
-    } catch (error) {
-      const failure = hubError(error);
-      if (failure.kind === 'offline') {
-        const attempts = action.attempts + 1;
-        const later = { ...action, attempts, nextTryAt: now() + waitAfterFailures(hubRetries, attempts) };
-        await deps.journal.write(later);
-        pending.set(action.id, later);
-        setState('offline');
-        return false;
+  const sender = createTriageSender({
+    journal: deps.journal,
+    session: hub,
+    reachable: deps.reachable,
+    applied(action, answer) {
+      answers.set(action.id, answer);
+      if (state !== 'removed' && state !== 'refused') setState('connected');
+      // A claim answered to no one waiting (sent after the hub came back, or after a restart) that lost is told.
+      if (action.kind === 'claim' && answer?.won === false && answer.by !== '' && !awaiting.has(action.id)) deps.onLostClaim({ faxId: action.faxId, by: answer.by, since: answer.since });
+      if (action.kind === 'audit') {
+        announce();
+        return;
       }
-      // The hub refused this desk (removed, signed out): the actions wait, nothing is dropped.
-      if (failure.kind === 'authentication' || failure.kind === 'permission') {
-        session = null;
-        setState('refused', failure);
-        const later = { ...action, nextTryAt: Number.MAX_SAFE_INTEGER };
-        pending.set(action.id, later);
-        return false;
-      }
-      // The hub cannot do this one (and never will): it is dropped with its reason in the log, not retried forever.
-      log.warn('triage.refused', { kind: action.kind, failure: failure.kind, code: failure.details.code });
-      await settle(action);
-      answers.set(action.id, undefined);
-      return true;
-    }
-    checkpoint('triage.applied');
-    await settle(action);
-    answers.set(action.id, answer);
-    setState('connected');
-    // A claim answered to no one waiting (sent after the hub came back, or after a restart) that lost is told.
-    if (action.kind === 'claim' && answer?.won === false && !awaiting.has(action.id) && answer.by !== '') deps.onLostClaim({ faxId: action.faxId, by: answer.by, since: answer.since });
-    await refresh([action.faxId]).catch(() => undefined);
-    return true;
-  }
-
-  const runner = createJobRunner<TriageAction>({
-    name: 'triage',
-    due: (at, limit) =>
-      [...pending.values()]
-        .filter((action) => action.nextTryAt <= at)
-        .sort((a, b) => a.createdAt - b.createdAt)
-        .slice(0, limit),
-    nextDue: () => {
-      const times = [...pending.values()].map((action) => action.nextTryAt).filter((time) => time < Number.MAX_SAFE_INTEGER);
-      return times.length === 0 ? null : Math.min(...times);
+      // The hub's word on the fax replaces what this desk showed of its action.
+      void refresh([action.faxId]).catch(() => tell([action.faxId]));
     },
-    key: (action) => action.id,
-    attempts: (action) => action.attempts,
-    perform,
-    failed: (action, error) => log.error('triage.action_failed', { kind: action.kind, error }),
+    dropped(action) {
+      answers.set(action.id, undefined);
+      void refresh([action.faxId]).catch(() => tell([action.faxId]));
+    },
+    refusesDesk,
+    refused: (failure) => refuse(failure),
+    onHold: () => announce(),
     log: deps.log,
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.timers ? { timers: deps.timers } : {}),
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
   });
 
-  async function refresh(faxIds: readonly string[]): Promise<void> {
-    if (faxIds.length === 0) return;
-    const current = await hub();
-    const read = await current.triage(faxIds);
+  const status = (): TriageStatus => ({ state, pending: sender.pending().length, hold: sender.hold(), refusal });
+  const announce = (): void => deps.onStatus(status());
+  function setState(next: HubState, reason: AppError | null = null): void {
+    if (next === state && reason === refusal) return;
+    state = next;
+    refusal = reason;
+    announce();
+  }
+
+  /** Whether a refusal is of this desk: a sign-in refused, or no privileges on the office's tables any more. */
+  async function refusesDesk(failure: AppError): Promise<boolean> {
+    if (failure.details.code !== 'hub_not_allowed') return true;
+    try {
+      return !(await (await hub()).stillMember());
+    } catch (error) {
+      const checked = hubError(error);
+      return checked.kind === 'permission' || checked.kind === 'authentication';
+    }
+  }
+
+  function refuse(failure: AppError): void {
+    const removed = removalCodes.has(failure.details.code ?? '');
+    log.warn(removed ? 'triage.removed_from_office' : 'triage.desk_refused', { code: failure.details.code ?? failure.kind, waiting: sender.pending().length });
+    setState(removed ? 'removed' : 'refused', failure);
+  }
+
+  const viewOf = (faxId: string): TriageView | null => triageView(faxId, known.get(faxId), sender.pending(), deps.login);
+
+  /** Tells the window about the faxes among these whose view changed since it was last told. */
+  function tell(faxIds: readonly string[]): void {
+    const changed: string[] = [];
+    for (const faxId of new Set(faxIds)) {
+      const view = viewOf(faxId);
+      const shown = view === null ? '' : JSON.stringify(view);
+      if ((told.get(faxId) ?? '') === shown) continue;
+      if (shown === '') told.delete(faxId);
+      else told.set(faxId, shown);
+      changed.push(faxId);
+    }
+    if (changed.length > 0) deps.onChanged(changed);
+  }
+
+  async function readDirty(): Promise<void> {
+    if (dirty.size === 0) return;
+    const wait = lastReadAt + readGapMs - now();
+    if (wait > 0) {
+      await new Promise<void>((resolve) => {
+        wakeReader = resolve;
+        readTimer.after(wait, resolve);
+      });
+      wakeReader = null;
+      if (stopped) return;
+    }
+    const faxIds = [...dirty];
+    dirty.clear();
+    lastReadAt = now();
+    if (faxIds.length > idsPerRead) {
+      await reload();
+      return;
+    }
+    const read = await (await hub()).triage(faxIds);
     for (const faxId of faxIds) {
       const found = read.get(faxId);
       if (found) known.set(faxId, found);
       else known.delete(faxId);
     }
-    deps.onChanged([...faxIds]);
+    tell(faxIds);
   }
 
-  function viewOf(faxId: string): TriageView | null {
-    const base = known.get(faxId);
-    // What the person did with the fax (viewed, printed) is the audit trail's, not the fax's triage.
-    const mine = [...pending.values()].filter((action) => action.faxId === faxId && action.kind !== 'audit').sort((a, b) => a.createdAt - b.createdAt);
-    if (!base && mine.length === 0) return null;
-    const view: TriageView = { ...(base ?? { faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null }), pending: mine.length };
-    for (const action of mine) {
-      if (action.kind === 'claim' && view.claim === null) view.claim = { by: deps.login, since: action.createdAt };
-      if (action.kind === 'takeOver') view.claim = { by: deps.login, since: action.createdAt };
-      if (action.kind === 'release' && view.claim?.by === deps.login) view.claim = null;
-      if (action.kind === 'assign') view.assignee = action.assignee;
-      if (action.kind === 'handled') view.handled = action.handled ? { by: deps.login, at: action.createdAt } : null;
-      if (action.kind === 'note') view.notes += 1;
-      if (action.kind === 'labels') view.labelIds = [...action.labelIds];
-      if (action.kind === 'sent' && view.sent === null) view.sent = { by: deps.login, at: action.createdAt, replyDue: action.replyDue };
-      if (action.kind === 'replyLink') view.replyLink = { answers: action.answers };
+  const reads = createSerialPass(readDirty, { onError: (error) => log.info('triage.read_failed', { error }) });
+
+  function refresh(faxIds: readonly string[]): Promise<void> {
+    if (faxIds.length === 0) return Promise.resolve();
+    for (const faxId of faxIds) dirty.add(faxId);
+    return reads.run();
+  }
+
+  async function reload(): Promise<void> {
+    const all = await (await hub()).triage();
+    const faxIds = new Set([...known.keys(), ...all.keys()]);
+    known.clear();
+    for (const [faxId, triage] of all) known.set(faxId, triage);
+    tell([...faxIds]);
+  }
+
+  function views(): Map<string, TriageView> {
+    const faxIds = new Set([...known.keys(), ...sender.pending().map((action) => action.faxId)]);
+    const all = new Map<string, TriageView>();
+    for (const faxId of faxIds) {
+      const view = viewOf(faxId);
+      if (view) all.set(faxId, view);
     }
-    return view;
+    return all;
   }
 
   return {
     async start() {
-      for (const action of await deps.journal.readAll()) pending.set(action.id, { ...action, nextTryAt: 0 });
+      sender.load(await deps.journal.readAll());
       try {
         const current = await hub();
         const all = await current.triage();
@@ -240,13 +265,16 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         setState('connected');
       } catch (error) {
         const failure = hubError(error);
-        setState(failure.kind === 'offline' ? 'offline' : 'refused', failure.kind === 'offline' ? null : failure);
+        if (failure.kind === 'offline') setState('offline');
+        else refuse(failure);
       }
-      deps.onStatus(status());
-      await runner.start();
+      for (const [faxId, view] of views()) told.set(faxId, JSON.stringify(view));
+      announce();
+      if (state !== 'removed' && state !== 'refused') void sender.drain();
     },
 
     async act(input) {
+      if (state === 'removed') throw new AppError('permission', msg('office.youWereRemoved'), { code: 'office_removed' });
       const action: TriageAction = {
         version: 1,
         id: input.id ?? crypto.randomUUID(),
@@ -263,58 +291,67 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         attempts: 0,
         nextTryAt: 0,
       };
-      await deps.journal.write(action);
-      pending.set(action.id, action);
-      checkpoint('triage.journaled');
-      deps.onChanged([action.faxId]);
+      // What a person did with a fax is recorded once however often it is asked for while it waits.
+      if (action.kind === 'audit' && sender.pending().some((waiting) => waiting.kind === 'audit' && waiting.faxId === action.faxId && waiting.audit === action.audit)) return { queued: true };
+      await sender.add(action);
+      tell([action.faxId]);
+      announce();
+      if (state === 'refused') return { queued: true };
       awaiting.add(action.id);
       try {
-        await runner.run();
+        const waited = createOneTimer(timers);
+        await Promise.race([sender.drain(), new Promise<void>((resolve) => waited.after(answerWaitMs, resolve))]);
+        waited.cancel();
       } finally {
         awaiting.delete(action.id);
       }
-      if (pending.has(action.id)) return { queued: true };
+      if (sender.has(action.id)) return { queued: true };
       const answer = answers.get(action.id);
       answers.delete(action.id);
       return answer === undefined ? { queued: false } : { queued: false, claim: answer };
     },
 
     refresh,
-
-    async reload() {
-      const all = await (await hub()).triage();
-      const changed = [...known.keys()].filter((faxId) => !all.has(faxId));
-      for (const [faxId, triage] of all) {
-        if (JSON.stringify(known.get(faxId)) !== JSON.stringify(triage)) changed.push(faxId);
-        known.set(faxId, triage);
-      }
-      for (const faxId of changed) if (!all.has(faxId)) known.delete(faxId);
-      if (changed.length > 0) deps.onChanged(changed);
-    },
-
+    reload,
     view: viewOf,
-    views() {
-      const faxIds = new Set([...known.keys(), ...[...pending.values()].map((action) => action.faxId)]);
-      const all = new Map<string, TriageView>();
-      for (const faxId of faxIds) {
-        const view = viewOf(faxId);
-        if (view) all.set(faxId, view);
-      }
-      return all;
-    },
+    views,
 
-    reachable(isReachable) {
+    reachable(isReachable, failure) {
       if (!isReachable) {
-        if (state === 'connected') setState('offline');
+        if (failure && (failure.kind === 'authentication' || failure.kind === 'permission')) {
+          void refusesDesk(failure).then((ofDesk) => ofDesk && refuse(failure));
+          return;
+        }
+        if (state === 'connected' || state === 'connecting') setState('offline');
         return;
       }
-      if (state === 'refused') return;
-      for (const [id, action] of pending) pending.set(id, { ...action, nextTryAt: 0 });
+      if (state === 'refused' || state === 'removed') return;
       setState('connected');
-      void runner.run();
+      void sender.retryNow();
+    },
+
+    async checkMembership() {
+      const failure = new AppError('permission', msg('hub.notAllowed'), { code: 'hub_not_allowed' });
+      if (await refusesDesk(failure)) refuse(failure);
+    },
+
+    async retry() {
+      setState('connecting');
+      try {
+        const current = await hub();
+        if (!(await current.stillMember())) throw new AppError('permission', msg('hub.notAllowed'), { code: 'hub_not_allowed' });
+        setState('connected');
+        await sender.resume();
+        await reload();
+      } catch (error) {
+        const failure = hubError(error);
+        if (failure.kind === 'offline') setState('offline');
+        else refuse(failure);
+      }
     },
 
     status,
+    waiting: () => sender.pending().sort((a, b) => a.createdAt - b.createdAt),
 
     async withSession(work) {
       try {
@@ -325,7 +362,11 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     },
 
     async stop() {
-      await runner.stop();
+      stopped = true;
+      readTimer.cancel();
+      wakeReader?.();
+      await sender.stop();
+      await reads.idle().catch(() => undefined);
       const current = session;
       session = null;
       await current?.close().catch(() => undefined);

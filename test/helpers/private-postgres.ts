@@ -69,7 +69,8 @@ export function makeCertificates(dir: string, name = 'Test Hub CA'): { ca: strin
   return { ca: fs.readFileSync(path.join(dir, 'ca.pem'), 'utf8') };
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** `maxConnections`: the server's limit (300 unless a test wants PostgreSQL's default of 100, or fewer). */
+export async function startPrivatePostgres(options: { maxConnections?: number } = {}): Promise<PrivatePostgres> {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-pg-'));
@@ -104,7 +105,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       `ssl_ca_file = '${path.join(dir, 'ca.pem')}'`,
       'fsync = off',
       'synchronous_commit = off',
-      'max_connections = 300',
+      `max_connections = ${options.maxConnections ?? 300}`,
       '',
     ].join('\n'),
   );

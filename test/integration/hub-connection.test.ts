@@ -112,11 +112,12 @@ describe('signing in', () => {
     const older = await createTestOffice(hub.server);
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
-    // What the previous version's hub looked like: version 2, without what version 3 added.
+    // What an earlier version's hub looked like: version 2, without what versions 3 and 4 added.
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
-       DROP FUNCTION fax_hub.note_office_change(); ALTER TABLE fax_hub.labels DROP COLUMN removed_at; UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
+       DROP FUNCTION fax_hub.note_office_change(); ALTER TABLE fax_hub.labels DROP COLUMN removed_at; ALTER TABLE fax_hub.leases DROP COLUMN target_sealed;
+       UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
     );
     await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
     await upgradeOffice(older.address, { password: older.adminPassword });

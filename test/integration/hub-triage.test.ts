@@ -94,28 +94,47 @@ describe('handled, assignment, notes and labels', () => {
 describe('work done once per office', () => {
   it('a lease goes to one desk; the others are told it is taken, then done; a lease its desk let run out is taken by another', async () => {
     const [first, second, third] = [await person('lease_a', 'A'), await person('lease_b', 'B'), await person('lease_c', 'C')];
-    const turns = await Promise.all([first, second, third].flatMap((desk) => [desk.takeJob('rule-print:1', 60_000), desk.takeJob('rule-print:1', 60_000)]));
+    const turnOf = async (desk: HubSession, job: string, leaseMs = 60_000): Promise<string> => (await desk.takeJob(job, leaseMs)).turn;
+    const turns = await Promise.all([first, second, third].flatMap((desk) => [turnOf(desk, 'rule-print:1'), turnOf(desk, 'rule-print:1')]));
     expect(turns.filter((turn) => turn === 'mine').length).toBeGreaterThanOrEqual(1);
     const holders = [first, second, third].filter((_, index) => turns[index * 2] === 'mine' || turns[index * 2 + 1] === 'mine');
     expect(holders).toHaveLength(1);
     const holder = holders[0] as HubSession;
     const others = [first, second, third].filter((desk) => desk !== holder);
-    for (const desk of others) expect(await desk.takeJob('rule-print:1', 60_000)).toBe('taken');
+    for (const desk of others) expect(await turnOf(desk, 'rule-print:1')).toBe('taken');
     // The holder's desk asking again (after a restart) keeps it.
-    expect(await holder.takeJob('rule-print:1', 60_000)).toBe('mine');
+    expect(await turnOf(holder, 'rule-print:1')).toBe('mine');
     await holder.finishJob('rule-print:1');
-    for (const desk of [first, second, third]) expect(await desk.takeJob('rule-print:1', 60_000)).toBe('done');
+    for (const desk of [first, second, third]) expect(await turnOf(desk, 'rule-print:1')).toBe('done');
 
     // A desk that took a job and died: its lease runs out, another desk takes it and finishes.
-    expect(await first.takeJob('rule-save:2', 1)).toBe('mine');
+    expect(await turnOf(first, 'rule-save:2', 1)).toBe('mine');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await second.takeJob('rule-save:2', 60_000)).toBe('mine');
-    expect(await first.takeJob('rule-save:2', 60_000)).toBe('taken');
-    // The first desk coming back cannot mark another desk's job done.
+    expect(await turnOf(second, 'rule-save:2')).toBe('mine');
+    expect(await turnOf(first, 'rule-save:2')).toBe('taken');
+    // The first desk coming back cannot renew, name or finish another desk's job.
+    expect(await first.renewJob('rule-save:2', 60_000)).toBe(false);
+    await first.nameJob('rule-save:2', 'Forged name.pdf');
     await first.finishJob('rule-save:2');
-    expect(await third.takeJob('rule-save:2', 60_000)).toBe('taken');
+    expect(await turnOf(third, 'rule-save:2')).toBe('taken');
     await second.finishJob('rule-save:2');
-    expect(await third.takeJob('rule-save:2', 60_000)).toBe('done');
+    expect(await turnOf(third, 'rule-save:2')).toBe('done');
+  });
+
+  it("a lease renewed while its work goes on is not taken over; a desk taking over an expired one learns the file its holder named (sealed on the hub)", async () => {
+    const [holder, other] = [await person('renew_a', 'A'), await person('renew_b', 'B')];
+    expect(await holder.takeJob('rule-save:3', 300)).toEqual({ turn: 'mine', target: null });
+    await holder.nameJob('rule-save:3', 'FX-3 Maria Lopez 2p.pdf');
+    for (let round = 0; round < 4; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await holder.renewJob('rule-save:3', 300)).toBe(true);
+      expect((await other.takeJob('rule-save:3', 300)).turn).toBe('taken');
+    }
+    // The holder dies: nothing renews the lease, which runs out.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await other.takeJob('rule-save:3', 60_000)).toEqual({ turn: 'mine', target: 'FX-3 Maria Lopez 2p.pdf' });
+    const stored = hub.server.sql(hub.office.address.database, "SELECT encode(target_sealed, 'escape') FROM fax_hub.leases WHERE job = 'rule-save:3'");
+    expect(stored).not.toContain('Maria');
   });
 });
 

@@ -166,7 +166,7 @@ describe('an office of two desks', () => {
   it('the audit export lists who did what, chains checked; leaving keeps the desk\'s faxes', async () => {
     const { maria, tom, faxIds } = await office();
     const [first = ''] = faxIds;
-    value(await tom.call('openFaxPdf', { id: first }));
+    value(await tom.call('noteFaxOpened', { id: first }));
     value(await tom.call('claimFax', { faxId: first }));
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;

@@ -16,7 +16,7 @@ import type { Automation, InboundRule } from '../../../preload/automation';
 import { statusGroup } from '../../../preload/fax-status';
 import { msg, type Message } from '../../../preload/i18n/translator';
 import type { Desktop } from '../../desktop';
-import { isAppError } from '../../errors';
+import { AppError, isAppError } from '../../errors';
 import { writeProblem } from '../../files/write-problem';
 import { writeThroughPart, type OpenPart } from '../../runtime/part-file';
 import { freeName } from '../../runtime/free-name';
@@ -31,7 +31,7 @@ import type { Timers } from '../../runtime/timers';
 import type { Cache } from '../../store/cache/cache';
 import type { RuleActionRow } from '../../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
-import { deskOnItsOwn, type OfficeJobs } from '../office-jobs';
+import { deskOnItsOwn, holdingLease, officeLeaseMs, type JobLease, type OfficeJobs } from '../office-jobs';
 import { isFromSenders } from './sender-match';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -54,6 +54,13 @@ export interface InboundRulesDeps {
   officeJobs?: OfficeJobs;
   /** Whether faxes are being read on this desk (a rule with words to look for needs it); default: no. */
   recognizing?: () => boolean;
+  /** The office's lease length and how soon a job another desk holds is looked at again (tests shorten them). */
+  officeTiming?: OfficeTiming;
+}
+
+export interface OfficeTiming {
+  leaseMs: number;
+  anotherDeskWaitMs: number;
 }
 
 /** A word read with less confidence than this (0–100) never makes a rule act on its own. */
@@ -73,7 +80,7 @@ export interface InboundRules {
 /** The service's clock and this computer's may differ: a fax stamped a little before the rule was turned on still counts. */
 const clockSlackMs = 5 * 60_000;
 /** How soon an action another desk of the office is doing is looked at again (its lease may run out). */
-const anotherDeskWaitMs = 60_000;
+const anotherDeskWaitMs = 30_000;
 
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
@@ -97,7 +104,10 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const journal = deps.cache.ruleActions;
   const log = deps.log.child('rules');
   const officeJobs = deps.officeJobs ?? deskOnItsOwn;
+  const leaseMs = deps.officeTiming?.leaseMs ?? officeLeaseMs;
+  const lookAgainMs = deps.officeTiming?.anotherDeskWaitMs ?? anotherDeskWaitMs;
   const listening = createDisposables();
+  const holding = <T>(job: string, work: (held: () => boolean) => Promise<T>): Promise<T> => holdingLease(officeJobs, job, work, { leaseMs, ...(deps.timers ? { timers: deps.timers } : {}), now });
 
   const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
 
@@ -116,34 +126,54 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     }
   }
 
-  async function save(row: RuleActionRow, rule: InboundRule, fax: NonNullable<ReturnType<Cache['faxes']['detail']>>): Promise<string> {
-    // Named before a restart: renamed into place (done), or not (written again under the same name).
-    if (row.target !== null && (await fsp.lstat(row.target).then(() => true, () => false))) return row.target;
+  /**
+   * Saves the copy under the name this desk gave it before a restart, or the one a desk that held the job's lease
+   * before gave it (a desk taking over after a kill writes the same file), or a free one — named on the lease
+   * before a byte is written. The copy is renamed into place only while the lease is surely this desk's.
+   */
+  async function save(row: RuleActionRow, rule: InboundRule, fax: NonNullable<ReturnType<Cache['faxes']['detail']>>, job: string, lease: JobLease): Promise<string> {
     const folder = (await fsp.stat(rule.folder)).isDirectory() ? rule.folder : null;
     if (folder === null) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
     let target = row.target;
+    const named = lease.target === null ? null : path.join(folder, path.basename(lease.target));
+    if (named !== null && named !== target) {
+      target = named;
+      journal.reserve(row.faxId, row.ruleId, target);
+    }
+    // Named before a restart: renamed into place (done), or not (written again under the same name).
+    if (target !== null && (await fsp.lstat(target).then(() => true, () => false))) return target;
     if (target === null) {
       const name = fileNameFrom(rule.fileNameTemplate, templateValues(fax));
       target = path.join(folder, await freeName(folder, name, (file) => journal.isReserved(file)));
       journal.reserve(row.faxId, row.ruleId, target);
       checkpoint('rules.target_reserved');
     }
-    await writeThroughPart(target, (out) => deps.pdfs.copyTo(row.faxId, out), deps.openOutput, () => checkpoint('rules.copy_written'));
+    const file = target;
+    if (lease.target === null || path.basename(lease.target) !== path.basename(file)) {
+      await officeJobs.name(job, path.basename(file));
+      checkpoint('rules.target_named');
+    }
+    await holding(job, (held) =>
+      writeThroughPart(file, (out) => deps.pdfs.copyTo(row.faxId, out), deps.openOutput, () => {
+        checkpoint('rules.copy_written');
+        if (!held()) throw new AppError('conflict', msg('rules.anotherDeskIsOnIt'), { code: 'rules_lease_lost' });
+      }),
+    );
     checkpoint('rules.copy_renamed');
     deps.cache.audit.record('rule_save', { faxId: row.faxId });
-    return target;
+    return file;
   }
 
-  async function print(row: RuleActionRow, rule: InboundRule, fax: { id: FaxId; reference: string }): Promise<string> {
+  async function print(row: RuleActionRow, rule: InboundRule, fax: { id: FaxId; reference: string }, job: string): Promise<string> {
     journal.reserve(row.faxId, row.ruleId, rule.printer);
     checkpoint('rules.print_started');
-    await deps.printer.print({
+    await holding(job, () => deps.printer.print({
       printer: rule.printer,
       // The print queue is seen by others on a print server: the job names the fax's reference only.
       name: `Fax ${fax.reference}`,
       writePdf: (out) => deps.pdfs.copyTo(fax.id, out),
       pagePng: async (page) => deps.pages.renderPagePng('pdf', { sealedPath: await deps.pdfs.ensure(fax.id), fileKey: deps.fileKey, cacheKey: `fax-${fax.id}` }, page),
-    });
+    }));
     checkpoint('rules.printed');
     deps.cache.audit.record('rule_print', { faxId: row.faxId });
     return rule.printer;
@@ -196,23 +226,26 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     if (words !== '' && !contentAllows(row, words)) return true;
     // Once per office: a copy saved or printed by another desk is not made again here.
     const job = `rule-${row.action}:${row.faxId}`;
-    const turn = await officeJobs.take(job).catch(() => null);
-    if (turn === null) {
+    const lease = await officeJobs.take(job).catch(() => null);
+    if (lease === null) {
       // The hub cannot say who does it: doing it anyway could do it twice, so it waits for the hub.
-      journal.failed(row.faxId, row.ruleId, msg('rules.waitingForTheHub'), now() + anotherDeskWaitMs);
+      journal.failed(row.faxId, row.ruleId, msg('rules.waitingForTheHub'), now() + lookAgainMs);
       return true;
     }
-    if (turn === 'done') {
+    if (lease.turn === 'done') {
+      // A copy this desk began before it was stopped, and another desk made: its half-written file goes.
+      if (row.action === 'save' && row.target !== null) await fsp.rm(`${row.target}.part`, { force: true }).catch(() => undefined);
       journal.skip(row.faxId, row.ruleId, msg('rules.doneByAnotherDesk'));
       return true;
     }
-    if (turn === 'taken') {
-      journal.failed(row.faxId, row.ruleId, msg('rules.anotherDeskIsOnIt'), now() + anotherDeskWaitMs);
+    if (lease.turn === 'taken') {
+      journal.failed(row.faxId, row.ruleId, msg('rules.anotherDeskIsOnIt'), now() + lookAgainMs);
       return true;
     }
     journal.tryStarted(row.faxId, row.ruleId);
-    const target = row.action === 'save' ? await save(row, rule, fax) : await print(row, rule, fax);
+    const target = row.action === 'save' ? await save(row, rule, fax, job, lease) : await print(row, rule, fax, job);
     await officeJobs.finish(job);
+    checkpoint('rules.lease_finished');
     journal.done(row.faxId, row.ruleId, target, now());
     checkpoint('rules.done');
     return true;

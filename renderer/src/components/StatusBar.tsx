@@ -11,6 +11,7 @@ import { setFilters } from '../data/list-filters';
 import { backgroundProblemsStore, problemSection } from '../data/background';
 import type { BackgroundProblem } from '../../../preload/automation';
 import type { MessageId } from '../../../preload/i18n/translator';
+import { holdExplanation, hubStatusWords, removalWords } from '../views/office-words';
 
 const dotTone = { ok: '', idle: 'idle', warn: 'warn', bad: 'bad' } as const;
 
@@ -88,12 +89,11 @@ export function StatusBar() {
           className="button button-ghost button-small"
           data-testid="office-hub-status"
           data-state={office.state}
-          title={office.problem ?? undefined}
+          title={removalWords(office) ?? office.problem ?? holdExplanation(office) ?? undefined}
           onClick={() => navigate('settings')}
         >
-          <span className={`status-dot ${office.state === 'connected' ? '' : office.state === 'refused' ? 'bad' : 'warn'}`} />
-          {t(office.state === 'connected' ? 'office.hubConnected' : office.state === 'offline' ? 'office.hubOffline' : office.state === 'refused' ? 'office.hubRefused' : 'office.hubConnecting')}
-          {office.pending > 0 ? ` · ${t('office.waitingCount', { count: office.pending })}` : ''}
+          <span className={`status-dot ${office.state === 'connected' && office.hold === null ? '' : office.state === 'refused' || office.state === 'removed' ? 'bad' : 'warn'}`} />
+          {hubStatusWords(office)}
         </button>
       ) : null}
       {update.status === 'ready' ? (

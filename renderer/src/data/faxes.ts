@@ -31,6 +31,11 @@ export function loadFax(id: FaxId, refresh: boolean): Promise<IpcResult<FaxDetai
   return faxApi().getFax({ id, refresh });
 }
 
+/** The person opened this fax (one view in the audit log; reading it again is not one). */
+export async function noteFaxOpened(id: FaxId): Promise<void> {
+  await faxApi().noteFaxOpened({ id });
+}
+
 export async function markRead(ids: FaxId[], read: boolean): Promise<void> {
   const result = await faxApi().markRead({ ids, read });
   if (result.ok) unreadStore.set(result.value.unreadInbound);

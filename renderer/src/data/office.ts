@@ -4,17 +4,31 @@
  * triage changed on any desk is redrawn in the lists and the detail.
  */
 import type { FaxId } from '../../../preload/fax-id';
-import type { ClaimOutcome, LabelView, OfficeView, PersonView, TriageNoteView } from '../../../preload/office';
+import type { ClaimOutcome, FaxTriageSummary, LabelView, OfficeView, PersonView, TriageNoteView, WaitingAction } from '../../../preload/office';
 import { t } from '../i18n';
 import { clockTime } from '../format';
 import { applyFaxesChanged, unreadStore } from './faxes';
 import { faxApi, type IpcError, type IpcResult } from './ipc';
-import { createStore } from './store';
+import { createStore, useStore } from './store';
 import { toast } from './toasts';
 
 export const officeStore = createStore<OfficeView>({ joined: false });
-/** Bumped when a fax's shared triage changed: an open detail reads its notes again. */
-export const triageVersionStore = createStore<{ version: number; faxIds: FaxId[] }>({ version: 0, faxIds: [] });
+/**
+ * Each fax's shared triage as main last told it (null: nothing shared). The inbox row and the detail both show a
+ * fax's triage from here when it is here, so they can never disagree; a list fetched before the news comes second.
+ */
+export const triageStore = createStore<ReadonlyMap<FaxId, FaxTriageSummary | null>>(new Map());
+
+/** The newest triage of a fax: what main last told, else what the list or detail read with it. */
+export function latestTriage(faxId: FaxId, read: FaxTriageSummary | undefined, told: ReadonlyMap<FaxId, FaxTriageSummary | null>): FaxTriageSummary | undefined {
+  if (!told.has(faxId)) return read;
+  return told.get(faxId) ?? undefined;
+}
+
+/** A fax's triage in a component, following every change main tells. */
+export function useTriage(faxId: FaxId, read: FaxTriageSummary | undefined): FaxTriageSummary | undefined {
+  return latestTriage(faxId, read, useStore(triageStore));
+}
 
 /** The office's labels (removed ones too: a fax may still carry one); empty without an office. */
 export const labelsStore = createStore<LabelView[]>([]);
@@ -42,6 +56,13 @@ export async function createOffice(input: { host: string; port: number; database
 
 export async function joinOffice(code: string): Promise<IpcError | null> {
   const result = await faxApi().joinOffice({ code });
+  if (result.ok) officeStore.set(result.value);
+  return settle(result);
+}
+
+export const listWaiting = (): Promise<IpcResult<WaitingAction[]>> => faxApi().listOfficeWaiting();
+export async function retryOffice(): Promise<IpcError | null> {
+  const result = await faxApi().retryOffice();
   if (result.ok) officeStore.set(result.value);
   return settle(result);
 }
@@ -78,12 +99,21 @@ export function startOffice(): void {
   const fax = faxApi();
   fax.on('officeChanged', (view) => {
     officeStore.set(view);
+    if (!view.joined) triageStore.set(new Map());
     // Labels are read again when the office changed (a label added on the administrator's desk, joining, leaving).
     void loadLabels();
   });
-  fax.on('triageChanged', ({ faxIds }) => {
-    triageVersionStore.set((current) => ({ version: current.version + 1, faxIds }));
-    applyFaxesChanged({ added: [], updated: faxIds, unreadInbound: unreadStore.get() });
+  fax.on('triageChanged', ({ faxIds, triage }) => {
+    triageStore.set((current) => {
+      const next = new Map(current);
+      for (const faxId of faxIds) next.set(faxId, triage[faxId] ?? null);
+      return next;
+    });
+    // The lists fetch their window again (a claim moves a fax out of "Unclaimed"); an open detail does not need to:
+    // it shows the triage from the store.
+    applyFaxesChanged({ added: [], updated: [], unreadInbound: unreadStore.get() });
   });
-  fax.on('claimLost', ({ by, since }) => toast('info', t('office.claimLostWhileOffline', { name: by.name, time: clockTime(since) })));
+  fax.on('claimLost', ({ by, since, reference }) =>
+    toast('info', reference === null ? t('office.claimLostWhileOffline', { name: by.name, time: clockTime(since) }) : t('office.claimLostNamed', { name: by.name, time: clockTime(since), reference })),
+  );
 }

@@ -10,7 +10,8 @@ import { pagesText, shortDate } from '../format';
 import type { FaxWindow } from '../data/fax-window';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
-import { officeStore } from '../data/office';
+import { latestTriage, officeStore, triageStore } from '../data/office';
+import type { FaxTriageSummary } from '../../../preload/office';
 import { useStore } from '../data/store';
 
 export const rowHeight = 64;
@@ -46,8 +47,7 @@ function what(fax: FaxSummary): string {
  * Who is on a received fax and who it is for, its labels, and who sent a sent fax (another person only), from the
  * office's shared triage ("You" for this person).
  */
-function triageChips(fax: FaxSummary, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
-  const triage = fax.triage;
+function triageChips(triage: FaxTriageSummary | undefined, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
   if (!triage) return [];
   const name = (person: { login: string; name: string }): string => (person.login === me ? t('office.you') : person.name);
   return [
@@ -89,6 +89,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
   const total = list.total ?? 0;
   const { request } = list;
   const office = useStore(officeStore);
+  const told = useStore(triageStore);
   const me = office.joined ? office.me.login : null;
 
   useEffect(() => {
@@ -150,7 +151,10 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     if (!fax) return <div key={`s${index}`} className="skeleton row-skeleton" style={{ top: top + 12 }} aria-hidden="true" />;
     const summary = results(fax);
     const reply = fax.reply ? replyLabel(fax.reply) : null;
-    const shared = triageChips(fax, me);
+    const triage = office.joined ? latestTriage(fax.id, fax.triage, told) : undefined;
+    const shared = triageChips(triage, me);
+    // In an office the handled mark is the office's, and follows the same news as the rest of the row.
+    const handled = office.joined && told.has(fax.id) && fax.direction === 'inbound' ? triage?.handledBy != null : fax.handled;
     return (
       <div
         key={fax.id}
@@ -178,7 +182,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
             ))}
             {summary ? <RowChip text={summary} /> : null}
             {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
-            {fax.handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
+            {handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
             {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
             <StatusChip status={fax.status} direction={fax.direction} />
           </span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FaxDetail as Detail, TextPageHits } from '../../../preload/models';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Icon } from '../components/Icon';
@@ -6,7 +6,7 @@ import { MenuButton, type MenuAction } from '../components/MenuButton';
 import { SkeletonLines } from '../components/EmptyState';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime, pagesText } from '../format';
-import { faxesVersionStore, loadFax, loadTextHits, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveSearchablePdf, saveTransmissionReport } from '../data/faxes';
+import { faxesVersionStore, loadFax, loadTextHits, noteFaxOpened, printFax, printTransmissionReport, resendFailed, saveFaxPdf, saveSearchablePdf, saveTransmissionReport } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast } from '../data/toasts';
@@ -41,14 +41,21 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
   const office = useStore(officeStore);
   const policies = useStore(policiesStore);
 
+  // Replies can arrive out of order (the Fax Service's answer after a later read of the cache): only the newest
+  // read is shown.
+  const reads = useRef({ asked: 0, shown: 0 });
   const load = useCallback(
-    (refresh: boolean) =>
-      loadFax(faxId, refresh).then((result) => {
+    (refresh: boolean) => {
+      const asked = ++reads.current.asked;
+      return loadFax(faxId, refresh).then((result) => {
+        if (asked < reads.current.shown) return;
+        reads.current.shown = asked;
         if (result.ok) {
           setDetail(result.value);
           setError(null);
         } else setError(result.error);
-      }),
+      });
+    },
     [faxId],
   );
 
@@ -56,6 +63,14 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
     // What the cache holds shows at once; the Fax Service's current state follows.
     void load(false).then(() => load(true));
   }, [faxId, load]);
+
+  // One view in the audit log each time a fax is opened here — not each time it is read again.
+  const opened = useRef<FaxId | null>(null);
+  useEffect(() => {
+    if (opened.current === faxId) return;
+    opened.current = faxId;
+    void noteFaxOpened(faxId);
+  }, [faxId]);
 
   // Live status: reload when this fax changed.
   useEffect(() => {

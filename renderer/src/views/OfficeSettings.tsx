@@ -7,7 +7,9 @@ import { JoinCodeQr } from '../components/JoinCodeQr';
 import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
-import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
+import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
+import { holdExplanation, removalWords } from './office-words';
+import { dateTime } from '../format';
 import { useStore } from '../data/store';
 import { useResult } from '../hooks/useResult';
 import { toast } from '../data/toasts';
@@ -26,12 +28,12 @@ export function OfficeSettings() {
       <div className="card-header">
         <h2 id="office-settings-title">{t('office.office')}</h2>
         {office.joined ? (
-          <span className={`chip ${office.state === 'connected' ? 'chip-success' : office.state === 'refused' ? 'chip-danger' : 'chip-warning'}`} data-testid="office-state">
-            {t(office.state === 'connected' ? 'office.hubConnected' : office.state === 'offline' ? 'office.hubOffline' : office.state === 'refused' ? 'office.hubRefused' : 'office.hubConnecting')}
+          <span className={`chip ${office.state === 'connected' ? 'chip-success' : office.state === 'refused' || office.state === 'removed' ? 'chip-danger' : 'chip-warning'}`} data-testid="office-state">
+            {t(office.state === 'connected' ? 'office.hubConnected' : office.state === 'offline' ? 'office.hubOffline' : office.state === 'removed' ? 'office.statusRemoved' : office.state === 'refused' ? 'office.statusPasswordRefused' : 'office.hubConnecting')}
           </span>
         ) : null}
       </div>
-      {office.joined ? <JoinedOffice /> : <NoOffice />}
+      {!office.joined ? <NoOffice /> : office.state === 'removed' || office.state === 'refused' ? <RefusedOffice /> : <JoinedOffice />}
     </div>
   );
 }
@@ -149,10 +151,15 @@ function JoinedOffice() {
     reload();
   };
 
+  const held = holdExplanation(office);
   return (
     <>
       <p data-testid="office-summary">{t('office.signedInAs', { name: office.me.name, host: office.host, database: office.database })}</p>
-      {office.pending > 0 ? <p className="field-hint">{t('office.pendingActions', { count: office.pending })}</p> : null}
+      {held ? (
+        <p className="notice notice-warning" role="status" data-testid="office-hold">{held}</p>
+      ) : office.pending > 0 ? (
+        <p className="field-hint">{t('office.pendingActions', { count: office.pending })}</p>
+      ) : null}
       {office.problem ? <p className="notice notice-error" role="alert">{office.problem}</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
       {loaded.state === 'failed' ? <ErrorNotice error={loaded.error} /> : null}
@@ -243,6 +250,69 @@ function JoinedOffice() {
           {t('office.removeBody')}
         </ConfirmDialog>
       ) : null}
+      {leaving ? (
+        <ConfirmDialog
+          title={t('office.leaveTitle')}
+          confirmLabel={t('office.leaveTheOffice')}
+          onCancel={() => setLeaving(false)}
+          onConfirm={() => {
+            setLeaving(false);
+            void leaveOffice().then((refused) => refused && setError(refused));
+          }}
+        >
+          {t('office.leaveBody')}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The hub refused this desk: removed from the office (or its password changed). What happened in words, the
+ * actions that never reached the hub (kept to look at, not sent any more), asking again, and leaving.
+ */
+function RefusedOffice() {
+  const office = useStore(officeStore);
+  const [waiting] = useResult(listWaiting);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!office.joined) return null;
+  const shown = waiting.state === 'ready' ? waiting.value : [];
+  return (
+    <>
+      <p className="notice notice-error" role="alert" data-testid="office-refused">{removalWords(office) ?? office.problem}</p>
+      {error ? <ErrorNotice error={error} /> : null}
+      {shown.length > 0 ? (
+        <>
+          <h3 className="subhead">{t('office.waitingTitle')}</h3>
+          <p className="field-hint">{t('office.waitingHint')}</p>
+          <ul className="people-list" data-testid="office-waiting">
+            {shown.map((action, index) => (
+              <li key={`${action.faxId}-${index}`}>
+                {t('office.waitingKind', { kind: action.kind })} · <span className="mono">{action.reference ?? action.faxId}</span> · <time dateTime={new Date(action.at).toISOString()}>{dateTime(action.at)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="row">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void retryOffice().then((refused) => {
+              setError(refused);
+              setBusy(false);
+            });
+          }}
+        >
+          {t('office.tryAgain')}
+        </button>
+        <button type="button" className="button button-danger" onClick={() => setLeaving(true)}>{t('office.leaveTheOffice')}</button>
+      </div>
       {leaving ? (
         <ConfirmDialog
           title={t('office.leaveTitle')}

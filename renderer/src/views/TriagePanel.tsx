@@ -3,31 +3,48 @@ import type { FaxDetail } from '../../../preload/models';
 import type { PersonView, TriageNoteView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { markHandled } from '../data/handling';
-import { addNote, assignFax, claimFax, labelsStore, listNotes, listPeople, officeStore, releaseFax, setFaxLabels, takeOverFax, triageVersionStore } from '../data/office';
+import { addNote, assignFax, claimFax, labelsStore, listNotes, listPeople, officeStore, releaseFax, setFaxLabels, takeOverFax, useTriage } from '../data/office';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
 import { clockTime, dateTime } from '../format';
 import { t } from '../i18n';
+import { removalWords } from './office-words';
 
 /**
  * A received fax's shared triage in an office: who is on it (claim, release, take over), who it is for, handled
  * for the office, and the notes thread. Everything goes through this desk's journal, so it works offline too.
+ *
+ * It follows the hub while it is open: the triage comes from the store main's news keeps (so another desk taking
+ * it over changes the buttons at once), and the notes are read again when their count changes; a note being typed
+ * stays. A person removed from the office is told so here, and offered nothing to share.
  */
 export function TriagePanel({ detail }: { detail: FaxDetail }) {
   const office = useStore(officeStore);
+  if (office.joined && office.state === 'removed') {
+    return (
+      <section className="handling triage" aria-label={t('office.sharedTriage')}>
+        <p className="notice notice-warning" role="status" data-testid="office-removed">{removalWords(office)}</p>
+      </section>
+    );
+  }
+  return <SharedTriagePanel detail={detail} />;
+}
+
+function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
+  const office = useStore(officeStore);
   const labels = useStore(labelsStore);
-  const version = useStore(triageVersionStore);
+  const triage = useTriage(detail.id, detail.triage);
   const [notes, setNotes] = useState<TriageNoteView[] | null>(null);
   const [people, setPeople] = useState<PersonView[]>([]);
   const [draft, setDraft] = useState('');
   const [confirmTakeOver, setConfirmTakeOver] = useState(false);
   const [busy, setBusy] = useState(false);
   const me = office.joined ? office.me.login : null;
-  const triage = detail.triage;
   const claimedBy = triage?.claimedBy ?? null;
-  const handled = detail.handled === true || detail.handling?.handledAt != null;
-  const touched = version.faxIds.includes(detail.id) ? version.version : 0;
+  // The office's mark: the triage's when the hub (or this desk's waiting action) says anything of the fax.
+  const handled = triage ? triage.handledBy !== null : detail.handled === true || detail.handling?.handledAt != null;
+  const noteCount = triage?.notes ?? 0;
 
   useEffect(() => {
     let current = true;
@@ -37,7 +54,7 @@ export function TriagePanel({ detail }: { detail: FaxDetail }) {
     return () => {
       current = false;
     };
-  }, [detail.id, touched]);
+  }, [detail.id, noteCount]);
 
   useEffect(() => {
     void listPeople().then((result) => {
@@ -78,13 +95,15 @@ export function TriagePanel({ detail }: { detail: FaxDetail }) {
     event.preventDefault();
     const text = draft.trim();
     if (text === '') return;
+    // The box empties as the note goes (it is journaled on this desk at once); a refusal puts the words back.
+    setDraft('');
     void run(async () => {
       const refused = await addNote(detail.id, text);
       if (refused) {
+        setDraft((typed) => (typed === '' ? text : typed));
         toastError(refused);
         return null;
       }
-      setDraft('');
       const result = await listNotes(detail.id);
       if (result.ok) setNotes(result.value);
       return null;

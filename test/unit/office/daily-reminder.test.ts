@@ -60,10 +60,12 @@ describe('daily reminder', () => {
       take: (job) => {
         if (!hubUp) return Promise.reject(new Error('hub unreachable'));
         const held = leases.get(job);
-        if (held) return Promise.resolve(held);
+        if (held) return Promise.resolve({ turn: held, target: null });
         leases.set(job, 'taken');
-        return Promise.resolve('mine');
+        return Promise.resolve({ turn: 'mine', target: null });
       },
+      name: () => Promise.resolve(),
+      renew: () => Promise.resolve(true),
       finish: (job) => {
         leases.set(job, 'done');
         return Promise.resolve();

@@ -1,0 +1,221 @@
+/**
+ * Sends this desk's journaled triage actions to the hub in the order they were made, each once: the oldest goes
+ * first, and the next only after the hub has it — an action that cannot reach the hub holds every later one, so a
+ * claim made offline is never overtaken by a release made after it. The hub applies an action id once, so an
+ * action sent again after a drop, a kill or a restart is harmless.
+ *
+ * What holds the queue is told (and logged) as it begins and ends: the hub cannot be reached, has no room, or
+ * refused this desk. An unreachable hub is tried again when the link says it answers (and on a slow timer besides);
+ * a hub that answers but failed one try is tried again soon, on growing waits. A refusal of this desk (removed,
+ * password changed) stops sending: the actions are kept, not retried forever.
+ */
+import type { AppError } from '../errors';
+import { hubError } from '../hub/hub-errors';
+import type { ClaimResult, HubSession } from '../hub/hub-session';
+import type { Logger } from '../log/logger';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
+import { createOneTimer } from '../runtime/one-timer';
+import { waitAfterFailures, type RetrySchedule } from '../runtime/retry-schedule';
+import { createSerialPass } from '../runtime/serial-pass';
+import { realTimers, type Timers } from '../runtime/timers';
+import type { SealedJournal } from '../store/sealed-journal';
+import type { TriageAction } from './triage-journal';
+
+/** Waits between tries of an action the hub did not take while it answers otherwise. */
+export const hubRetries: RetrySchedule = [1_000, 2_000, 5_000, 10_000, 20_000];
+/** While the hub cannot be reached the link's word brings the queue back at once; this is a safety net. */
+const unreachableRetryMs = 60_000;
+
+export type HoldReason = 'unreachable' | 'full' | 'refused';
+
+export interface QueueHold {
+  reason: HoldReason;
+  since: number;
+  /** The next try, when one is set by time (null: when the hub answers again, or never for a refusal). */
+  nextTryAt: number | null;
+  failure: AppError;
+}
+
+export interface TriageSenderDeps {
+  journal: SealedJournal<TriageAction>;
+  session: () => Promise<HubSession>;
+  /** Whether the link to the hub answers now (an unreachable hub is tried again when it does). */
+  reachable: () => boolean;
+  /** An action the hub has: its answer (a claim's outcome), after it left the journal. */
+  applied: (action: TriageAction, answer: ClaimResult | undefined) => void;
+  /** An action the hub cannot take and never will (a statement it refuses): dropped with its reason logged. */
+  dropped: (action: TriageAction, failure: AppError) => void;
+  /**
+   * Whether a refusal is of this desk (removed, password changed) rather than of one action (a row the hub's
+   * policies keep from this person): the first stops sending, the second drops the action.
+   */
+  refusesDesk: (failure: AppError) => Promise<boolean>;
+  /** The hub refused this desk: nothing more is sent until `resume()`. */
+  refused: (failure: AppError) => void;
+  onHold: (hold: QueueHold | null) => void;
+  log: Logger;
+  now?: () => number;
+  timers?: Timers;
+  checkpoint?: Checkpoint;
+}
+
+export interface TriageSender {
+  /** Actions read from the journal at start (sent from the oldest). */
+  load(actions: readonly TriageAction[]): void;
+  /** Journals an action and queues it (sending is `drain`). */
+  add(action: TriageAction): Promise<void>;
+  pending(): TriageAction[];
+  has(actionId: string): boolean;
+  /** Sends what is due, oldest first; resolves when the pass that covers this call has ended. */
+  drain(): Promise<void>;
+  /** The hub answers again: what waits goes now. */
+  retryNow(): Promise<void>;
+  /** Sending again after a refusal (the person asks to try again). */
+  resume(): Promise<void>;
+  hold(): QueueHold | null;
+  stop(): Promise<void>;
+}
+
+function reasonOf(failure: AppError): HoldReason {
+  if (failure.kind === 'authentication' || failure.kind === 'permission') return 'refused';
+  return failure.details.code === 'hub_full' ? 'full' : 'unreachable';
+}
+
+export function createTriageSender(deps: TriageSenderDeps): TriageSender {
+  const now = deps.now ?? Date.now;
+  const checkpoint = deps.checkpoint ?? noCheckpoint;
+  const log = deps.log.child('triage');
+  const timer = createOneTimer(deps.timers ?? realTimers);
+  const queue = new Map<string, TriageAction>();
+  let held: QueueHold | null = null;
+  let refusedDesk = false;
+  let stopped = false;
+
+  const oldest = (): TriageAction | undefined => [...queue.values()].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))[0];
+
+  function setHold(next: QueueHold | null): void {
+    if (next === null && held === null) return;
+    if (next !== null && held !== null && next.reason === held.reason && next.nextTryAt === held.nextTryAt) return;
+    if (next !== null && (held === null || held.reason !== next.reason)) log.warn('triage.queue_held', { reason: next.reason, waiting: queue.size, code: next.failure.details.code ?? next.failure.kind });
+    if (next === null && held !== null) log.info('triage.queue_moving', { after: held.reason, heldMs: now() - held.since, waiting: queue.size });
+    held = next;
+    deps.onHold(held);
+  }
+
+  async function failedTry(action: TriageAction, failure: AppError): Promise<void> {
+    const reason = reasonOf(failure);
+    if (reason === 'refused') {
+      refusedDesk = true;
+      setHold({ reason, since: held?.since ?? now(), nextTryAt: null, failure });
+      deps.refused(failure);
+      return;
+    }
+    const attempts = action.attempts + 1;
+    const wait = deps.reachable() && reason !== 'full' ? waitAfterFailures(hubRetries, attempts) : reason === 'full' ? waitAfterFailures(hubRetries, attempts + 2) : unreachableRetryMs;
+    const later = { ...action, attempts, nextTryAt: now() + wait };
+    await deps.journal.write(later);
+    queue.set(action.id, later);
+    setHold({ reason, since: held?.since ?? now(), nextTryAt: later.nextTryAt, failure });
+    timer.after(wait, () => void passes.run());
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      if (stopped || refusedDesk) return;
+      const action = oldest();
+      if (!action) {
+        setHold(null);
+        return;
+      }
+      if (action.nextTryAt > now()) {
+        timer.after(action.nextTryAt - now(), () => void passes.run());
+        return;
+      }
+      let answer: ClaimResult | undefined;
+      try {
+        answer = await apply(await deps.session(), action);
+      } catch (error) {
+        const failure = hubError(error);
+        const ofDesk = failure.kind === 'offline' || ((failure.kind === 'authentication' || failure.kind === 'permission') && (await deps.refusesDesk(failure)));
+        if (ofDesk) {
+          // The oldest action waits, and every later one with it: the order they were made in is kept.
+          await failedTry(action, failure);
+          return;
+        }
+        log.warn('triage.refused', { kind: action.kind, failure: failure.kind, code: failure.details.code });
+        await settle(action);
+        deps.dropped(action, failure);
+        continue;
+      }
+      checkpoint('triage.applied');
+      await settle(action);
+      setHold(null);
+      deps.applied(action, answer);
+    }
+  }
+
+  async function settle(action: TriageAction): Promise<void> {
+    await deps.journal.remove(action.id);
+    queue.delete(action.id);
+    checkpoint('triage.removed');
+  }
+
+  const passes = createSerialPass(pass, { onError: (error) => log.error('triage.pass_failed', { error }) });
+
+  return {
+    load(actions) {
+      for (const action of actions) queue.set(action.id, { ...action, nextTryAt: 0 });
+    },
+    async add(action) {
+      await deps.journal.write(action);
+      queue.set(action.id, action);
+      checkpoint('triage.journaled');
+    },
+    pending: () => [...queue.values()],
+    has: (actionId) => queue.has(actionId),
+    drain: () => passes.run(),
+    retryNow() {
+      if (refusedDesk) return Promise.resolve();
+      for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
+      return passes.run();
+    },
+    resume() {
+      refusedDesk = false;
+      setHold(null);
+      for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
+      return passes.run();
+    },
+    hold: () => held,
+    async stop() {
+      stopped = true;
+      timer.cancel();
+      await passes.idle();
+    },
+  };
+}
+
+function apply(session: HubSession, action: TriageAction): Promise<ClaimResult | undefined> {
+  const id = { actionId: action.id };
+  switch (action.kind) {
+    case 'claim':
+      return session.claim(action.faxId, id);
+    case 'release':
+      return session.release(action.faxId, id).then(() => undefined);
+    case 'takeOver':
+      return session.takeOver(action.faxId, id).then(() => undefined);
+    case 'assign':
+      return session.assign(action.faxId, action.assignee, id).then(() => undefined);
+    case 'handled':
+      return session.setHandled(action.faxId, action.handled, id).then(() => undefined);
+    case 'note':
+      return session.addNote(action.faxId, action.text, id).then(() => undefined);
+    case 'labels':
+      return session.setLabels(action.faxId, action.labelIds, id).then(() => undefined);
+    case 'sent':
+      return session.recordSent(action.faxId, action.replyDue, id).then(() => undefined);
+    case 'replyLink':
+      return session.linkReply(action.faxId, action.answers, id).then(() => undefined);
+    case 'audit':
+      return session.record(action.audit ?? 'viewed', action.faxId, id).then(() => undefined);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * A fax's shared triage as this desk shows it: what the hub last said, with this desk's actions the hub does not
+ * have yet laid on top, oldest first. One function, so the inbox row and the detail can never tell two stories.
+ */
+import type { FaxTriage } from '../hub/hub-session';
+import type { TriageAction } from './triage-journal';
+
+export interface TriageView extends FaxTriage {
+  /** This desk's actions on it that the hub does not have yet. */
+  pending: number;
+}
+
+const nothingYet = (faxId: string): FaxTriage => ({ faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null });
+
+/** `mine`: this desk's pending actions on this fax (any order); what the person did with it (viewed, printed) is not triage. */
+export function triageView(faxId: string, base: FaxTriage | undefined, mine: readonly TriageAction[], login: string): TriageView | null {
+  const actions = mine.filter((action) => action.faxId === faxId && action.kind !== 'audit').sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  if (!base && actions.length === 0) return null;
+  const view: TriageView = { ...(base ?? nothingYet(faxId)), pending: actions.length };
+  for (const action of actions) {
+    if (action.kind === 'claim' && view.claim === null) view.claim = { by: login, since: action.createdAt };
+    if (action.kind === 'takeOver') view.claim = { by: login, since: action.createdAt };
+    if (action.kind === 'release' && view.claim?.by === login) view.claim = null;
+    if (action.kind === 'assign') view.assignee = action.assignee;
+    if (action.kind === 'handled') view.handled = action.handled ? { by: login, at: action.createdAt } : null;
+    if (action.kind === 'note') view.notes += 1;
+    if (action.kind === 'labels') view.labelIds = [...action.labelIds];
+    if (action.kind === 'sent' && view.sent === null) view.sent = { by: login, at: action.createdAt, replyDue: action.replyDue };
+    if (action.kind === 'replyLink') view.replyLink = { answers: action.answers };
+  }
+  return view;
+}
