@@ -52,13 +52,17 @@ export interface HubLinkOptions {
   /** A visiting connection is closed after this long without work. */
   lingerMs?: number;
   reconnectWaits?: RetrySchedule;
+  /** How long any question may take before the connection counts as dead (15 s unless a test says otherwise). */
+  queryTimeoutMs?: number;
   /** A number in 0–1 (tests give their own). */
   random?: () => number;
 }
 
 export interface HubLink {
-  /** Connects in the background (listening links) and keeps trying. */
+  /** Connects in the background (listening links) and keeps trying; after `suspend`, starts again. */
   start(): void;
+  /** Closes the connection and stops trying (a desk the hub refused); `start` resumes. */
+  suspend(): Promise<void>;
   /** Runs `work` on this desk's connection, after the work asked before it; opens the connection when needed. */
   use<T>(work: (client: pg.ClientBase) => Promise<T>): Promise<T>;
   /** Looks whether there is room to keep a connection again, or to keep it no longer (a visit does it now and then). */
@@ -169,7 +173,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
   }
 
   async function open(): Promise<pg.Client> {
-    const next = new pg.Client({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop' });
+    const next = new pg.Client({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop', ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}) });
     next.on('error', (error) => dropped(next, hubError(error)));
     next.on('end', () => dropped(next, hubError(new Error('Connection terminated unexpectedly'))));
     next.on('notification', (message) => {
@@ -263,6 +267,15 @@ export function createHubLink(options: HubLinkOptions): HubLink {
       if (!stopped) return;
       stopped = false;
       if (options.listen) void use(() => Promise.resolve()).catch(() => undefined);
+    },
+    async suspend() {
+      stopped = true;
+      reconnect.cancel();
+      linger.cancel();
+      heartbeat.cancel();
+      await queue;
+      const current = client;
+      if (current) close(current);
     },
     use,
     checkRoom,

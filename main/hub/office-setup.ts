@@ -86,7 +86,11 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
 }
 
-/** Removes a person: no more sign-in, no more privileges, at once. Their past actions stay in the audit trail. */
+/**
+ * Removes a person: no more sign-in, no more privileges, at once. Their past actions stay in the audit trail. The
+ * removal is told on the hub's channel as it commits ("removed:<login>:<by>"): the removed person's desk, still
+ * listening, learns who removed them (and checks it with the hub: anyone connected could send such a line).
+ */
 export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string): Promise<void> {
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
@@ -94,6 +98,7 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
     await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
     await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
     await client.query('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1', [login]);
+    await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
     await client.query('COMMIT');
   });
 }

@@ -36,6 +36,7 @@ export interface OfficeDeskOptions {
   catchUpMs?: number;
   visitMs?: number;
   heartbeatMs?: number;
+  queryTimeoutMs?: number;
   readGapMs?: number;
   now?: () => number;
   timers?: Timers;
@@ -46,6 +47,8 @@ export interface OfficeDesk {
   triage: SharedTriage;
   link: HubLink;
   start(): Promise<void>;
+  /** Asks the hub again after it refused this desk: the link tries again, and what waits goes if it is taken. */
+  retry(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,7 +75,8 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     onListening: () => onListening(),
     onMode: () => onMode(),
     ...timers,
-    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs, heartbeatTimeoutMs: options.heartbeatMs } : {}),
+    ...(options.queryTimeoutMs !== undefined ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
   });
   const triage = createSharedTriage({
     journal: createTriageJournal(options.dataDir, options.fileKey),
@@ -86,7 +90,11 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     reachable: () => link.reachable,
     login: options.address.user,
     onChanged: options.onChanged,
-    onStatus: options.onStatus,
+    onStatus: (status) => {
+      // A desk the hub refused stops asking: no connection tries, no sends, until the person asks again.
+      if (status.state === 'removed' || status.state === 'refused') void link.suspend();
+      options.onStatus(status);
+    },
     onLostClaim: options.onLostClaim,
     log: options.log,
     ...timers,
@@ -132,6 +140,10 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
       await link.use(() => Promise.resolve()).catch(() => undefined);
       await triage.start();
       started = true;
+    },
+    async retry() {
+      link.start();
+      await triage.retry();
     },
     async stop() {
       live.stop();

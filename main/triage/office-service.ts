@@ -528,7 +528,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async retry() {
       joinedDesk();
-      await desk?.triage.retry();
+      await desk?.retry();
       return view();
     },
 
