@@ -10,6 +10,7 @@ import type { SettingsStore } from './store/settings-store';
 import type { Timers } from './runtime/timers';
 import type { RecentProblems } from './log/recent-problems';
 import type { UpdaterPort } from './desktop-integration/update-controller';
+import type { OfficeTiming } from './office/rules/inbound-rules';
 import type { OpenPart } from './runtime/part-file';
 import type { AppInfo } from '../preload/models';
 import type { PolicySource } from './policy/policy-source';
@@ -40,6 +41,8 @@ export interface CoreDeps {
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file an inbound rule's copy is written into (tests give one that fails as a full disk does). */
   openRuleOutput?: OpenPart;
+  /** How long the office's leases last and how soon a job another desk holds is looked at again (tests shorten them). */
+  officeTiming?: OfficeTiming;
   /** Where the "Fax Desktop" printer's scripts are (assets/cups); without it, the app offers no such printer. */
   faxPrinterScripts?: string;
   /** CUPS's configuration folder (the tests run their own cupsd). */

@@ -66,6 +66,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     desktop: deps.desktop,
     ...common,
     ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+    ...(deps.officeTiming ? { leaseMs: deps.officeTiming.leaseMs } : {}),
   });
   const outbox = createOutbox({
     journal,
@@ -140,6 +141,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     ...(deps.hotFolderTiming ? { hotFolderTiming: deps.hotFolderTiming } : {}),
     ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
+    ...(deps.officeTiming ? { officeTiming: deps.officeTiming } : {}),
     officeJobs: officeHub.jobs,
   });
   problems = createBackgroundProblems(

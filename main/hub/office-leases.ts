@@ -14,6 +14,8 @@ export interface JobLease {
   turn: JobTurn;
   /** What a desk that held this lease before named the job's result (a saved copy's file name), when one did. */
   target: string | null;
+  /** A job done by this very desk (it finished the job, then stopped before noting so itself). */
+  doneHere?: boolean;
 }
 
 /** Work an office does once, as a desk asks for it (with a hub: its leases; alone: every job is the desk's). */
@@ -48,10 +50,12 @@ export async function takeLease(client: ClientBase, officeKey: Buffer, job: stri
      RETURNING target_sealed`,
     [job, deskId, leaseMs],
   );
-  const row = taken.rows[0];
-  if (row) return { turn: 'mine', target: openedTarget(officeKey, job, row.target_sealed) };
-  const held = await client.query<{ done_at: Date | null }>('SELECT done_at FROM fax_hub.leases WHERE job = $1', [job]);
-  return { turn: held.rows[0]?.done_at ? 'done' : 'taken', target: null };
+  const mine = taken.rows[0];
+  if (mine) return { turn: 'mine', target: openedTarget(officeKey, job, mine.target_sealed) };
+  const held = await client.query<{ done_at: Date | null; desk_id: string }>('SELECT done_at, desk_id FROM fax_hub.leases WHERE job = $1', [job]);
+  const row = held.rows[0];
+  if (!row?.done_at) return { turn: 'taken', target: null };
+  return { turn: 'done', target: null, doneHere: row.desk_id === deskId };
 }
 
 /** Names what the job makes, on a lease this desk holds. */

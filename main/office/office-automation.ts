@@ -21,7 +21,7 @@ import { say } from '../i18n/main-locale';
 import { createDailyReminder, type DailyReminder } from './daily-reminder';
 import { createClaimJournal } from './hotfolders/claims';
 import { createHotFolders, type HotFolderDeps, type HotFolders } from './hotfolders/hot-folders';
-import { createInboundRules, type InboundRules } from './rules/inbound-rules';
+import { createInboundRules, type InboundRules, type OfficeTiming } from './rules/inbound-rules';
 import { openAutomationStore, type AutomationStore } from './automation-store';
 import type { OfficeJobs } from './office-jobs';
 
@@ -45,6 +45,7 @@ export interface OfficeAutomationDeps {
   hotFolderTiming?: Pick<HotFolderDeps, 'stableMs' | 'scanMs'>;
   /** Opens the file a rule's copy is written into (tests give one that fails as a full disk does). */
   openRuleOutput?: OpenPart;
+  officeTiming?: OfficeTiming;
   /** In an office: rules and the reminder act once for the office (leases on the hub). */
   officeJobs?: OfficeJobs;
 }
@@ -91,6 +92,7 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     notify,
     ...common,
     ...(deps.openRuleOutput ? { openOutput: deps.openRuleOutput } : {}),
+    ...(deps.officeTiming ? { officeTiming: deps.officeTiming } : {}),
     ...(deps.officeJobs ? { officeJobs: deps.officeJobs } : {}),
     ...(deps.recognizing ? { recognizing: deps.recognizing } : {}),
   });

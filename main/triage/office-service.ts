@@ -46,6 +46,8 @@ export interface OfficeServiceDeps {
   timers?: Timers;
   checkpoint?: Checkpoint;
   catchUpMs?: number;
+  /** How long the office's leases last (tests shorten it). */
+  leaseMs?: number;
   desktop: Pick<Desktop, 'chooseSavePath'>;
 }
 
@@ -502,7 +504,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
         await known;
         if (desk === null) return { turn: 'mine', target: null };
         if (status.state === 'removed') throw new AppError('permission', msg('office.youWereRemoved'), { code: 'office_removed' });
-        return desk.triage.withSession((session) => session.takeJob(job, officeLeaseMs));
+        return desk.triage.withSession((session) => session.takeJob(job, deps.leaseMs ?? officeLeaseMs));
       },
       async name(job, target) {
         await known;
@@ -512,7 +514,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       async renew(job) {
         await known;
         if (desk === null) return true;
-        return desk.triage.withSession((session) => session.renewJob(job, officeLeaseMs));
+        return desk.triage.withSession((session) => session.renewJob(job, deps.leaseMs ?? officeLeaseMs));
       },
       async finish(job) {
         await known;

@@ -12,7 +12,7 @@ export interface ConnectedCore extends TestCore {
 
 export async function connectedCore(
   t: TestSandbox,
-  options: { account?: { plan?: string; page_limit?: number; pages_used?: number }; accountId?: string; scopes?: string[]; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint' | 'hotFolderTiming' | 'openRuleOutput' | 'faxPrinterScripts' | 'cupsServerRoot' | 'policySource'>>; dataDir?: string; firstSyncTimeoutMs?: number } = {},
+  options: { account?: { plan?: string; page_limit?: number; pages_used?: number }; accountId?: string; scopes?: string[]; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint' | 'hotFolderTiming' | 'openRuleOutput' | 'faxPrinterScripts' | 'cupsServerRoot' | 'policySource' | 'officeTiming'>>; dataDir?: string; firstSyncTimeoutMs?: number } = {},
 ): Promise<ConnectedCore> {
   const accountId = options.accountId ?? (await t.account(options.account));
   const created = await t.key(accountId, options.scopes ?? ['fax:send', 'fax:read', 'contacts:read', 'numbers:read', 'account:read', 'webhooks:read', 'webhooks:write']);

@@ -29,7 +29,7 @@ export interface TestCore {
 }
 
 export function startTestCore(
-  options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint' | 'hotFolderTiming' | 'openRuleOutput' | 'faxPrinterScripts' | 'cupsServerRoot' | 'policySource'>> } = {},
+  options: { baseUrl?: string; caPath?: string; secrets?: SecretStore; dataDir?: string; extra?: Partial<Pick<CoreDeps, 'now' | 'timers' | 'checkpoint' | 'hotFolderTiming' | 'openRuleOutput' | 'faxPrinterScripts' | 'cupsServerRoot' | 'policySource' | 'officeTiming'>> } = {},
 ): TestCore {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fax-core-'));
   const keychainService = `Fax Desktop test ${crypto.randomUUID()}`;

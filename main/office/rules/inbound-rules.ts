@@ -79,8 +79,11 @@ export interface InboundRules {
 
 /** The service's clock and this computer's may differ: a fax stamped a little before the rule was turned on still counts. */
 const clockSlackMs = 5 * 60_000;
-/** How soon an action another desk of the office is doing is looked at again (its lease may run out). */
-const anotherDeskWaitMs = 30_000;
+/**
+ * How soon an action another desk of the office is doing is looked at again (its lease may run out): with the
+ * lease's length, how long a job a killed desk held waits for another desk.
+ */
+export const anotherDeskWaitMs = 30_000;
 
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
@@ -232,6 +235,12 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       journal.failed(row.faxId, row.ruleId, msg('rules.waitingForTheHub'), now() + lookAgainMs);
       return true;
     }
+    if (lease.turn === 'done' && lease.doneHere === true) {
+      // This desk did it and was stopped before it noted so.
+      journal.done(row.faxId, row.ruleId, row.action === 'save' ? (row.target ?? '') : rule.printer, now());
+      checkpoint('rules.done');
+      return true;
+    }
     if (lease.turn === 'done') {
       // A copy this desk began before it was stopped, and another desk made: its half-written file goes.
       if (row.action === 'save' && row.target !== null) await fsp.rm(`${row.target}.part`, { force: true }).catch(() => undefined);
@@ -242,6 +251,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       journal.failed(row.faxId, row.ruleId, msg('rules.anotherDeskIsOnIt'), now() + lookAgainMs);
       return true;
     }
+    checkpoint('rules.lease_taken');
     journal.tryStarted(row.faxId, row.ruleId);
     const target = row.action === 'save' ? await save(row, rule, fax, job, lease) : await print(row, rule, fax, job);
     await officeJobs.finish(job);
