@@ -116,8 +116,9 @@ export function createHubLive(options: HubLiveOptions): HubLive {
       const faxId = rest.join(':');
       const changeId = Number(id);
       if (id === '' || !Number.isSafeInteger(changeId)) return;
+      // Heard, so a catch-up need not tell it again; the cursor moves only by what the change log says (anyone
+      // connected can notify, and a forged id far ahead would make catch-ups skip real changes).
       remember(changeId);
-      if (cursor !== null && changeId > cursor) cursor = changeId;
       if (faxId === '') options.onOfficeChanged?.();
       else options.onChanged([faxId]);
     },

@@ -11,7 +11,8 @@ import { createHubLink, type HubLink } from '../hub/hub-link';
 import { createHubLive } from '../hub/hub-live';
 import { openHubSession } from '../hub/hub-session';
 import type { Checkpoint } from '../runtime/checkpoint';
-import type { Timers } from '../runtime/timers';
+import { coalesced } from '../runtime/coalesced';
+import { realTimers, type Timers } from '../runtime/timers';
 import { createSharedTriage, type LostClaim, type SharedTriage, type TriageStatus } from './shared-triage';
 import { createTriageJournal } from './triage-journal';
 
@@ -102,10 +103,13 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.readGapMs !== undefined ? { readGapMs: options.readGapMs } : {}),
   });
+  // "The office's lists changed" only says "read them again": a burst of it (or a flood anyone connected can send)
+  // costs one read every half second at most.
+  const officeChanged = coalesced(() => options.onOfficeChanged?.(), options.readGapMs ?? 500, options.timers ?? realTimers, options.now);
   const live = createHubLive({
     link,
     onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
-    ...(options.onOfficeChanged ? { onOfficeChanged: options.onOfficeChanged } : {}),
+    onOfficeChanged: officeChanged,
     ...timers,
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
     ...(options.visitMs !== undefined ? { visitMs: options.visitMs } : {}),
@@ -118,7 +122,7 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     }
     options.onRemovalHeard?.(removal.login, removal.by);
     if (removal.login === options.address.user) void triage.checkMembership().catch(() => undefined);
-    else options.onOfficeChanged?.();
+    else officeChanged();
   };
   onReachable = (reachable, failure) => triage.reachable(reachable, failure);
   onMode = () => live.modeChanged();
@@ -128,7 +132,7 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     void live.listening();
     if (!started) return;
     void triage.reload().catch(() => undefined);
-    options.onOfficeChanged?.();
+    officeChanged();
   };
   return {
     triage,
@@ -146,6 +150,7 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
       await triage.retry();
     },
     async stop() {
+      officeChanged.cancel();
       live.stop();
       await triage.stop();
       await link.stop();

@@ -137,17 +137,17 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     applied(action, answer) {
       answers.set(action.id, answer);
       if (state !== 'removed' && state !== 'refused') setState('connected');
+      // One action fewer waits: the count shown follows.
+      announce();
       // A claim answered to no one waiting (sent after the hub came back, or after a restart) that lost is told.
       if (action.kind === 'claim' && answer?.won === false && answer.by !== '' && !awaiting.has(action.id)) deps.onLostClaim({ faxId: action.faxId, by: answer.by, since: answer.since });
-      if (action.kind === 'audit') {
-        announce();
-        return;
-      }
+      if (action.kind === 'audit') return;
       // The hub's word on the fax replaces what this desk showed of its action.
       void refresh([action.faxId]).catch(() => tell([action.faxId]));
     },
     dropped(action) {
       answers.set(action.id, undefined);
+      announce();
       void refresh([action.faxId]).catch(() => tell([action.faxId]));
     },
     refusesDesk,

@@ -1013,6 +1013,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.administrator': "verwaltet",
   'office.removed': "entfernt",
   'office.remove': "Entfernen",
+  'office.removeNamed': "{name} entfernen",
   'office.personName': "Name",
   'office.personLogin': "Anmeldename",
   'office.addPerson': "Person hinzufügen",

@@ -1011,6 +1011,7 @@ export const en = {
   'office.administrator': "administrator",
   'office.removed': "removed",
   'office.remove': "Remove",
+  'office.removeNamed': "Remove {name}",
   'office.personName': "Name",
   'office.personLogin': "Sign-in name",
   'office.addPerson': "Add person",

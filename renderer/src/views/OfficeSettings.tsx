@@ -172,7 +172,7 @@ function JoinedOffice() {
               {person.name} <span className="field-hint">({person.login}{person.role === 'admin' ? `, ${t('office.administrator')}` : ''}{person.removed ? `, ${t('office.removed')}` : ''})</span>
             </span>
             {admin && !person.me && !person.removed ? (
-              <button type="button" className="button button-small button-danger" onClick={() => setRemoving(person)}>{t('office.remove')}</button>
+              <button type="button" className="button button-small button-danger" aria-label={t('office.removeNamed', { name: person.name })} onClick={() => setRemoving(person)}>{t('office.remove')}</button>
             ) : null}
           </li>
         ))}
