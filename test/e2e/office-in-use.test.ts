@@ -76,8 +76,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const app of [ana, tom, maria]) await app?.close();
-  server?.destroy();
+  for (const app of [ana, tom, maria]) await app.close();
+  server.destroy();
 });
 
 type Step =
@@ -186,7 +186,7 @@ describe('an office of three desks with a fax open on each', () => {
     // Clicked in the same instant on the three desks (a click through Playwright takes longer than the hub's news of
     // the first one takes to change the others' buttons).
     const buttons = await Promise.all(claims.map((button) => button.elementHandle()));
-    await Promise.all(buttons.map((button) => button?.evaluate((element) => (element as HTMLButtonElement).click())));
+    await Promise.all(buttons.map((button) => button.evaluate((element) => (element as HTMLButtonElement).click())));
     const owners = async (): Promise<string[]> => Promise.all([maria, tom, ana].map(async (app) => (await app.page.getByTestId('claim-status').textContent()) ?? ''));
     await expect.poll(owners, { timeout: 2_000, interval: 25 }).toSatisfy((texts: string[]) => texts.filter((text) => /^(You are on it|Sie bearbeiten es)/.test(text)).length === 1);
     const winner = sql(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${contested}'`);
