@@ -88,7 +88,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
   const timers = options.timers ?? realTimers;
   const heartbeatMs = options.heartbeatMs ?? 10_000;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5_000;
-  const lingerMs = options.lingerMs ?? 150;
+  const lingerMs = options.lingerMs ?? 20;
   const waits = options.reconnectWaits ?? reconnectWaits;
   const random = options.random ?? Math.random;
   const reconnect = createOneTimer(timers);

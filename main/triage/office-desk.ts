@@ -124,25 +124,34 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     if (removal.login === options.address.user) void triage.checkMembership().catch(() => undefined);
     else officeChanged();
   };
-  onReachable = (reachable, failure) => triage.reachable(reachable, failure);
-  onMode = () => live.modeChanged();
-  // Listening again after a drop (or for the first time after an unreachable start): what changed meanwhile is
-  // read whole. At start the triage's start reads it, so then only the feed's cursor is set.
-  onListening = () => {
-    void live.listening();
-    if (!started) return;
-    void triage.reload().catch(() => undefined);
-    officeChanged();
+  // The hub answering again after it did not (a restart, a cut, a visit after failed ones, a start while it was
+  // away): what changed meanwhile may be in no notification and no longer in the change log's window, so the
+  // triage is read whole — once, however the link got back.
+  let wasReachable = true;
+  onReachable = (reachable, failure) => {
+    const back = reachable && !wasReachable;
+    wasReachable = reachable;
+    triage.reachable(reachable, failure);
+    if (back && started) {
+      void triage.reload().catch(() => undefined);
+      officeChanged();
+    }
   };
+  onMode = () => live.modeChanged();
+  // Listening (again): notifications bring the news from here on; the change log is read up to now.
+  onListening = () => void live.listening();
   return {
     triage,
     link,
     async start() {
-      // Listen first, then read: a change made between the two is either in what is read or heard.
+      // Listen first, then read: a change made between the two is either in what is read or heard. The feed sets
+      // its place in the change log before the triage is read (a desk that visits has no listening to do it).
       link.start();
       live.start();
       await link.use(() => Promise.resolve()).catch(() => undefined);
+      await live.catchUp();
       await triage.start();
+      wasReachable = link.reachable;
       started = true;
     },
     async retry() {

@@ -1,0 +1,97 @@
+/**
+ * More desks than a server takes lasting connections: on a PostgreSQL that takes 15 (12 for people, 3 kept for its
+ * superuser), 16 desks each with their full triage. The first desks keep their connection while there is room to
+ * spare; the rest visit (connect, read what changed, disconnect) — so all 16 are served, every one hears a claim,
+ * every one can claim, and the server never runs out of connections for them.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { silentLogger } from '../../main/log/logger';
+import { createOfficeDesk, type OfficeDesk } from '../../main/triage/office-desk';
+import { createTestOffice, type TestOffice } from '../helpers/hub-office';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
+import { waitUntil } from '../helpers/wait';
+
+let server: PrivatePostgres;
+let office: TestOffice;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-room-'));
+const desks: Array<{ desk: OfficeDesk; login: string }> = [];
+const deskCount = 16;
+
+beforeAll(async () => {
+  server = await startPrivatePostgres({ maxConnections: 15 });
+  office = await createTestOffice(server);
+  // Everyone joins first (the administrator's work needs connections too), then the desks start one after another.
+  const people = [];
+  for (let index = 0; index < deskCount; index += 1) {
+    const { session, address, password } = await office.person(`room${index}`, `Desk ${index}`);
+    await session.close();
+    people.push({ address, password });
+  }
+  for (const { address, password } of people) {
+    const desk = createOfficeDesk({
+      address,
+      credentials: { password },
+      officeKey: office.officeKey,
+      deskId: crypto.randomUUID(),
+      dataDir: fs.mkdtempSync(path.join(work, 'desk-')),
+      fileKey: crypto.randomBytes(32),
+      log: silentLogger,
+      onChanged: () => undefined,
+      onStatus: () => undefined,
+      onLostClaim: () => undefined,
+      visitMs: 500,
+    });
+    await desk.start();
+    desks.push({ desk, login: address.user });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await watcher?.end();
+  for (const entry of desks) await entry.desk.stop().catch(() => undefined);
+  server.destroy();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** Asked over a connection of the server's superuser (psql would block this process while the desks work). */
+let watcher: pg.Client | null = null;
+async function peopleConnections(): Promise<number> {
+  if (watcher === null) {
+    watcher = new pg.Client({ host: server.host, port: server.port, database: 'postgres', user: server.superuser, password: server.password, ssl: { ca: server.ca } });
+    await watcher.connect();
+  }
+  const row = await watcher.query<{ count: string }>("SELECT count(*) FROM pg_stat_activity WHERE usename LIKE 'room%'");
+  return Number(row.rows[0]?.count ?? 0);
+}
+
+describe('more desks than lasting connections', () => {
+  it('every desk is served: some keep a connection, the rest visit, and the server is never full', async () => {
+    const modes = desks.map((entry) => entry.desk.link.mode);
+    expect(modes.filter((mode) => mode === 'listening').length).toBeGreaterThan(0);
+    expect(modes.filter((mode) => mode === 'visiting').length).toBeGreaterThan(0);
+    for (const entry of desks) expect(entry.desk.triage.status().state).toBe('connected');
+    let most = 0;
+    for (let round = 0; round < 4; round += 1) {
+      const claimer = desks[(round * 5) % deskCount];
+      if (!claimer) continue;
+      const faxId = `96${String(round).padStart(16, '0')}`;
+      expect(await claimer.desk.triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: false, claim: { won: true } });
+      await waitUntil(
+        async () => {
+          most = Math.max(most, await peopleConnections());
+          return desks.filter((entry) => entry.desk.triage.view(faxId)?.claim?.by === claimer.login).length;
+        },
+        (count) => count === deskCount,
+        { what: 'the claim on every desk', timeoutMs: 5_000 },
+      );
+    }
+    // 12 connections for people in all, the spare ones included: visits and claims always found one.
+    expect(most).toBeLessThanOrEqual(12);
+    for (const entry of desks) expect(entry.desk.triage.status()).toMatchObject({ state: 'connected', pending: 0 });
+  }, 60_000);
+});
