@@ -47,6 +47,11 @@ export function atMost(metric: string, value: number, unit: string, limit: numbe
   return { metric, value: round(value), unit, target: `≤ ${String(limit)}`, pass: value <= limit, ...(note ? { note } : {}) };
 }
 
+/** A single measured figure against a lower limit. */
+export function atLeast(metric: string, value: number, unit: string, limit: number, note?: string): Metric {
+  return { metric, value: round(value), unit, target: `≥ ${String(limit)}`, pass: value >= limit, ...(note ? { note } : {}) };
+}
+
 /** Reported for context, no target. */
 export function info(metric: string, value: number, unit: string, note?: string): Metric {
   return { metric, value: round(value), unit, target: '—', pass: true, ...(note ? { note } : {}) };

@@ -86,6 +86,12 @@ describe('fill & sign a received form and fax it back', () => {
     await dialog.getByRole('button', { name: 'Check mark' }).click();
     await clickPage(0.3, 0.475);
     await screenshot(page, 'fill-sign-1024');
+    // Escape (or Close) with items placed and not saved asks first; keeping on loses nothing.
+    await page.keyboard.press('Escape');
+    const asking = page.getByRole('dialog', { name: 'Throw away what you placed?' });
+    await asking.getByText('4 items placed on the pages are not saved or sent yet.', { exact: false }).waitFor();
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.getByTestId('fill-item').count()).toBe(4);
 
     await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
     await page.getByText('The PDF was saved.').waitFor();
@@ -105,10 +111,14 @@ describe('fill & sign a received form and fax it back', () => {
     const back = page.getByRole('dialog', { name: 'Fax the signed copy back' });
     await expect.poll(() => back.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringContaining(sender)]);
     await expect.poll(() => back.getByTestId('forward-preflight').textContent()).toBe('Pre-flight: the page prints fine.');
+    // The signed page itself is shown: what goes back is what was filled in.
+    await expect.poll(() => back.getByTestId('pages-that-go').getByTestId('page-thumb').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).toEqual(['done']);
+    await screenshot(page, 'fill-sign-fax-back');
     await back.getByRole('button', { name: 'Fax back', exact: true }).click();
     // The sender's number was never faxed from this desk: the guard asks first.
     await back.getByRole('button', { name: 'Fax back anyway' }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
+    await page.getByText('Faxed back: the signed copy is in the outbox.').waitFor();
     await expect
       .poll(
         async () => {

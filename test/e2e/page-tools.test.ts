@@ -86,9 +86,9 @@ describe('page tools on a received fax', () => {
     const forward = page.getByRole('dialog', { name: 'Fax these 2 pages' });
     await forward.getByTestId('recipient-input').fill('+1 415 555 0177');
     await forward.getByTestId('recipient-input').press('Enter');
-    await forward.getByRole('button', { name: 'Forward', exact: true }).click();
+    await forward.getByRole('button', { name: 'Fax', exact: true }).click();
     // A new number: the guard asks first, then it goes.
-    await forward.getByRole('button', { name: 'Forward anyway' }).click().catch(() => undefined);
+    await forward.getByRole('button', { name: 'Fax anyway' }).click().catch(() => undefined);
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
     await expect
       .poll(
@@ -102,6 +102,51 @@ describe('page tools on a received fax', () => {
     // The received fax is as it arrived.
     const services = await app.harness.core.services();
     expect(Buffer.from(await services.pdfs.bytes(faxId)).equals(Buffer.from(original))).toBe(true);
+  }, 90_000);
+
+  it('the split follows every edit: after a page turned, taken out and another fax added, the old documents go; saving all keeps the split; Fax… shows exactly the pages that go', async () => {
+    const page = app.page;
+    await page.getByRole('button', { name: /^Inbox/ }).first().click();
+    await page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
+    await page.getByRole('button', { name: 'Pages…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Pages of FX-/ });
+    const tiles = dialog.getByTestId('page-tile');
+    await expect.poll(() => tiles.count()).toBe(5);
+    await tiles.nth(0).click();
+    await dialog.getByRole('button', { name: 'Turn right' }).click();
+    await tiles.nth(0).click();
+    const splitField = dialog.getByLabel('Pages of each document, separated by semicolons, for example 1-3; 4-6; 7-');
+    await splitField.fill('1-2; 3-4');
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    const made = dialog.getByTestId('made-document');
+    await expect.poll(() => made.allTextContents()).toEqual([expect.stringContaining('Document 1: 2 pages'), expect.stringContaining('Document 2: 2 pages')]);
+
+    // Page 3 (Doe result 2) goes, and another fax's pages come: the documents made before are not this split's.
+    await tiles.nth(2).click();
+    await dialog.getByRole('button', { name: 'Take out' }).click();
+    await expect.poll(() => tiles.count()).toBe(4);
+    await expect.poll(() => made.count()).toBe(0);
+    await dialog.getByTestId('split-stale').waitFor();
+    await dialog.getByLabel('Add the pages of another fax…').selectOption({ index: 1 });
+    await expect.poll(() => tiles.count()).toBeGreaterThan(4);
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    await expect.poll(() => made.allTextContents()).toEqual([expect.stringContaining('Document 1: 2 pages'), expect.stringContaining('Document 2: 2 pages')]);
+
+    // Saving all pages as one PDF leaves the split as it is.
+    await dialog.getByRole('button', { name: 'Save as PDF…' }).last().click();
+    await page.getByText('The PDF was saved.').first().waitFor();
+    await expect.poll(() => made.allTextContents()).toEqual([expect.stringContaining('Document 1: 2 pages'), expect.stringContaining('Document 2: 2 pages')]);
+
+    // Document 2 is pages 3 and 4 of the grid now: Miller's result and Doe's third; its PDF holds exactly those.
+    await made.nth(1).getByRole('button', { name: 'Fax…' }).click();
+    const forward = page.getByRole('dialog', { name: 'Fax these 2 pages' });
+    const thumbs = forward.getByTestId('pages-that-go').getByTestId('page-thumb');
+    await expect.poll(() => thumbs.count()).toBe(2);
+    await expect.poll(() => thumbs.evaluateAll((items) => items.every((item) => item.getAttribute('data-state') === 'done'))).toBe(true);
+    await screenshot(page, 'page-tools-fax-pages');
+    await forward.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
   }, 90_000);
 
   it('on a PDF in compose: pages taken out and turned, then split into two files of the fax; sent as such', async () => {

@@ -10,8 +10,14 @@ import type { FilePages } from './use-page-source';
 /** Pages shown before "All n pages": two rows on a narrow window. */
 export const pagesShownFirst = 24;
 const tile = { width: 30, height: 39 };
+const largeTile = { width: 72, height: 93 };
 
-export function PageStrip({ pages }: { pages: FilePages }) {
+/**
+ * `always`: a one-page file shows its page too (where no thumbnail of page 1 stands beside the strip); `large`:
+ * pages big enough to tell apart (what a dialog is about to fax).
+ */
+export function PageStrip({ pages, always = false, large = false }: { pages: FilePages; always?: boolean; large?: boolean }) {
+  const box = large ? largeTile : tile;
   const [all, setAll] = useState(false);
   /** How many pages (from the first) of which source are drawn. */
   const [drawn, setDrawn] = useState<{ source: PageSource; count: number } | null>(null);
@@ -33,7 +39,7 @@ export function PageStrip({ pages }: { pages: FilePages }) {
         const canvas = canvases.current[page - 1];
         if (canvas && drawnFrom.current.get(canvas) !== source) {
           // A page that cannot be drawn stays a blank tile with its number; the preview says why.
-          await source.draw(page, canvas, tile).catch(() => undefined);
+          await source.draw(page, canvas, box).catch(() => undefined);
           drawnFrom.current.set(canvas, source);
         }
         if (!stopped()) setDrawn({ source, count: page });
@@ -42,12 +48,12 @@ export function PageStrip({ pages }: { pages: FilePages }) {
     return () => {
       run.current = false;
     };
-  }, [pages, shown]);
+  }, [pages, shown, box]);
 
-  if (pageCount < 2) return null;
+  if (pageCount < (always ? 1 : 2)) return null;
   const drawnCount = pages.state === 'ready' && drawn?.source === pages.source ? drawn.count : 0;
   return (
-    <div className="page-strip" data-testid="page-strip">
+    <div className={large ? 'page-strip page-strip-large' : 'page-strip'} data-testid="page-strip">
       <ol className="page-strip-pages" aria-hidden="true">
         {Array.from({ length: shown }, (_, index) => (
           <li key={index} className="page-strip-page" data-testid="page-thumb" data-state={index < drawnCount ? 'done' : 'loading'}>

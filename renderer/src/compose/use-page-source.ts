@@ -1,6 +1,6 @@
 /** A compose file's pages, opened once for its thumbnail and its page strip, closed when the file goes. */
 import { useEffect, useState } from 'react';
-import { fileBytes, type ComposeFile } from '../data/compose';
+import { fileBytes, stagedBytes, type ComposeFile } from '../data/compose';
 import { openPageSource, type PageSource } from './page-source';
 
 export type FilePages =
@@ -41,4 +41,31 @@ export function usePageSource(file: ComposeFile): FilePages {
   }, [file]);
   if (file.kind === 'docx') return wordFile;
   return opened?.file === file ? opened.pages : loading;
+}
+
+/** The pages of a document staged in main (one the page tools or fill & sign made), to show what is about to go. */
+export function useStagedPages(fileId: string): FilePages {
+  const [opened, setOpened] = useState<{ fileId: string; pages: FilePages } | null>(null);
+  useEffect(() => {
+    const run = { cancelled: false, source: null as PageSource | null };
+    const stopped = () => run.cancelled;
+    void (async () => {
+      const read = await stagedBytes(fileId);
+      if (stopped()) return;
+      if ('error' in read) return setOpened({ fileId, pages: { state: 'none', problem: read.error.message } });
+      try {
+        const source = await openPageSource('pdf', read.bytes);
+        if (stopped()) return void source.close();
+        run.source = source;
+        setOpened({ fileId, pages: { state: 'ready', source } });
+      } catch {
+        if (!stopped()) setOpened({ fileId, pages: { state: 'none', problem: null } });
+      }
+    })();
+    return () => {
+      run.cancelled = true;
+      void run.source?.close();
+    };
+  }, [fileId]);
+  return opened?.fileId === fileId ? opened.pages : loading;
 }

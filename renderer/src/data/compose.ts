@@ -164,6 +164,12 @@ function announceQueued(submission: SubmissionView): void {
   toast(id === 'compose.inTheOutboxUploading' || id === 'compose.scheduledTheFaxWaits' ? 'success' : 'info', t(id));
 }
 
+/** The bytes of a document staged in main (made by the page tools or fill & sign). */
+export async function stagedBytes(id: string): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
+  const result = await faxApi().readStagedFile({ id });
+  return result.ok ? { bytes: result.value } : { error: result.error };
+}
+
 /** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */
 export async function fileBytes(file: ComposeFile): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
   if (file.source) return { bytes: new Uint8Array(await file.source.arrayBuffer()) };

@@ -73,10 +73,12 @@ export async function readFileAsPdf(fileId: string): Promise<{ bytes: Uint8Array
 }
 
 /** A document the page tools made, saved where the user chooses. */
-export async function savePageDocument(fileId: string): Promise<void> {
+/** Says whether it was saved (not when the person cancelled the choice of where, or it failed). */
+export async function savePageDocument(fileId: string): Promise<boolean> {
   const result = await faxApi().savePageDocument({ fileId });
   if (result.ok) toast(result.value.saved ? 'success' : 'info', result.value.saved ? t('faxes.thePdfWasSaved') : t('faxes.notSaved'));
   else toastError(result.error);
+  return result.ok && result.value.saved;
 }
 
 /** The most recent received faxes (to add pages of another one). */
@@ -147,10 +149,11 @@ export async function resendFailed(faxId: FaxId, failedCount: number): Promise<v
 }
 
 /** Forwards a fax's document; on success the outbox shows, unfiltered. */
-export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string; fileId?: string }): Promise<IpcError | null> {
+export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string; fileId?: string; answer?: boolean }): Promise<IpcError | null> {
   const result = await faxApi().forwardFax(request);
   if (!result.ok) return result.error;
-  toast('success', t('faxes.forwardedTheFaxIs'));
+  // Said as it was done: a signed copy faxed back, pages the tools made faxed, or the fax forwarded.
+  toast('success', t(request.answer ? 'faxes.faxedBack' : request.fileId ? 'faxes.pagesFaxed' : 'faxes.forwardedTheFaxIs'));
   showOutbox();
   return null;
 }

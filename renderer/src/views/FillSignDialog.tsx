@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type Keyboa
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { stampImageMaxBytes } from '../../../preload/fax-limits';
 import type { FaxDetail, FillItem, SignatureInk, StagedFile, StampImage } from '../../../preload/models';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { openFaxDocument } from '../data/fax-document';
@@ -229,10 +230,29 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     return result.value;
   };
 
-  const close = useCallback(() => onClose(), [onClose]);
+  /** What was placed when it was last saved or sent: closing with anything else placed asks first. */
+  const [kept, setKept] = useState('[]');
+  const [askingToClose, setAskingToClose] = useState(false);
+  const placed = JSON.stringify(items);
+  // Read through a ref: the dialog's Escape handler (and its focus) is set up again whenever `close` changes.
+  const unsaved = useRef(false);
+  useEffect(() => {
+    unsaved.current = items.length > 0 && placed !== kept;
+  }, [items.length, placed, kept]);
+  const close = useCallback(() => {
+    if (unsaved.current) setAskingToClose(true);
+    else onClose();
+  }, [onClose]);
   const stopSending = useCallback(() => setSending(null), []);
   const closePad = useCallback(() => setDrawingSignature(false), []);
 
+  if (askingToClose) {
+    return (
+      <ConfirmDialog title={t('fillSign.discardTitle')} confirmLabel={t('fillSign.discard')} onCancel={() => setAskingToClose(false)} onConfirm={onClose}>
+        {t('fillSign.discardBody', { count: items.length })}
+      </ConfirmDialog>
+    );
+  }
   if (sending) {
     const to = sending.answer && detail.counterpart ? [{ number: detail.counterpart, name: detail.counterpartName ?? detail.senderName ?? undefined }] : [];
     return <ForwardDialog faxId={detail.id} onClose={stopSending} document={{ fileId: sending.file.id, pages: sending.file.pages }} to={to} answer={sending.answer} />;
@@ -274,7 +294,7 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
       footer={
         <>
           <button type="button" className="button" onClick={close}>{t('pageTools.close')}</button>
-          <button type="button" className="button" disabled={busy} onClick={() => void make().then((file) => file && savePageDocument(file.id))}>{t('pageTools.saveAsPdf')}</button>
+          <button type="button" className="button" disabled={busy} onClick={() => void make().then((file) => file && savePageDocument(file.id).then((saved) => saved && setKept(placed)))}>{t('pageTools.saveAsPdf')}</button>
           <button type="button" className="button" disabled={busy} onClick={() => void make().then((file) => file && setSending({ file, answer: false }))}>{t('fillSign.sendTo')}</button>
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void make().then((file) => file && setSending({ file, answer: true }))}>
             {detail.counterpart ? t('fillSign.faxBackTo', { number: detail.counterpartName ?? detail.counterpart }) : t('fillSign.faxBack')}

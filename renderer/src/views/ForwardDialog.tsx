@@ -18,6 +18,19 @@ import { useStore } from '../data/store';
 import type { RecipientWarning } from '../../../preload/models';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
+import { PageStrip } from '../compose/PageStrip';
+import { useStagedPages } from '../compose/use-page-source';
+
+/** The pages that will go, each small and numbered: what the page tools or fill & sign made, exactly. */
+function DocumentPages({ fileId }: { fileId: string }) {
+  const pages = useStagedPages(fileId);
+  return (
+    <section aria-label={t('forwardDialog.pagesThatGo')} data-testid="pages-that-go">
+      <p className="field-hint">{t('forwardDialog.pagesThatGo')}</p>
+      <PageStrip pages={pages} always large />
+    </section>
+  );
+}
 
 const draftOf = (entries: readonly RecipientEntry[]) => entries.map((entry) => ({ number: entry.e164 ?? entry.input, ...(entry.name ? { name: entry.name } : {}) }));
 
@@ -54,9 +67,10 @@ export function ForwardDialog({ faxId, onClose, document, to = [], answer = fals
   const open = shownFindings?.filter((warning) => !confirmed.includes(warning.key)) ?? [];
   const invalid = entries.find((entry) => entry.error);
   const ready = entries.length > 0 && !invalid;
-  // A signed copy going back to its sender says so on its button; other documents are forwarded.
-  const go = answer ? t('fillSign.sendBack') : t('faxDetail.forward');
-  const anyway = answer ? t('fillSign.sendBackAnyway') : t('forwardDialog.forwardAnyway');
+  // A signed copy going back to its sender says so on its button; pages made of the fax are faxed; the fax itself
+  // is forwarded.
+  const go = answer ? t('fillSign.sendBack') : document ? t('forwardDialog.fax') : t('faxDetail.forward');
+  const anyway = answer ? t('fillSign.sendBackAnyway') : document ? t('forwardDialog.faxAnyway') : t('forwardDialog.forwardAnyway');
 
   const actions: RecipientActions = {
     add: (inputs) =>
@@ -132,6 +146,7 @@ export function ForwardDialog({ faxId, onClose, document, to = [], answer = fals
           <RecipientWarnings warnings={shownFindings} state={{ confirmedWarnings: confirmed }} actions={findingActions} />
         </div>
       ) : null}
+      {document ? <DocumentPages fileId={document.fileId} /> : null}
       {document && checked ? (
         <p className={flagged.length > 0 ? 'notice notice-warning' : 'field-hint'} role="status" data-testid="forward-preflight">
           {flagged.length > 0

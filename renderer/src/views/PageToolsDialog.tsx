@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { FaxSummary, PageDocumentRequest, PagePick, StagedFile } from '../../../preload/models';
 import type { FaxId } from '../../../preload/fax-id';
-import { readPageGroups, readPageList } from '../../../preload/page-list';
+import { readPageList } from '../../../preload/page-list';
 import { Dialog } from '../components/Dialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { fileBytes, type ComposeFile } from '../data/compose';
@@ -17,6 +17,7 @@ import { openFaxDocument } from '../data/fax-document';
 import { makePageDocuments, readFileAsPdf, recentReceivedFaxes, savePageDocument } from '../data/faxes';
 import type { IpcError } from '../data/ipc';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
+import { planSignature, splitPlan } from '../data/page-plan';
 import { say, t } from '../i18n';
 import { who } from '../lists/FaxRows';
 import { ForwardDialog } from './ForwardDialog';
@@ -89,7 +90,8 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [made, setMade] = useState<MadeDocument[]>([]);
+  /** The documents of the last split, with the plan they were made from (the grid may have changed since). */
+  const [made, setMade] = useState<{ signature: string; documents: MadeDocument[] } | null>(null);
   const [faxing, setFaxing] = useState<StagedFile | null>(null);
   const [others, setOthers] = useState<FaxSummary[]>([]);
   const opened = useRef(new Map<string, PDFDocumentProxy>());
@@ -159,7 +161,7 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
     setSelected(new Set());
   };
 
-  const make = async (parts: PageEntry[][], labels: string[]) => {
+  const make = async (parts: PageEntry[][], labels: string[]): Promise<MadeDocument[] | null> => {
     setBusy(true);
     setError(null);
     const result = await makePageDocuments(parts.map(requestOf));
@@ -168,29 +170,37 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
       setError(result.error);
       return null;
     }
-    const documents = result.value.map((file, index) => ({ file, label: labels[index] ?? file.name }));
-    setMade(documents);
-    return documents;
+    return result.value.map((file, index) => ({ file, label: labels[index] ?? file.name }));
   };
 
+  // The split as typed, read from the pages as they are now: a document made from the grid before an edit (a page
+  // turned, taken out or added) is not this split's, and is neither listed nor sent.
+  const plan = useMemo(() => (splitText.trim() === '' ? null : splitPlan(entries, splitText)), [entries, splitText]);
+  const current = plan?.ok ? planSignature(plan.parts) : null;
+  const shownMade = made !== null && made.signature === current ? made.documents : [];
+  const madeStale = made !== null && made.signature !== current;
+
   const split = async () => {
-    const read = readPageGroups(splitText, entries.length);
-    if (!read.ok) {
-      setProblem(say(read.message));
+    // An empty field is read too: it says which pages to name.
+    const checked = plan ?? splitPlan(entries, splitText);
+    if (!checked.ok) {
+      setProblem(say(checked.message));
       return;
     }
     setProblem(null);
-    const parts = read.groups.map((group) => group.map((index) => entries[index]).filter((entry): entry is PageEntry => entry !== undefined));
-    await make(parts, parts.map((part, index) => t('pageTools.documentOf', { number: index + 1, pages: part.length })));
+    const signature = planSignature(checked.parts);
+    const documents = await make(checked.parts, checked.parts.map((part, index) => t('pageTools.documentOf', { number: index + 1, pages: part.length })));
+    if (documents) setMade({ signature, documents });
   };
 
   const putInFax = (files: StagedFile[]) => {
     const refused = onUse?.(files) ?? null;
     if (refused === null) return;
     setProblem(refused);
-    setMade([]);
+    setMade(null);
   };
 
+  /** All the pages as one document: saved, faxed or put in the fax at once (the split's documents stay as they are). */
   const whole = async (then: 'save' | 'fax' | 'use') => {
     const documents = await make([entries], [t('pageTools.documentOf', { number: 1, pages: entries.length })]);
     const first = documents?.[0];
@@ -275,9 +285,10 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
       </div>
       {problem ? <p className="field-error" role="alert">{problem}</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
-      {made.length > 0 ? (
+      {madeStale ? <p className="field-hint" role="status" data-testid="split-stale">{t('pageTools.splitAgain')}</p> : null}
+      {shownMade.length > 0 ? (
         <div className="made-documents" aria-label={t('pageTools.madeDocuments')} data-testid="made-documents">
-          {made.map((document) => (
+          {shownMade.map((document) => (
             <div key={document.file.id} className="row" data-testid="made-document">
               <span className="nav-spacer">{document.label}</span>
               <button type="button" className="button button-small" onClick={() => void savePageDocument(document.file.id)}>{t('pageTools.saveAsPdf')}</button>
@@ -287,7 +298,7 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
             </div>
           ))}
           {onFile ? (
-            <button type="button" className="button button-small button-primary" onClick={() => putInFax(made.map((document) => document.file))}>{t('pageTools.useTheParts', { count: made.length })}</button>
+            <button type="button" className="button button-small button-primary" onClick={() => putInFax(shownMade.map((document) => document.file))}>{t('pageTools.useTheParts', { count: shownMade.length })}</button>
           ) : null}
         </div>
       ) : null}
