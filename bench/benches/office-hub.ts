@@ -317,10 +317,10 @@ async function throughTheWindows(server: PrivatePostgres, runs: number, log: (li
         .map((page) =>
           page.evaluate(
             (name) =>
+              // No named functions in here: the page gets this code as it was compiled, without tsx's name helper.
               new Promise<number>((resolve, reject) => {
-                const seen = (): boolean => (document.querySelector('[data-testid=claim-status]')?.textContent ?? '').startsWith(name);
                 const observer = new MutationObserver(() => {
-                  if (!seen()) return;
+                  if (!(document.querySelector('[data-testid=claim-status]')?.textContent ?? '').startsWith(name)) return;
                   observer.disconnect();
                   resolve(Date.now());
                 });

@@ -6,8 +6,9 @@
  * - An action is journaled, shown, then sent in order (triage-sender.ts); the person waits for the hub's answer a
  *   moment at most — a claim answered later that lost is told by name ("Maria Lopez claimed FX-69 while you were
  *   offline").
- * - Reads are coalesced: faxes said to have changed while a read is under way are read together after it, and
- *   reads come at most every `readGapMs` — a flood of notifications costs a few reads, not one each.
+ * - Reads are coalesced: faxes said to have changed while a read is under way are read together after it. A burst
+ *   of up to `readBurst` reads goes at once (an office's claims seconds apart are read as they come); beyond it,
+ *   one read every `readGapMs` — a flood of notifications costs a few reads, not one each.
  * - A change is told to the window only when what this desk shows of a fax changed: reading a fax again, an
  *   audit entry or a notification about nothing new tells nothing. (An open fax that reloaded on every change,
  *   and recorded a view on every reload, once wrote "viewed" in a loop; no event without a change cuts such loops.)
@@ -65,7 +66,7 @@ export interface SharedTriageDeps {
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
-  /** Least time between two reads of changed faxes (the first read after a quiet spell is at once). */
+  /** Once a burst of reads is spent, how long until one more read may go. */
   readGapMs?: number;
   /** How long an action waits for the hub's answer before it is told as queued. */
   answerWaitMs?: number;
@@ -97,6 +98,8 @@ export interface SharedTriage {
 
 /** How many faxes one read asks for by id; more changed at once are read whole. */
 const idsPerRead = 500;
+/** Reads that may go one right after another before they are spaced by `readGapMs`. */
+const readBurst = 5;
 
 /** A refusal that means this person may no longer sign in, or no longer holds the office's privileges. */
 const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
@@ -116,7 +119,18 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const dirty = new Set<string>();
   const readTimer = createOneTimer(timers);
   let wakeReader: (() => void) | null = null;
-  let lastReadAt = Number.NEGATIVE_INFINITY;
+  let readsLeft = readBurst;
+  let refilledAt = now();
+
+  /** How long until a read may go (0: now): the burst refills one read every `readGapMs`. */
+  function readWait(): number {
+    const earned = Math.floor((now() - refilledAt) / readGapMs);
+    if (earned > 0) {
+      readsLeft = Math.min(readBurst, readsLeft + earned);
+      refilledAt = readsLeft === readBurst ? now() : refilledAt + earned * readGapMs;
+    }
+    return readsLeft > 0 ? 0 : refilledAt + readGapMs - now();
+  }
   let session: HubSession | null = null;
   let opening: Promise<HubSession> | null = null;
   let state: HubState = 'connecting';
@@ -203,7 +217,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
 
   async function readDirty(): Promise<void> {
     if (dirty.size === 0) return;
-    const wait = lastReadAt + readGapMs - now();
+    const wait = readWait();
     if (wait > 0) {
       await new Promise<void>((resolve) => {
         wakeReader = resolve;
@@ -212,9 +226,10 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       wakeReader = null;
       if (stopped) return;
     }
+    readWait();
+    readsLeft -= 1;
     const faxIds = [...dirty];
     dirty.clear();
-    lastReadAt = now();
     if (faxIds.length > idsPerRead) {
       await reload();
       return;
