@@ -276,6 +276,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
       await queue;
       const current = client;
       if (current) close(current);
+      reachable = false;
     },
     use,
     checkRoom,

@@ -107,7 +107,7 @@ const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
 export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
-  const readGapMs = deps.readGapMs ?? 500;
+  const readGapMs = deps.readGapMs ?? 200;
   const answerWaitMs = deps.answerWaitMs ?? 3_000;
   const log = deps.log.child('triage');
   const known = new Map<string, FaxTriage>();
@@ -119,6 +119,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const dirty = new Set<string>();
   const readTimer = createOneTimer(timers);
   let wakeReader: (() => void) | null = null;
+  let urgent = false;
   let readsLeft = readBurst;
   let refilledAt = now();
 
@@ -157,12 +158,12 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       if (action.kind === 'claim' && answer?.won === false && answer.by !== '' && !awaiting.has(action.id)) deps.onLostClaim({ faxId: action.faxId, by: answer.by, since: answer.since });
       if (action.kind === 'audit') return;
       // The hub's word on the fax replaces what this desk showed of its action.
-      void refresh([action.faxId]).catch(() => tell([action.faxId]));
+      void refresh([action.faxId], { own: true }).catch(() => tell([action.faxId]));
     },
     dropped(action) {
       answers.set(action.id, undefined);
       announce();
-      void refresh([action.faxId]).catch(() => tell([action.faxId]));
+      void refresh([action.faxId], { own: true }).catch(() => tell([action.faxId]));
     },
     refusesDesk,
     refused: (failure) => refuse(failure),
@@ -217,7 +218,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
 
   async function readDirty(): Promise<void> {
     if (dirty.size === 0) return;
-    const wait = readWait();
+    const wait = urgent ? 0 : readWait();
     if (wait > 0) {
       await new Promise<void>((resolve) => {
         wakeReader = resolve;
@@ -226,8 +227,12 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       wakeReader = null;
       if (stopped) return;
     }
-    readWait();
-    readsLeft -= 1;
+    // A read this desk's own action asked for is not news from the hub: it never waits for, nor spends, the budget.
+    if (urgent) urgent = false;
+    else {
+      readWait();
+      readsLeft -= 1;
+    }
     const faxIds = [...dirty];
     dirty.clear();
     if (faxIds.length > idsPerRead) {
@@ -245,9 +250,14 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
 
   const reads = createSerialPass(readDirty, { onError: (error) => log.info('triage.read_failed', { error }) });
 
-  function refresh(faxIds: readonly string[]): Promise<void> {
+  /** `own`: read after this desk's own action reached the hub (the person waits to see its outcome). */
+  function refresh(faxIds: readonly string[], options: { own?: boolean } = {}): Promise<void> {
     if (faxIds.length === 0) return Promise.resolve();
     for (const faxId of faxIds) dirty.add(faxId);
+    if (options.own === true) {
+      urgent = true;
+      wakeReader?.();
+    }
     return reads.run();
   }
 

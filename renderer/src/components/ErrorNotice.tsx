@@ -16,7 +16,8 @@ export function ErrorNotice({ error, title }: { error: IpcError; title?: string 
       {title ? <span className="notice-title">{title}</span> : null}
       <p>{error.message}</p>
       {adviceId ? <p className="notice-meta">{t(adviceId)}</p> : null}
-      {error.code ? (
+      {/* A code is for the support desk, with the request it belongs to: the app's own codes mean nothing to a person. */}
+      {error.code && error.requestId ? (
         <p className="notice-meta">{t('errorNotice.code')}{' '}<code>{error.code}</code>
         </p>
       ) : null}

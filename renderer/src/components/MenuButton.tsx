@@ -12,6 +12,8 @@ export interface MenuAction {
   icon?: IconName;
   disabled?: boolean;
   title?: string | undefined;
+  /** Why it is off, shown under its label while it is (a tooltip alone is missed, and never read by touch). */
+  reason?: string | undefined;
   onSelect: () => void;
 }
 
@@ -102,7 +104,15 @@ export function MenuButton({ label, actions, disabled = false, children }: { lab
                 action.onSelect();
               }}
             >
-              {action.icon ? <Icon name={action.icon} /> : null} {action.label}
+              {action.icon ? <Icon name={action.icon} /> : null}{' '}
+              {action.disabled && action.reason ? (
+                <span className="menu-item-text">
+                  {action.label}
+                  <span className="menu-item-reason">{action.reason}</span>
+                </span>
+              ) : (
+                action.label
+              )}
             </button>
           ))}
         </div>

@@ -51,7 +51,7 @@ export function RecipientWarnings({ warnings, state, actions = composeFindingAct
             </div>
             <div className="row row-tight">
               {warning.suggestion ? (
-                <button type="button" className="button button-small button-primary" onClick={() => actions.fix(warning)}>{t('recipientWarnings.use')}{' '}{warning.suggestion.name ?? displayNumber(warning.suggestion.number)}
+                <button type="button" className="button button-small button-primary" onClick={() => actions.fix(warning)}>{t('recipientWarnings.useName', { name: warning.suggestion.name ?? displayNumber(warning.suggestion.number) })}
                 </button>
               ) : null}
               {confirmed ? (

@@ -32,14 +32,15 @@ function RowChip({ text, tone }: { text: string; tone?: 'success' | 'info' | 'da
 
 export function who(fax: FaxSummary): string {
   if (fax.direction === 'inbound') return fax.counterpartName ?? fax.senderName ?? fax.counterpart ?? t('faxRows.unknownSender');
-  const more = fax.recipientCount > 1 ? ` +${fax.recipientCount - 1}` : '';
-  return `${fax.counterpartName ?? fax.counterpart ?? t('faxRows.noRecipient')}${more}`;
+  const first = fax.counterpartName ?? fax.counterpart ?? t('faxRows.noRecipient');
+  // "and 2 more", not "+2": beside a fax number a plus reads as a country code.
+  return fax.recipientCount > 1 ? t('faxRows.andMore', { name: first, count: fax.recipientCount - 1 }) : first;
 }
 
 function what(fax: FaxSummary): string {
   // The number beside the name it was shown by (a sent fax's number, when a name stands for it above).
   const number = fax.direction === 'inbound' || fax.counterpartName ? fax.counterpart : null;
-  const parts = [fax.subject, number, pagesText(fax.pages), fax.reference].filter(Boolean);
+  const parts = [fax.subject, number, pagesText(fax.pages)].filter(Boolean);
   return parts.join(' · ');
 }
 
@@ -49,10 +50,13 @@ function what(fax: FaxSummary): string {
  */
 function triageChips(triage: FaxTriageSummary | undefined, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
   if (!triage) return [];
-  const name = (person: { login: string; name: string }): string => (person.login === me ? t('office.you') : person.name);
+  // Said of this person in words of their own ("You're on it", "For you"): a name put in a sentence about someone
+  // else reads wrong in German ("Sie bearbeitet").
+  const onIt = (person: { login: string; name: string }): string => (person.login === me ? t('office.youOnIt') : t('office.onIt', { name: person.name }));
+  const forWhom = (person: { login: string; name: string }): string => (person.login === me ? t('office.forYou') : t('office.forPerson', { name: person.name }));
   return [
-    ...(triage.claimedBy ? [{ text: t('office.onIt', { name: name(triage.claimedBy) }), tone: 'info' as const }] : []),
-    ...(triage.assignee && triage.assignee.login !== triage.claimedBy?.login ? [{ text: t('office.forPerson', { name: name(triage.assignee) }) }] : []),
+    ...(triage.claimedBy ? [{ text: onIt(triage.claimedBy), tone: 'info' as const }] : []),
+    ...(triage.assignee && triage.assignee.login !== triage.claimedBy?.login ? [{ text: forWhom(triage.assignee) }] : []),
     ...triage.labels.map((label) => ({ text: label.name })),
     ...(triage.sentBy && triage.sentBy.login !== me ? [{ text: t('office.sentBy', { name: triage.sentBy.name }) }] : []),
     ...(triage.notes > 0 ? [{ text: t('office.notesCount', { count: triage.notes }) }] : []),
@@ -155,6 +159,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     const shared = triageChips(triage, me);
     // In an office the handled mark is the office's, and follows the same news as the rest of the row.
     const handled = office.joined && told.has(fax.id) && fax.direction === 'inbound' ? triage?.handledBy != null : fax.handled;
+    const chipWords = [...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
     return (
       <div
         key={fax.id}
@@ -175,16 +180,21 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="when">{shortDate(fax.createdAt)}</span>
         {/* Subject and chips share the second line, so the chips never narrow the name above them. */}
         <span className="row-detail">
+          <span className="ref mono">{fax.reference}</span>
           {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : <span className="what">{what(fax)}</span>}
-          <span className="meta">
-            {shared.map((chip) => (
+          {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
+          <span className="meta" title={chipWords.join(' · ')}>
+            <StatusChip status={fax.status} direction={fax.direction} />
+            {shared.filter((chip) => chip.tone === 'danger').map((chip) => (
+              <RowChip key={chip.text} text={chip.text} tone="danger" />
+            ))}
+            {handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
+            {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
+            {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
+            {summary ? <RowChip text={summary} /> : null}
+            {shared.filter((chip) => chip.tone !== 'danger').map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}
-            {summary ? <RowChip text={summary} /> : null}
-            {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
-            {handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
-            {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
-            <StatusChip status={fax.status} direction={fax.direction} />
           </span>
         </span>
       </div>

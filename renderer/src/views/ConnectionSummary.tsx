@@ -1,11 +1,18 @@
 import type { ConnectionState, ScopeName } from '../../../preload/models';
 import { scopeStateText, scopeWords } from './scope-words';
 import { t } from '../i18n';
+import { accountStore } from '../data/account';
+import { useStore } from '../data/store';
 
-/** Account, plan and what the key may do, in plain words. */
+/**
+ * Account, plan and what the key may do, in plain words. The usage is the account's as the app last read it — the
+ * figure Account & usage shows — not what it was when the key was first checked.
+ */
 export function ConnectionSummary({ connection }: { connection: ConnectionState }) {
+  const latest = useStore(accountStore);
   if (connection.status !== 'connected' && connection.status !== 'offline') return null;
-  const { capabilities, account } = connection;
+  const { capabilities } = connection;
+  const account = latest ?? connection.account;
   if (!capabilities) return null;
   const scopes = Object.entries(capabilities.scopes) as Array<[ScopeName, (typeof capabilities.scopes)[ScopeName]]>;
   const missing = scopes.filter(([, state]) => state === 'missing');

@@ -108,11 +108,11 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
   // Less frequent actions wait in "More": with every action shown, a narrow detail (1024 px, German) wrapped them
   // onto five rows and pushed the preview out of sight.
   const moreActions: MenuAction[] = [
-    { id: 'save', label: t('faxDetail.savePdf'), icon: 'download', disabled: !policies.savePdf, title: savingOff, onSelect: () => void run('save', () => saveFaxPdf(faxId)) },
-    { id: 'searchable', label: t('faxDetail.searchablePdf'), icon: 'search', disabled: !policies.savePdf, title: savingOff ?? t('faxDetail.searchablePdfHint'), onSelect: () => void run('save-searchable', () => saveSearchablePdf(faxId)) },
+    { id: 'save', label: t('faxDetail.savePdf'), icon: 'download', disabled: !policies.savePdf, title: savingOff, reason: savingOff, onSelect: () => void run('save', () => saveFaxPdf(faxId)) },
+    { id: 'searchable', label: t('faxDetail.searchablePdf'), icon: 'search', disabled: !policies.savePdf, title: savingOff ?? t('faxDetail.searchablePdfHint'), reason: savingOff, onSelect: () => void run('save-searchable', () => saveSearchablePdf(faxId)) },
     ...(detail.direction === 'outbound'
       ? [
-          { id: 'report-save', label: t('faxDetail.saveReport'), icon: 'file' as const, disabled: !policies.savePdf, title: savingOff, onSelect: () => void run('report-save', () => saveTransmissionReport(faxId)) },
+          { id: 'report-save', label: t('faxDetail.saveReport'), icon: 'file' as const, disabled: !policies.savePdf, title: savingOff, reason: savingOff, onSelect: () => void run('report-save', () => saveTransmissionReport(faxId)) },
           { id: 'report-print', label: t('faxDetail.printReport'), icon: 'print' as const, onSelect: () => void run('report-print', () => printTransmissionReport(faxId)) },
         ]
       : []),
@@ -163,7 +163,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
 
       {detail.direction === 'inbound' && office.joined ? <TriagePanel detail={detail} /> : null}
       {detail.direction === 'outbound' && office.joined && detail.triage?.sentBy ? (
-        <p className="field-hint" data-testid="sent-by">{t('office.sentBy', { name: detail.triage.sentBy.login === office.me.login ? t('office.you') : detail.triage.sentBy.name })}</p>
+        <p className="field-hint" data-testid="sent-by">{detail.triage.sentBy.login === office.me.login ? t('office.sentByYou') : t('office.sentBy', { name: detail.triage.sentBy.name })}</p>
       ) : null}
       {detail.answeredWith && detail.answeredWith.length > 0 ? (
         <p className="field-hint row row-small-gap" data-testid="answered-with">

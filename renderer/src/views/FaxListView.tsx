@@ -14,6 +14,7 @@ import { FaxRows } from '../lists/FaxRows';
 import { OutboxQueue } from '../lists/OutboxQueue';
 import { FaxDetail } from './FaxDetail';
 import { t } from '../i18n';
+import { toast } from '../data/toasts';
 import type { FaxId } from '../../../preload/fax-id';
 import { policiesStore } from '../data/policies';
 import { settingsStore } from '../data/settings';
@@ -55,8 +56,16 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
       <section className="list-pane" aria-labelledby="list-title">
         <div className="view-header list-header">
           <h1 id="list-title">{title}</h1>
-          <button type="button" className="button button-small" onClick={() => void exportList(query)} disabled={!list.total || !policies.csvExport} title={policies.csvExport ? undefined : t('policy.turnedOff')}>
-            <Icon name="export" size={15} />{' '}{t('faxList.exportCsv')}</button>
+          {/* Turned off by the organization, the button stays in reach and says why when pressed (a lock on it). */}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => (policies.csvExport ? void exportList(query) : toast('info', t('policy.turnedOff')))}
+            disabled={policies.csvExport && !list.total}
+            aria-disabled={policies.csvExport ? undefined : true}
+            title={policies.csvExport ? undefined : t('policy.turnedOff')}
+          >
+            <Icon name={policies.csvExport ? 'export' : 'lock'} size={15} />{' '}{t('faxList.exportCsv')}</button>
         </div>
         {direction === 'outbound' ? <OutboxQueue /> : null}
         <div className="filters" role="search">

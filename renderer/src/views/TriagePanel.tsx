@@ -148,7 +148,7 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
         <button type="button" className={`button${handled ? '' : ' button-primary'}`} aria-pressed={handled} disabled={busy} onClick={() => void simple(() => markHandled([detail.id], !handled))}>
           {handled ? t('handling.markNotHandled') : t('handling.markHandled')}
         </button>
-        {triage?.handledBy ? <span className="field-hint">{t('office.handledBy', { name: triage.handledBy.login === me ? t('office.you') : triage.handledBy.name })}</span> : null}
+        {triage?.handledBy ? <span className="field-hint">{triage.handledBy.login === me ? t('office.handledByYou') : t('office.handledBy', { name: triage.handledBy.name })}</span> : null}
       </div>
       {offered.length > 0 ? (
         <div className="toggle-group label-toggles" role="group" aria-label={t('office.labelsOfThisFax')}>
