@@ -77,3 +77,31 @@ describe('the fax detail at 1024 × 768', () => {
     await screenshot(page, 'detail-1024');
   });
 });
+
+describe('the inbox filters by keyboard', () => {
+  it("a filter button's focus ring is drawn in full, inside the group that clips its corners", async () => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openView(page, /^Inbox/);
+    const search = page.getByRole('search').getByRole('searchbox').first();
+    await search.focus();
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const button = document.activeElement as HTMLElement | null;
+      const group = button?.closest<HTMLElement>('.toggle-group');
+      if (!button || !group) return null;
+      const style = getComputedStyle(button);
+      const width = Number.parseFloat(style.outlineWidth);
+      const offset = Number.parseFloat(style.outlineOffset);
+      const own = button.getBoundingClientRect();
+      const clip = group.getBoundingClientRect();
+      // The ring's outer edge: the button's box grown by the offset and the width (a negative offset draws inside).
+      const grow = offset + width;
+      const outer = { left: own.left - grow, right: own.right + grow, top: own.top - grow, bottom: own.bottom + grow };
+      return { style: style.outlineStyle, width, inside: outer.left >= clip.left && outer.right <= clip.right && outer.top >= clip.top && outer.bottom <= clip.bottom, name: button.textContent };
+    });
+    expect(ring).toMatchObject({ style: 'solid', inside: true });
+    expect(ring?.width).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'inbox-filter-focus');
+  });
+});

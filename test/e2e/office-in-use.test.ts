@@ -48,6 +48,31 @@ async function pendingOf(app: AppFixture): Promise<number> {
   return office.joined ? office.pending : 0;
 }
 
+/**
+ * Rows whose chips are squeezed ("M… R…"), cut by the row's edge, or whose reference (FX-…) is cut: a chip is either
+ * whole in view or wrapped out of sight whole.
+ */
+async function crushedRows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const row of document.querySelectorAll<HTMLElement>('[data-testid=fax-row]')) {
+      const meta = row.querySelector<HTMLElement>('.meta');
+      const ref = row.querySelector<HTMLElement>('.ref');
+      if (ref && ref.scrollWidth > ref.clientWidth + 1) found.push(`reference cut: ${ref.textContent}`);
+      if (!meta) continue;
+      const box = meta.getBoundingClientRect();
+      for (const chip of meta.querySelectorAll<HTMLElement>('.chip')) {
+        const own = chip.getBoundingClientRect();
+        if (chip.scrollWidth > chip.clientWidth + 1) found.push(`squeezed: ${chip.textContent}`);
+        const inside = own.left >= box.left - 1 && own.right <= box.right + 1 && own.top >= box.top - 1 && own.bottom <= box.bottom + 1;
+        const outside = own.top >= box.bottom - 1 || own.bottom <= box.top + 1 || own.right <= box.left + 1 || own.left >= box.right - 1;
+        if (!inside && !outside) found.push(`cut: ${chip.textContent}`);
+      }
+    }
+    return found;
+  });
+}
+
 /** Waits until the desk's queue is empty and its window has been quiet a moment (the news of it arrived). */
 async function drained(app: AppFixture): Promise<void> {
   await expect.poll(() => pendingOf(app), { timeout: 15_000 }).toBe(0);
@@ -166,6 +191,10 @@ describe('an office of three desks with a fax open on each', () => {
     await drained(ana);
     expect([viewsOf(owner), viewsOf(logins.tom), viewsOf(logins.ana)]).toEqual(views);
     await screenshot(tom.page, 'office-three-desks-de');
+    // Rows full of the office's chips (who is on it, for whom, notes, handled) at 1024 in German and at 1280: none
+    // squeezed or cut, every reference whole.
+    expect(await crushedRows(tom.page)).toEqual([]);
+    expect(await crushedRows(maria.page)).toEqual([]);
   }, 240_000);
 
   it('a claim shows in the other windows at once; three claims at once end with one owner everywhere and each loser told who has it', async () => {
@@ -204,6 +233,9 @@ describe('an office of three desks with a fax open on each', () => {
     for (const app of [tom, ana]) await openFax(app.page, faxId);
     await tom.page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await expect.poll(() => tom.page.getByTestId('claim-status').textContent()).toMatch(/^Sie bearbeiten es/);
+    await expect.poll(() => tom.page.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"] .chip`).allTextContents()).toContain('Sie bearbeiten');
+    await tom.page.getByRole('button', { name: 'Als erledigt markieren' }).click();
+    await tom.page.getByText('Von Ihnen erledigt').waitFor();
     const box = tom.page.getByLabel('Notiz hinzufügen', { exact: true });
     await box.fill('Rückruf bei Dr. Weber um 14 Uhr');
     await call(ana, 'takeOverFax', { faxId, confirmed: true });

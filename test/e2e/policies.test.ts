@@ -43,11 +43,25 @@ describe('a desk under its organization\'s policies', () => {
     await screenshot(page, 'policies-settings-de');
 
     await page.getByRole('button', { name: /^Posteingang/ }).first().click();
-    expect(await page.getByRole('button', { name: 'CSV exportieren' }).isDisabled()).toBe(true);
+    const csv = page.getByRole('button', { name: 'CSV exportieren' });
+    expect(await csv.getAttribute('aria-disabled')).toBe('true');
+    // Pressed anyway, it says why instead of doing nothing.
+    await csv.click({ force: true });
+    await page.getByTestId('toast').filter({ hasText: 'Ihre Organisation hat das auf diesem Computer abgeschaltet.' }).first().waitFor();
     await page.getByTestId('fax-row').first().click();
     await page.getByRole('button', { name: 'Mehr' }).click();
-    expect(await page.getByRole('menuitem', { name: 'PDF speichern' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Durchsuchbares PDF' }).isDisabled()).toBe(true);
+    const save = page.getByRole('menuitem', { name: /^PDF speichern/ });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: /^Durchsuchbares PDF/ }).isDisabled()).toBe(true);
+    // The reason is in view under the item, not only in a tooltip.
+    expect(await save.locator('.menu-item-reason').textContent()).toBe('Ihre Organisation hat das auf diesem Computer abgeschaltet.');
+    expect(await save.locator('.menu-item-reason').isVisible()).toBe(true);
     await screenshot(page, 'policies-inbox-de');
+    await page.keyboard.press('Escape');
+    // Its shortcut says so too (the message from the button went first).
+    for (const close of await page.locator('.toast button').all()) await close.click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await page.locator('body').press('Control+s');
+    await page.getByTestId('toast').filter({ hasText: 'Ihre Organisation hat das auf diesem Computer abgeschaltet.' }).first().waitFor();
   }, 60_000);
 });

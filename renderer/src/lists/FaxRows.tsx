@@ -15,13 +15,18 @@ import type { FaxTriageSummary } from '../../../preload/office';
 import { useStore } from '../data/store';
 
 export const rowHeight = 64;
+/**
+ * In an office a row has a third line for who is on the fax, for whom, its labels and what is not shared yet: at
+ * 1024 px those chips did not fit beside the fax's own words, and the row and the detail seemed to disagree.
+ */
+export const officeRowHeight = 86;
 const overscan = 8;
 
-function scrollRowIntoView(node: HTMLDivElement | null, index: number): void {
+function scrollRowIntoView(node: HTMLDivElement | null, index: number, height: number): void {
   if (!node) return;
-  const top = index * rowHeight;
+  const top = index * height;
   if (top < node.scrollTop) node.scrollTo({ top });
-  else if (top + rowHeight > node.scrollTop + node.clientHeight) node.scrollTo({ top: top + rowHeight - node.clientHeight });
+  else if (top + height > node.scrollTop + node.clientHeight) node.scrollTo({ top: top + height - node.clientHeight });
 }
 
 /** Who a fax is with, by the name a person knows: the contact with that number first, then what the fax says. */
@@ -48,19 +53,20 @@ function what(fax: FaxSummary): string {
  * Who is on a received fax and who it is for, its labels, and who sent a sent fax (another person only), from the
  * office's shared triage ("You" for this person).
  */
-function triageChips(triage: FaxTriageSummary | undefined, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger' }> {
+function triageChips(triage: FaxTriageSummary | undefined, me: string | null): Array<{ text: string; tone?: 'success' | 'info' | 'danger'; first?: boolean }> {
   if (!triage) return [];
   // Said of this person in words of their own ("You're on it", "For you"): a name put in a sentence about someone
   // else reads wrong in German ("Sie bearbeitet").
   const onIt = (person: { login: string; name: string }): string => (person.login === me ? t('office.youOnIt') : t('office.onIt', { name: person.name }));
   const forWhom = (person: { login: string; name: string }): string => (person.login === me ? t('office.forYou') : t('office.forPerson', { name: person.name }));
+  // `first`: shown before the desk's own marks (who is on it, and what is not shared yet, matter most to an office).
   return [
-    ...(triage.claimedBy ? [{ text: onIt(triage.claimedBy), tone: 'info' as const }] : []),
+    ...(triage.pending ? [{ text: t('office.notSharedYet'), tone: 'danger' as const, first: true }] : []),
+    ...(triage.claimedBy ? [{ text: onIt(triage.claimedBy), tone: 'info' as const, first: true }] : []),
     ...(triage.assignee && triage.assignee.login !== triage.claimedBy?.login ? [{ text: forWhom(triage.assignee) }] : []),
     ...triage.labels.map((label) => ({ text: label.name })),
     ...(triage.sentBy && triage.sentBy.login !== me ? [{ text: t('office.sentBy', { name: triage.sentBy.name }) }] : []),
     ...(triage.notes > 0 ? [{ text: t('office.notesCount', { count: triage.notes }) }] : []),
-    ...(triage.pending ? [{ text: t('office.notSharedYet'), tone: 'danger' as const }] : []),
   ];
 }
 
@@ -95,13 +101,14 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
   const office = useStore(officeStore);
   const told = useStore(triageStore);
   const me = office.joined ? office.me.login : null;
+  const height = office.joined ? officeRowHeight : rowHeight;
 
   useEffect(() => {
     const node = scroller.current;
     if (!node) return;
     const update = () => {
-      const first = Math.max(0, Math.floor(node.scrollTop / rowHeight) - overscan);
-      const last = Math.min(Math.max(0, total - 1), Math.ceil((node.scrollTop + node.clientHeight) / rowHeight) + overscan);
+      const first = Math.max(0, Math.floor(node.scrollTop / height) - overscan);
+      const last = Math.min(Math.max(0, total - 1), Math.ceil((node.scrollTop + node.clientHeight) / height) + overscan);
       setRange([first, last]);
       request(first, last);
     };
@@ -113,13 +120,13 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
       node.removeEventListener('scroll', update);
       resize.disconnect();
     };
-  }, [total, request]);
+  }, [total, request, height]);
 
   // Moving the cursor opens the fax under it (like a mail client), once its row is loaded.
   const moveTo = (index: number) => {
     const target = Math.max(0, Math.min(total - 1, index));
     setCursor(target);
-    scrollRowIntoView(scroller.current, target);
+    scrollRowIntoView(scroller.current, target, height);
     const fax = list.rowAt(target);
     if (fax && fax.id !== selectedId) onOpen(fax);
   };
@@ -151,7 +158,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
   const rows = Array.from({ length: count }, (_, offset) => {
     const index = first + offset;
     const fax = list.rowAt(index);
-    const top = index * rowHeight;
+    const top = index * height;
     if (!fax) return <div key={`s${index}`} className="skeleton row-skeleton" style={{ top: top + 12 }} aria-hidden="true" />;
     const summary = results(fax);
     const reply = fax.reply ? replyLabel(fax.reply) : null;
@@ -166,8 +173,8 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         id={`fax-row-${fax.id}`}
         role="option"
         aria-selected={fax.id === selectedId}
-        className={`fax-row${fax.unread ? ' unread' : ''}`}
-        style={{ top, height: rowHeight }}
+        className={`fax-row${fax.unread ? ' unread' : ''}${office.joined ? ' fax-row-office' : ''}`}
+        style={{ top, height }}
         onClick={() => {
           setCursor(index);
           onOpen(fax);
@@ -185,14 +192,14 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
             <StatusChip status={fax.status} direction={fax.direction} />
-            {shared.filter((chip) => chip.tone === 'danger').map((chip) => (
-              <RowChip key={chip.text} text={chip.text} tone="danger" />
+            {shared.filter((chip) => chip.first).map((chip) => (
+              <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}
             {handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
             {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
             {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
             {summary ? <RowChip text={summary} /> : null}
-            {shared.filter((chip) => chip.tone !== 'danger').map((chip) => (
+            {shared.filter((chip) => !chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}
           </span>
@@ -214,7 +221,7 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
       data-testid="fax-list"
       data-total={total}
     >
-      <div role="presentation" style={{ height: total * rowHeight, position: 'relative' }}>
+      <div role="presentation" style={{ height: total * height, position: 'relative' }}>
         {rows}
       </div>
     </div>

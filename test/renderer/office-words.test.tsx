@@ -1,0 +1,155 @@
+// What the office's desks read: the status bar's words for a hub that is away, full or refused this desk (never a
+// code or "77 waiting"), a removal with who did it, the row and the detail telling one story of "not shared yet",
+// a person's own name in their own words (in German too), "and 1 more" instead of "+1", and no app-internal error
+// codes on screen.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FaxDetail, FaxSummary } from '../../preload/models';
+import type { FaxTriageSummary, OfficeView } from '../../preload/office';
+import { ErrorNotice } from '../../renderer/src/components/ErrorNotice';
+import { accountStore } from '../../renderer/src/data/account';
+import { officeStore, startOffice, triageStore } from '../../renderer/src/data/office';
+import { chooseLanguage } from '../../renderer/src/i18n';
+import { who } from '../../renderer/src/lists/FaxRows';
+import { ConnectionSummary } from '../../renderer/src/views/ConnectionSummary';
+import { holdExplanation, hubStatusWords, removalWords } from '../../renderer/src/views/office-words';
+import { TriagePanel } from '../../renderer/src/views/TriagePanel';
+import { installFakeFax } from './fake-fax';
+
+const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extract<OfficeView, { joined: true }> => ({
+  joined: true,
+  host: 'hub.office.lan',
+  port: 5432,
+  database: 'front_desk',
+  me: { login: 'tom', name: 'Tom Baker' },
+  role: 'staff',
+  state: 'connected',
+  pending: 0,
+  hold: null,
+  unreachableSince: null,
+  problem: null,
+  removal: null,
+  ...overrides,
+});
+
+const at = (hour: number, minute: number): number => new Date(2026, 10, 26, hour, minute).getTime();
+
+const triage = (overrides: Partial<FaxTriageSummary>): FaxTriageSummary => ({ claimedBy: null, claimedAt: null, assignee: null, handledBy: null, labels: [], sentBy: null, notes: 0, pending: false, ...overrides });
+
+const received = (overrides: Partial<FaxDetail>): FaxDetail => ({
+  id: '77',
+  reference: 'FX-77',
+  direction: 'inbound',
+  status: 'received',
+  statusGroup: 'received',
+  pages: 2,
+  createdAt: '2026-11-26T09:00:00Z',
+  counterpart: '+14155550103',
+  counterpartName: null,
+  senderName: null,
+  subject: null,
+  recipientCount: 1,
+  deliveredCount: 0,
+  failedCount: 0,
+  unread: false,
+  recipients: [],
+  cost: null,
+  providerError: null,
+  requestId: null,
+  submissionId: null,
+  pdfCached: false,
+  ...overrides,
+});
+
+beforeEach(() => chooseLanguage('en'));
+afterEach(() => {
+  cleanup();
+  officeStore.set({ joined: false });
+  triageStore.set(new Map());
+  accountStore.set(null);
+});
+
+describe('the hub in words', () => {
+  it('says what holds the actions back, since when, and how many — never a code or "waiting"', () => {
+    expect(hubStatusWords(joined({}))).toBe('Hub connected');
+    expect(hubStatusWords(joined({ pending: 3 }))).toBe('Hub connected · sharing 3 actions');
+    const away = joined({ state: 'offline', pending: 69, unreachableSince: at(10, 2), hold: { reason: 'unreachable', since: at(10, 2), nextTryAt: null } });
+    expect(hubStatusWords(away)).toMatch(/^Hub not reachable since 10:02 (AM )?· 69 actions not shared yet$/);
+    expect(holdExplanation(away)).toMatch(/^The hub cannot be reached since 10:02( AM)?\. 69 actions wait on this desk and go as soon as it answers\.$/);
+    const full = joined({ pending: 1, hold: { reason: 'full', since: at(9, 15), nextTryAt: at(9, 16) } });
+    expect(hubStatusWords(full)).toMatch(/^Hub full since 0?9:15 (AM )?· 1 action not shared yet$/);
+    expect(holdExplanation(full)).toMatch(/next try 0?9:16/);
+    expect(hubStatusWords(joined({ state: 'refused', pending: 4 }))).toBe("Hub no longer accepts this desk's password · 4 actions not shared yet");
+    for (const words of [hubStatusWords(away), hubStatusWords(full), holdExplanation(away) ?? '']) expect(words).not.toMatch(/waiting|refused this desk|hub_/);
+  });
+
+  it('a removal says who did it when the hub said so, else whom to ask; in German too', () => {
+    const removed = joined({ state: 'removed', pending: 2, removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at(11, 40), administrators: [{ login: 'maria', name: 'Maria Lopez' }] } });
+    expect(hubStatusWords(removed)).toBe('Removed from the office');
+    expect(removalWords(removed)).toMatch(/^Maria Lopez removed you from the office \(.+\)\. Shared triage is off on this desk/);
+    const unknown = joined({ state: 'removed', removal: { by: null, at: null, administrators: [{ login: 'maria', name: 'Maria Lopez' }] } });
+    expect(removalWords(unknown)).toMatch(/^You were removed from the office, or your sign-in to the hub was turned off \(ask Maria Lopez, who administers it\)/);
+    chooseLanguage('de');
+    expect(removalWords(removed)).toMatch(/^Maria Lopez hat Sie aus dem Büro entfernt/);
+    expect(hubStatusWords(removed)).toBe('Aus dem Büro entfernt');
+  });
+});
+
+describe('the triage panel', () => {
+  it('follows the store main keeps: the row and the detail tell the same "not shared yet", and a take-over changes the buttons at once', () => {
+    const fax = installFakeFax({ listTriageNotes: () => [], listOfficePeople: () => [] });
+    startOffice();
+    officeStore.set(joined({}));
+    const detail = received({ triage: triage({}) });
+    render(<TriagePanel detail={detail} />);
+    expect(screen.getByTestId('claim-status').textContent).toBe('Nobody is on it yet.');
+    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'tom', name: 'Tom Baker' }, claimedAt: at(10, 5), pending: true }) } }));
+    expect(screen.getByTestId('claim-status').textContent).toMatch(/^You are on it \(since 10:05( AM)?\)\. · Not shared yet$/);
+    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'ana', name: 'Ana Ruiz' }, claimedAt: at(10, 6) }) } }));
+    expect(screen.getByTestId('claim-status').textContent).toMatch(/^Ana Ruiz is on it/);
+    expect(screen.getByRole('button', { name: 'Take over' })).toBeTruthy();
+  });
+
+  it("says the person's own name in words of their own, in German too", () => {
+    installFakeFax({ listTriageNotes: () => [], listOfficePeople: () => [] });
+    chooseLanguage('de');
+    officeStore.set(joined({}));
+    render(<TriagePanel detail={received({ triage: triage({ handledBy: { login: 'tom', name: 'Tom Baker' } }) })} />);
+    expect(screen.getByText('Von Ihnen erledigt')).toBeTruthy();
+    expect(screen.queryByText(/Erledigt von Sie/)).toBeNull();
+  });
+
+  it('a removed person is told so and offered nothing to share', () => {
+    installFakeFax({ listTriageNotes: () => [], listOfficePeople: () => [] });
+    officeStore.set(joined({ state: 'removed', removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at(11, 40), administrators: [] } }));
+    render(<TriagePanel detail={received({ triage: triage({}) })} />);
+    expect(screen.getByTestId('office-removed').textContent).toMatch(/^Maria Lopez removed you from the office/);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('other words', () => {
+  it('a sent fax to several says "and 2 more", never "+2" beside a number', () => {
+    const sent = { direction: 'outbound', counterpartName: 'Carla Diaz', counterpart: '+14155550103', recipientCount: 3 } as FaxSummary;
+    expect(who(sent)).toBe('Carla Diaz and 2 more');
+    chooseLanguage('de');
+    expect(who(sent)).toBe('Carla Diaz und 2 weitere');
+  });
+
+  it("the app's own codes are not shown; a code with the request it belongs to is, for support", () => {
+    render(<ErrorNotice error={{ kind: 'conflict', message: 'The office already has a label with this name.', code: 'office_label_exists' }} />);
+    expect(document.body.textContent).not.toMatch(/office_label_exists|Code/);
+    cleanup();
+    render(<ErrorNotice error={{ kind: 'server', message: 'The Fax Service answered 503.', code: 'service_unavailable', requestId: 'req_7d1' }} />);
+    expect(document.body.textContent).toContain('service_unavailable');
+  });
+
+  it('Settings → Connection shows the usage Account shows (the account as last read, not as it was at sign-in)', () => {
+    installFakeFax({});
+    accountStore.set({ plan: 'Office', pagesUsed: 209, pageLimit: 500, billingCycle: null, paused: false, usageRatio: 0.418 });
+    const connection = { status: 'connected', baseUrl: 'https://fax.example', capabilities: { scopes: {}, automationOnly: false }, account: { plan: 'Office', pagesUsed: 186, pageLimit: 500, billingCycle: null, paused: false, usageRatio: 0.372 } } as unknown as Parameters<typeof ConnectionSummary>[0]['connection'];
+    render(<ConnectionSummary connection={connection} />);
+    expect(screen.getByTestId('connection-summary').textContent).toContain('209');
+    expect(screen.getByTestId('connection-summary').textContent).not.toContain('186');
+  });
+});
