@@ -187,8 +187,13 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         <span className="when">{shortDate(fax.createdAt)}</span>
         {/* Subject and chips share the second line, so the chips never narrow the name above them. */}
         <span className="row-detail">
-          <span className="ref mono">{fax.reference}</span>
-          {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : <span className="what">{what(fax)}</span>}
+          {/* A content search's row gives its line to the words it found: the reference is in the detail beside it. */}
+          {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : (
+            <>
+              <span className="ref mono">{fax.reference}</span>
+              <span className="what">{what(fax)}</span>
+            </>
+          )}
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
             <StatusChip status={fax.status} direction={fax.direction} />
