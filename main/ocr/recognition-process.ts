@@ -11,6 +11,7 @@ import { readSealed } from '../store/crypto/sealed-file';
 import { encodeGrayPng } from '../pages/png';
 import { prepareForRecognition } from './recognition-image';
 import { pageWords } from './recognized-words';
+import { watchParent } from './parent-watch';
 import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage } from './recognition-protocol';
 
 interface Port {
@@ -44,6 +45,11 @@ try {
 }
 
 const port = parentPort();
+// Nothing outlives the app: no channel, no parent, no process.
+const parentWatch = watchParent({
+  exit: () => process.exit(0),
+  ...(process.send ? { onDisconnect: (listener: () => void) => void process.once('disconnect', listener) } : {}),
+});
 let settings: RecognitionStart | null = null;
 let tesseract: Promise<TesseractWorker> | null = null;
 let kept: { cacheKey: string; opened: OpenedSource } | null = null;
@@ -114,6 +120,7 @@ let queue: Promise<void> = Promise.resolve();
 port.onMessage((message) => {
   if (message.type === 'start') {
     settings = message;
+    if (message.parentPid !== undefined) parentWatch.alsoWatch(message.parentPid);
     port.post({ type: 'ready' });
     return;
   }

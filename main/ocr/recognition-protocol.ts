@@ -12,6 +12,8 @@ export interface RecognitionStart {
   standardFontsDir: string;
   /** tesseract.js's worker script, where the packaged app unpacked it (absent: where its package is). */
   workerPath?: string | undefined;
+  /** The app's main process: the recognition process ends itself when it is gone. */
+  parentPid?: number | undefined;
 }
 
 export interface RecognizeRequest {

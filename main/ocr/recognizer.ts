@@ -16,6 +16,8 @@ export interface RecognitionChild {
   onMessage(handler: (message: RecognitionReply) => void): void;
   onExit(handler: () => void): void;
   kill(): void;
+  /** The system's id for it, where known (tests check that it ends). */
+  readonly pid?: number | undefined;
 }
 
 export type StartRecognitionChild = () => RecognitionChild;
@@ -40,6 +42,7 @@ export function forkRecognitionChild(script: string, execArgv: string[] = ['--im
       onMessage: (handler) => void child.on('message', (message) => handler(message as RecognitionReply)),
       onExit: (handler) => void child.on('exit', handler),
       kill: () => void child.kill('SIGKILL'),
+      pid: child.pid,
     };
   };
 }
@@ -132,7 +135,7 @@ export function createRecognizer(deps: RecognizerDeps): Recognizer {
       if (pending.size > 0) deps.log.warn('ocr.process_exited', { pending: pending.size });
       failAll('recognizer');
     });
-    started.post({ type: 'start', ...deps.settings });
+    started.post({ type: 'start', ...deps.settings, parentPid: process.pid });
     child = started;
     pagesRead = 0;
     return started;

@@ -3,7 +3,7 @@
 // a person's own name in their own words (in German too), "and 1 more" instead of "+1", and no app-internal error
 // codes on screen.
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaxDetail, FaxSummary } from '../../preload/models';
 import type { FaxTriageSummary, OfficeView } from '../../preload/office';
 import { ErrorNotice } from '../../renderer/src/components/ErrorNotice';
@@ -15,6 +15,7 @@ import { ConnectionSummary } from '../../renderer/src/views/ConnectionSummary';
 import { holdExplanation, hubStatusWords, removalWords } from '../../renderer/src/views/office-words';
 import { TriagePanel } from '../../renderer/src/views/TriagePanel';
 import { installFakeFax } from './fake-fax';
+import { at } from '../helpers/clock';
 
 const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extract<OfficeView, { joined: true }> => ({
   joined: true,
@@ -32,7 +33,6 @@ const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extr
   ...overrides,
 });
 
-const at = (hour: number, minute: number): number => new Date(2026, 10, 26, hour, minute).getTime();
 
 const triage = (overrides: Partial<FaxTriageSummary>): FaxTriageSummary => ({ claimedBy: null, claimedAt: null, assignee: null, handledBy: null, labels: [], sentBy: null, notes: 0, pending: false, ...overrides });
 
@@ -61,8 +61,13 @@ const received = (overrides: Partial<FaxDetail>): FaxDetail => ({
   ...overrides,
 });
 
-beforeEach(() => chooseLanguage('en'));
+// Times of the test day read as times of today (only the date is pinned: React's own timers run as usual).
+beforeEach(() => {
+  chooseLanguage('en');
+  vi.useFakeTimers({ now: at('12:00'), toFake: ['Date'] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   officeStore.set({ joined: false });
   triageStore.set(new Map());
@@ -73,10 +78,10 @@ describe('the hub in words', () => {
   it('says what holds the actions back, since when, and how many — never a code or "waiting"', () => {
     expect(hubStatusWords(joined({}))).toBe('Hub connected');
     expect(hubStatusWords(joined({ pending: 3 }))).toBe('Hub connected · sharing 3 actions');
-    const away = joined({ state: 'offline', pending: 69, unreachableSince: at(10, 2), hold: { reason: 'unreachable', since: at(10, 2), nextTryAt: null } });
+    const away = joined({ state: 'offline', pending: 69, unreachableSince: at('10:02'), hold: { reason: 'unreachable', since: at('10:02'), nextTryAt: null } });
     expect(hubStatusWords(away)).toMatch(/^Hub not reachable since 10:02 (AM )?· 69 actions not shared yet$/);
     expect(holdExplanation(away)).toMatch(/^The hub cannot be reached since 10:02( AM)?\. 69 actions wait on this desk and go as soon as it answers\.$/);
-    const full = joined({ pending: 1, hold: { reason: 'full', since: at(9, 15), nextTryAt: at(9, 16) } });
+    const full = joined({ pending: 1, hold: { reason: 'full', since: at('09:15'), nextTryAt: at('09:16') } });
     expect(hubStatusWords(full)).toMatch(/^Hub full since 0?9:15 (AM )?· 1 action not shared yet$/);
     expect(holdExplanation(full)).toMatch(/next try 0?9:16/);
     expect(hubStatusWords(joined({ state: 'refused', pending: 4 }))).toBe("Hub no longer accepts this desk's password · 4 actions not shared yet");
@@ -84,7 +89,7 @@ describe('the hub in words', () => {
   });
 
   it('a removal says who did it when the hub said so, else whom to ask; in German too', () => {
-    const removed = joined({ state: 'removed', pending: 2, removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at(11, 40), administrators: [{ login: 'maria', name: 'Maria Lopez' }] } });
+    const removed = joined({ state: 'removed', pending: 2, removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at('11:40'), administrators: [{ login: 'maria', name: 'Maria Lopez' }] } });
     expect(hubStatusWords(removed)).toBe('Removed from the office');
     expect(removalWords(removed)).toMatch(/^Maria Lopez removed you from the office \(.+\)\. Shared triage is off on this desk/);
     const unknown = joined({ state: 'removed', removal: { by: null, at: null, administrators: [{ login: 'maria', name: 'Maria Lopez' }] } });
@@ -103,9 +108,9 @@ describe('the triage panel', () => {
     const detail = received({ triage: triage({}) });
     render(<TriagePanel detail={detail} />);
     expect(screen.getByTestId('claim-status').textContent).toBe('Nobody is on it yet.');
-    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'tom', name: 'Tom Baker' }, claimedAt: at(10, 5), pending: true }) } }));
+    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'tom', name: 'Tom Baker' }, claimedAt: at('10:05'), pending: true }) } }));
     expect(screen.getByTestId('claim-status').textContent).toMatch(/^You are on it \(since 10:05( AM)?\)\. · Not shared yet$/);
-    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'ana', name: 'Ana Ruiz' }, claimedAt: at(10, 6) }) } }));
+    act(() => fax.emit('triageChanged', { faxIds: ['77'], triage: { '77': triage({ claimedBy: { login: 'ana', name: 'Ana Ruiz' }, claimedAt: at('10:06') }) } }));
     expect(screen.getByTestId('claim-status').textContent).toMatch(/^Ana Ruiz is on it/);
     expect(screen.getByRole('button', { name: 'Take over' })).toBeTruthy();
   });
@@ -121,7 +126,7 @@ describe('the triage panel', () => {
 
   it('a removed person is told so and offered nothing to share', () => {
     installFakeFax({ listTriageNotes: () => [], listOfficePeople: () => [] });
-    officeStore.set(joined({ state: 'removed', removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at(11, 40), administrators: [] } }));
+    officeStore.set(joined({ state: 'removed', removal: { by: { login: 'maria', name: 'Maria Lopez' }, at: at('11:40'), administrators: [] } }));
     render(<TriagePanel detail={received({ triage: triage({}) })} />);
     expect(screen.getByTestId('office-removed').textContent).toMatch(/^Maria Lopez removed you from the office/);
     expect(screen.queryByRole('button')).toBeNull();
