@@ -261,7 +261,7 @@ async function bigInboxWithHub(server: PrivatePostgres, runs: number, log: (line
        INSERT INTO fax_hub.triage (fax_id, handled_by, handled_at, updated_by) SELECT (10000000 + g)::text, '${office.address.user}', now(), '${office.address.user}' FROM generate_series(1, 49999, 3) g;
        INSERT INTO fax_hub.triage (fax_id, assignee, updated_by) SELECT (10000000 + g)::text, '${office.address.user}', '${office.address.user}' FROM generate_series(2, 49999, 3) g;`,
     );
-    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `inbox_${crypto.randomBytes(3).toString('hex')}`, name: 'Front Desk' });
+    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `inbox_${crypto.randomBytes(3).toString('hex')}`, name: 'Front Desk' }, 'admin-desk');
     const joined = await app.harness.core.dispatch('joinOffice', { code });
     if (!joined.ok) throw new Error(`joining failed: ${joined.error.message}`);
     if (services.cache.hubTriage.among(['10000000']).size !== 1) throw new Error('the hub triage was not mirrored');

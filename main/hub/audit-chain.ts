@@ -5,7 +5,27 @@
  */
 import crypto from 'node:crypto';
 
-export const auditActions = ['viewed', 'printed', 'saved', 'forwarded', 'claimed', 'released', 'took_over', 'assigned', 'handled', 'not_handled', 'noted', 'labelled', 'sent', 'reply_linked'] as const;
+export const auditActions = [
+  'viewed',
+  'printed',
+  'saved',
+  'forwarded',
+  'claimed',
+  'released',
+  'took_over',
+  'assigned',
+  'handled',
+  'not_handled',
+  'noted',
+  'labelled',
+  'sent',
+  'reply_linked',
+  'person_added',
+  'person_removed',
+  'label_added',
+  'label_renamed',
+  'label_removed',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const genesisHash = '0'.repeat(64);
@@ -18,12 +38,16 @@ export interface AuditEntry {
   faxId: string | null;
   /** ISO 8601 with milliseconds, as hashed. */
   at: string;
+  /** What changed, sealed with the office key (base64); null for an entry that says it all by its action. */
+  detail: string | null;
   prevHash: string;
   hash: string;
 }
 
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   const fields = [entry.prevHash, entry.deskId, String(entry.seq), entry.actor, entry.action, entry.faxId ?? '', entry.at];
+  // An entry without a detail hashes as entries did before details existed, so older chains still check.
+  if (entry.detail !== null) fields.push(entry.detail);
   return crypto.createHash('sha256').update(fields.join('\n'), 'utf8').digest('hex');
 }
 

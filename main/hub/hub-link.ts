@@ -30,6 +30,8 @@ export const hubChannel = 'fax_hub';
  * back from a cut or a laptop awake again is found within seconds (work asked for meanwhile tries at once anyway).
  */
 export const reconnectWaits: RetrySchedule = [1_000, 2_000, 5_000, 10_000, 15_000];
+/** Visits in a row that find the server full before the desk says so (a single one is other desks' passing visits). */
+export const fullVisitsBeforeSaid = 3;
 
 export type LinkMode = 'listening' | 'visiting';
 
@@ -99,6 +101,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
   let mode: LinkMode = 'listening';
   let reachable = false;
   let failures = 0;
+  let fullVisits = 0;
   let stopped = true;
   let ended = false;
   let opened = 0;
@@ -186,13 +189,17 @@ export function createHubLink(options: HubLinkOptions): HubLink {
       next.end().catch(() => undefined);
       failures = Math.max(failures, 1);
       const failure = hubError(error);
-      setReachable(false, failure);
+      // A visit that finds the server full for a moment is tried again at the next visit; the desk says the hub
+      // is full only when visits keep finding it so (other desks' visits come and go within milliseconds).
+      fullVisits = !keeps() && failure.details.code === 'hub_full' ? fullVisits + 1 : 0;
+      if (fullVisits === 0 || fullVisits >= fullVisitsBeforeSaid) setReachable(false, failure);
       scheduleReconnect();
       throw failure;
     }
     opened += 1;
     client = next;
     failures = 0;
+    fullVisits = 0;
     reconnect.cancel();
     if (keeps()) {
       try {

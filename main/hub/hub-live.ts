@@ -95,7 +95,8 @@ export function createHubLive(options: HubLiveOptions): HubLive {
   function schedule(): void {
     if (stopped) return;
     const visiting = options.link.mode === 'visiting';
-    periodic.after(visiting ? visitMs : catchUpMs, () => {
+    // Visits are spread (±25 %), so desks started together do not all visit at the same moment.
+    periodic.after(visiting ? Math.round(visitMs * (0.75 + Math.random() * 0.5)) : catchUpMs, () => {
       visits += 1;
       const checkRoom = visits % visitsPerRoomCheck === 0;
       void catchUp()

@@ -187,6 +187,11 @@ const migrations: readonly Migration[] = [
   () => `
     ALTER TABLE fax_hub.leases ADD COLUMN target_sealed bytea;
   `,
+  // What an audit entry changed (whom a fax was assigned to, which labels, which person or label the office gained
+  // or lost), sealed with the office key and covered by the entry's hash. Older entries have none and hash as before.
+  () => `
+    ALTER TABLE fax_hub.audit ADD COLUMN detail_sealed text;
+  `,
 ];
 
 /** The schema version this app writes and reads. */

@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
-import { appendAuditEntry } from './audit-append';
+import { appendAuditEntry, inTransaction } from './audit-append';
+import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
@@ -67,6 +68,8 @@ export interface HubSession {
   triage(faxIds?: readonly string[]): Promise<Map<string, FaxTriage>>;
   /** Records that this person viewed, printed, saved or forwarded a fax (once per action id, when given). */
   record(action: AuditAction, faxId: string, triageAction?: TriageAction): Promise<void>;
+  /** A change to the office's own lists (its labels) with its audit entry, in one transaction. */
+  changeOffice<T>(audit: { action: AuditAction; detail: (result: T) => AuditDetail }, work: (client: ClientBase) => Promise<T>): Promise<T>;
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
   /**
    * Takes the office's lease on a job done once per office: 'mine' (this desk does it: a new lease, an expired
@@ -134,7 +137,8 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   const login = options.address.user;
   const withClient = <T>(work: (client: ClientBase) => Promise<T>): Promise<T> => link.use(work);
 
-  const appendAudit = (client: ClientBase, action: AuditAction, faxId: string | null): Promise<void> => appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId });
+  const appendAudit = (client: ClientBase, action: AuditAction, faxId: string | null, detail?: AuditDetail): Promise<void> =>
+    appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId, detail: detail ? { officeKey: key, says: detail } : undefined });
 
   /**
    * One triage change in one transaction with its audit entry. With an action id, an action already applied is
@@ -142,7 +146,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
    */
   async function change<T>(
     action: TriageAction | undefined,
-    audit: { action: AuditAction; faxId: string },
+    audit: { action: AuditAction; faxId: string; detail?: (result: T) => AuditDetail | undefined },
     work: (client: ClientBase) => Promise<T>,
     already: (client: ClientBase) => Promise<T>,
     audited: (result: T) => boolean = () => true,
@@ -158,7 +162,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
           }
         }
         const result = await work(client);
-        if (audited(result)) await appendAudit(client, audit.action, audit.faxId);
+        if (audited(result)) await appendAudit(client, audit.action, audit.faxId, audit.detail?.(result));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -236,21 +240,22 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     },
 
     async takeOver(faxId, action) {
-      const taken = await change(
+      const taken = await change<ClaimState & { from?: string }>(
         action,
-        { action: 'took_over', faxId },
-        async (client) => {
+        { action: 'took_over', faxId, detail: (result) => (result.from ? { from: result.from } : undefined) },
+        async (client): Promise<ClaimState & { from?: string }> => {
+          const before = await claimOf(client, faxId);
           const moved = await client.query<{ claimed_at: Date }>('UPDATE fax_hub.claims SET claimed_by = current_user, claimed_at = clock_timestamp() WHERE fax_id = $1 RETURNING claimed_at', [faxId]);
           const row = moved.rows[0] ?? (await client.query<{ claimed_at: Date }>('INSERT INTO fax_hub.claims (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO UPDATE SET claimed_by = current_user, claimed_at = clock_timestamp() RETURNING claimed_at', [faxId])).rows[0];
-          return { by: login, since: row?.claimed_at.getTime() ?? Date.now() };
+          return { by: login, since: row?.claimed_at.getTime() ?? Date.now(), ...(before && before.by !== login ? { from: before.by } : {}) };
         },
         async (client) => (await claimOf(client, faxId)) ?? { by: login, since: Date.now() },
       );
-      return taken;
+      return { by: taken.by, since: taken.since };
     },
 
     async assign(faxId, person, action) {
-      await change(action, { action: 'assigned', faxId }, (client) => upsertTriage(client, faxId, 'assignee = $2', [person]), () => Promise.resolve());
+      await change(action, { action: 'assigned', faxId, detail: () => ({ assignee: person }) }, (client) => upsertTriage(client, faxId, 'assignee = $2', [person]), () => Promise.resolve());
     },
 
     async setHandled(faxId, handled, action) {
@@ -282,7 +287,18 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     },
 
     async setLabels(faxId, labelIds, action) {
-      await change(action, { action: 'labelled', faxId }, (client) => upsertTriage(client, faxId, 'labels_sealed = $2', [sealedLabels(key, faxId, labelIds)]), () => Promise.resolve());
+      await change<{ labelsAdded: string[]; labelsRemoved: string[] }>(
+        action,
+        { action: 'labelled', faxId, detail: (changed) => changed },
+        async (client) => {
+          const before = await client.query<{ labels_sealed: Buffer | null }>('SELECT labels_sealed FROM fax_hub.triage WHERE fax_id = $1', [faxId]);
+          const had = new Set(openLabels(key, faxId, before.rows[0]?.labels_sealed ?? null));
+          const has = new Set(labelIds);
+          await upsertTriage(client, faxId, 'labels_sealed = $2', [sealedLabels(key, faxId, labelIds)]);
+          return { labelsAdded: [...has].filter((id) => !had.has(id)), labelsRemoved: [...had].filter((id) => !has.has(id)) };
+        },
+        () => Promise.resolve({ labelsAdded: [], labelsRemoved: [] }),
+      );
     },
 
     async recordSent(faxId, replyDue, action) {
@@ -348,17 +364,26 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         return found;
       }),
 
+    changeOffice: (audit, work) =>
+      withClient((client) =>
+        inTransaction(client, async () => {
+          const result = await work(client);
+          await appendAudit(client, audit.action, null, audit.detail(result));
+          return result;
+        }),
+      ),
+
     async record(action, faxId, triageAction) {
       await change(triageAction, { action, faxId }, () => Promise.resolve(), () => Promise.resolve());
     },
 
     auditEntries: ({ from, to }) =>
       withClient(async (client) => {
-        const rows = await client.query<{ desk_id: string; seq: string; actor: string; action: string; fax_id: string | null; at: Date; prev_hash: string; hash: string }>(
-          'SELECT desk_id, seq, actor, action, fax_id, at, prev_hash, hash FROM fax_hub.audit WHERE at >= $1 AND at < $2 ORDER BY at, desk_id, seq',
+        const rows = await client.query<{ desk_id: string; seq: string; actor: string; action: string; fax_id: string | null; at: Date; detail_sealed: string | null; prev_hash: string; hash: string }>(
+          'SELECT desk_id, seq, actor, action, fax_id, at, detail_sealed, prev_hash, hash FROM fax_hub.audit WHERE at >= $1 AND at < $2 ORDER BY at, desk_id, seq',
           [new Date(from), new Date(to)],
         );
-        return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), prevHash: row.prev_hash, hash: row.hash }));
+        return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), detail: row.detail_sealed, prevHash: row.prev_hash, hash: row.hash }));
       }),
 
     stillMember: () => withClient(async (client) => (await client.query<{ member: boolean }>("SELECT has_schema_privilege('fax_hub', 'USAGE') AS member")).rows[0]?.member === true),

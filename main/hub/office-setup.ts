@@ -14,6 +14,7 @@ import { hubError } from './hub-errors';
 import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier } from './hub-schema';
 import { decodeJoinCode, encodeJoinCode } from './join-code';
 import { scramVerifier } from './scram-verifier';
+import { appendAuditEntry } from './audit-append';
 import { keyCheck, newOfficeKey, open, seal } from './office-key';
 
 const loginPattern = /^[a-z][a-z0-9_]{2,39}$/;
@@ -71,7 +72,7 @@ export async function checkOffice(client: pg.ClientBase, officeKey: Buffer): Pro
 }
 
 /** Adds a person (run by the administrator's desk) and returns their one-time join code. */
-export async function addPerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, person: { login: string; name: string }): Promise<string> {
+export async function addPerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, person: { login: string; name: string }, deskId: string): Promise<string> {
   if (!loginPattern.test(person.login)) throw new AppError('invalid_input', msg('hub.loginInvalid'), { code: 'hub_login' });
   const password = crypto.randomBytes(24).toString('base64url');
   await withHub(address, credentials, async (client) => {
@@ -81,6 +82,7 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
     await client.query('BEGIN');
     await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
     await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
+    await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_added', faxId: null, detail: { officeKey, says: { person: person.login, personName: person.name } } });
     await client.query('COMMIT');
   });
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
@@ -91,16 +93,27 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
  * removal is told on the hub's channel as it commits ("removed:<login>:<by>"): the removed person's desk, still
  * listening, learns who removed them (and checks it with the hub: anyone connected could send such a line).
  */
-export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string): Promise<void> {
+export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, deskId: string): Promise<void> {
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     await client.query('BEGIN');
     await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
     await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
-    await client.query('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1', [login]);
+    const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
+    const sealedName = removed.rows[0]?.display_sealed;
+    const personName = sealedName ? openOrEmpty(officeKey, login, sealedName) : '';
+    await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_removed', faxId: null, detail: { officeKey, says: { person: login, personName } } });
     await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
     await client.query('COMMIT');
   });
+}
+
+function openOrEmpty(officeKey: Buffer, login: string, sealed: Buffer): string {
+  try {
+    return open(officeKey, 'person', login, sealed);
+  } catch {
+    return '';
+  }
 }
 
 export async function listPeople(client: pg.ClientBase, officeKey: Buffer): Promise<Person[]> {

@@ -4,7 +4,7 @@
  * changed by the administrator. A fax's labels are ids; a name comes from here.
  */
 import type { LabelView } from '../../preload/office';
-import { listLabels, removeLabel, saveLabel, type OfficeLabel } from '../hub/office-labels';
+import { cleanLabelName, listLabels, removeLabel, saveLabel, type OfficeLabel } from '../hub/office-labels';
 import type { HubSession } from '../hub/hub-session';
 
 export interface OfficeLabelBook {
@@ -45,12 +45,19 @@ export function createOfficeLabelBook(deps: { withSession: <T>(work: (session: H
     },
     has: (labelId) => labels.some((label) => label.id === labelId && !label.removed),
     async save(label) {
-      const id = await deps.withSession((session) => session.withClient((client) => saveLabel(client, session.officeKey, label)));
+      const previousName = label.id === null ? undefined : labels.find((known) => known.id === label.id)?.name;
+      const id = await deps.withSession((session) =>
+        session.changeOffice<string>(
+          { action: label.id === null ? 'label_added' : 'label_renamed', detail: (saved) => ({ label: { id: saved, name: cleanLabelName(label.name) }, ...(previousName === undefined ? {} : { previousName }) }) },
+          (client) => saveLabel(client, session.officeKey, label),
+        ),
+      );
       await book.refresh();
       return id;
     },
     async remove(labelId) {
-      await deps.withSession((session) => session.withClient((client) => removeLabel(client, labelId)));
+      const name = labels.find((known) => known.id === labelId)?.name ?? '';
+      await deps.withSession((session) => session.changeOffice<undefined>({ action: 'label_removed', detail: () => ({ label: { id: labelId, name } }) }, (client) => removeLabel(client, labelId).then(() => undefined)));
       await book.refresh();
     },
     clear() {

@@ -323,7 +323,14 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   const auditTrail = createAuditExport({
     entries: (range) => joinedDesk().triage.withSession((session) => session.auditEntries(range)),
-    nameOf: (login) => ref(login).name,
+    officeKey: () => {
+      joinedDesk();
+      if (current === null) throw new AppError('invalid_input', msg('office.notInAnOffice'), { code: 'office_not_joined' });
+      return current.officeKey;
+    },
+    personName: (login) => people.get(login)?.name ?? null,
+    labelName: (id) => labelBook.all().find((label) => label.id === id)?.name ?? null,
+    faxReference: (faxId) => deps.cache.faxes.detail(faxId)?.reference ?? null,
     desktop: deps.desktop,
   });
 
@@ -390,7 +397,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async addPerson(person) {
       const admin = requireAdmin();
-      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, person);
+      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, person, admin.deskId);
       await refreshPeople().catch(() => undefined);
       return { joinCode };
     },
@@ -398,7 +405,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async removePerson(login) {
       const admin = requireAdmin();
       if (login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotRemoveYourself'), { code: 'office_remove_self' });
-      await removePerson(admin.address, credentialsOf(admin), admin.officeKey, login);
+      await removePerson(admin.address, credentialsOf(admin), admin.officeKey, login, admin.deskId);
       await refreshPeople().catch(() => undefined);
     },
 

@@ -23,6 +23,11 @@ import type { TriageAction } from './triage-journal';
 
 /** Waits between tries of an action the hub did not take while it answers otherwise. */
 export const hubRetries: RetrySchedule = [1_000, 2_000, 5_000, 10_000, 20_000];
+/**
+ * A hub with no connection free: other desks' visits free one within milliseconds, so the first tries come soon,
+ * each put a random share later so desks that found it full together do not come back together.
+ */
+export const fullRetries: RetrySchedule = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000];
 /** While the hub cannot be reached the link's word brings the queue back at once; this is a safety net. */
 const unreachableRetryMs = 60_000;
 
@@ -53,6 +58,8 @@ export interface TriageSenderDeps {
   /** The hub refused this desk: nothing more is sent until `resume()`. */
   refused: (failure: AppError) => void;
   onHold: (hold: QueueHold | null) => void;
+  /** In [0, 1): spreads retries after a full hub (tests pin it). */
+  random?: () => number;
   log: Logger;
   now?: () => number;
   timers?: Timers;
@@ -111,7 +118,12 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
       return;
     }
     const attempts = action.attempts + 1;
-    const wait = deps.reachable() && reason !== 'full' ? waitAfterFailures(hubRetries, attempts) : reason === 'full' ? waitAfterFailures(hubRetries, attempts + 2) : unreachableRetryMs;
+    const wait =
+      reason === 'full'
+        ? Math.round(waitAfterFailures(fullRetries, attempts) * (1 + (deps.random ?? Math.random)()))
+        : deps.reachable()
+          ? waitAfterFailures(hubRetries, attempts)
+          : unreachableRetryMs;
     const later = { ...action, attempts, nextTryAt: now() + wait };
     await deps.journal.write(later);
     queue.set(action.id, later);

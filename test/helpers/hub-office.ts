@@ -36,7 +36,7 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
     adminPassword,
     officeKey,
     async person(login, name) {
-      const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `${login}_${suffix}`, name });
+      const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `${login}_${suffix}`, name }, 'admin-desk');
       const joined = await joinOffice(code);
       const session = await openHubSession({ address: joined.address, credentials: { password: joined.password }, officeKey: joined.officeKey, deskId: crypto.randomUUID() });
       return { session, password: joined.password, address: joined.address };

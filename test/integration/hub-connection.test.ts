@@ -78,7 +78,7 @@ describe('signing in', () => {
     const session = hub.keep(await openHubSession({ address, credentials: { clientKey: key }, officeKey: officeKey ?? Buffer.alloc(32), deskId: crypto.randomUUID() }));
     expect((await session.claim('960000000000000001')).won).toBe(true);
     // Its people still join with join codes (passwords of their own).
-    const code = await addPerson(address, { clientKey: key }, officeKey ?? Buffer.alloc(32), { login: `cert_staff_${process.pid}`, name: 'Staff' });
+    const code = await addPerson(address, { clientKey: key }, officeKey ?? Buffer.alloc(32), { login: `cert_staff_${process.pid}`, name: 'Staff' }, 'admin-desk');
     const joined = await joinOffice(code);
     await expect(open(joined.address, joined.password, joined.officeKey)).resolves.toBeDefined();
 
@@ -112,11 +112,12 @@ describe('signing in', () => {
     const older = await createTestOffice(hub.server);
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
-    // What an earlier version's hub looked like: version 2, without what versions 3 and 4 added.
+    // What an earlier version's hub looked like: version 2, without what versions 3 to 6 added.
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
        DROP FUNCTION fax_hub.note_office_change(); ALTER TABLE fax_hub.labels DROP COLUMN removed_at; ALTER TABLE fax_hub.leases DROP COLUMN target_sealed;
+       ALTER TABLE fax_hub.audit DROP COLUMN detail_sealed;
        UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
     );
     await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
@@ -138,7 +139,7 @@ describe('signing in', () => {
 
 describe('join codes', () => {
   it('a join code is spent by joining; another office key or a damaged code is refused', async () => {
-    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `spent_${process.pid}`, name: 'Spent' });
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `spent_${process.pid}`, name: 'Spent' }, 'admin-desk');
     const wrongKey = encodeJoinCode({ ...decodeJoinCode(code), officeKey: crypto.randomBytes(32) });
     await expect(joinOffice(wrongKey)).rejects.toMatchObject({ details: { code: 'hub_wrong_office_key' } });
     const joined = await joinOffice(code);
@@ -152,7 +153,7 @@ describe('join codes', () => {
   });
 
   it('the hub never holds a join code\'s password: roles keep a SCRAM verifier', async () => {
-    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `verifier_${process.pid}`, name: 'V' });
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `verifier_${process.pid}`, name: 'V' }, 'admin-desk');
     const { password } = decodeJoinCode(code);
     const stored = hub.server.sql('postgres', `SELECT rolpassword FROM pg_authid WHERE rolname = 'verifier_${process.pid}'`);
     expect(stored).toMatch(/^SCRAM-SHA-256\$4096:/);
@@ -161,7 +162,7 @@ describe('join codes', () => {
 
   it('a sign-in name that is not one is refused before anything is made', async () => {
     for (const login of ['Maria', 'x', 'robert"); drop table', '1abc', 'a'.repeat(41)]) {
-      await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'n' })).rejects.toMatchObject({ details: { code: 'hub_login' } });
+      await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'n' }, 'admin-desk')).rejects.toMatchObject({ details: { code: 'hub_login' } });
     }
   });
 });
@@ -171,7 +172,7 @@ describe('removing a person', () => {
     const { session, password, address } = await hub.office.person('leaver', 'Leaver');
     hub.keep(session);
     expect(await session.claim('910000000000000001')).toMatchObject({ won: true });
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login);
+    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login, 'admin-desk');
     await expect(session.claim('910000000000000002')).rejects.toMatchObject({ kind: 'permission' });
     await expect(open(address, password)).rejects.toMatchObject({ kind: 'permission', details: { code: 'hub_sign_in_refused' } });
     const admin = await hub.office.admin();

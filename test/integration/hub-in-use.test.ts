@@ -231,7 +231,7 @@ describe('removal', () => {
     const faxId = newFax();
     expect(await cy.desk.triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: false, claim: { won: true } });
 
-    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, cy.login);
+    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, cy.login, 'admin-desk');
     await waitUntil(() => cy.desk.triage.status().state, (state) => state === 'removed', { what: "Cy's desk to see the removal" });
     expect(cy.removals).toEqual([{ login: cy.login, by: office.address.user }]);
     expect(watcher.desk.triage.status().state).toBe('connected');
@@ -249,7 +249,7 @@ describe('removal', () => {
     proxy.cut();
     expect(await eve.desk.triage.act({ faxId, kind: 'note', text: 'Left a message' })).toEqual({ queued: true });
     expect(await eve.desk.triage.act({ faxId, kind: 'claim' })).toEqual({ queued: true });
-    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, eve.login);
+    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, eve.login, 'admin-desk');
     proxy.restore();
     await waitUntil(() => eve.desk.triage.status().state, (state) => state === 'removed', { what: "Eve's desk to be refused", timeoutMs: 20_000 });
     expect(eve.desk.triage.waiting().map((action) => action.kind)).toEqual(['note', 'claim']);

@@ -94,4 +94,43 @@ describe('more desks than lasting connections', () => {
     expect(most).toBeLessThanOrEqual(12);
     for (const entry of desks) expect(entry.desk.triage.status()).toMatchObject({ state: 'connected', pending: 0 });
   }, 60_000);
+
+  it('a full server on one visit is not news; visit after visit it is said, an action waits for room, and goes when there is', async () => {
+    const visitor = desks.find((entry) => entry.desk.link.mode === 'visiting');
+    if (!visitor) throw new Error('no desk visits');
+    const superuser = { host: server.host, port: server.port, database: 'postgres', user: server.superuser, password: server.password, ssl: { ca: server.ca } };
+    // The server's superuser takes every connection left (its reserved ones included): no desk finds room.
+    const hogs: pg.Client[] = [];
+    const fullFrom = Date.now();
+    for (;;) {
+      const hog = new pg.Client(superuser);
+      hog.on('error', () => undefined);
+      try {
+        await hog.connect();
+        hogs.push(hog);
+      } catch {
+        break;
+      }
+    }
+    try {
+      const saidAfter = await waitUntil(
+        () => Promise.resolve(visitor.desk.triage.status().state === 'offline' ? Date.now() - fullFrom : null),
+        (after) => after !== null,
+        { what: 'the visiting desk saying the hub is not available', timeoutMs: 15_000 },
+      );
+      // Three visits found it full before the desk said so: at least two gaps of 375 ms (500 ms, spread ±25 %).
+      expect(saidAfter).toBeGreaterThanOrEqual(700);
+      const faxId = '970000000000000001';
+      expect(await visitor.desk.triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: true });
+      expect(visitor.desk.triage.status().hold).toMatchObject({ reason: 'full' });
+    } finally {
+      await Promise.all(hogs.map((hog) => hog.end().catch(() => undefined)));
+    }
+    await waitUntil(
+      () => Promise.resolve(visitor.desk.triage.status()),
+      (status) => status.state === 'connected' && status.pending === 0,
+      { what: 'the claim reaching the hub once there is room', timeoutMs: 20_000 },
+    );
+    expect(visitor.desk.triage.view('970000000000000001')?.claim?.by).toBe(visitor.login);
+  }, 60_000);
 });

@@ -8,6 +8,14 @@ import { saveLabel } from '../../main/hub/office-labels';
 import { checkChains } from '../../main/hub/audit-chain';
 import type { HubSession } from '../../main/hub/hub-session';
 import { useTestOffice } from '../helpers/hub-office';
+import os from 'node:os';
+import path from 'node:path';
+import fsp from 'node:fs/promises';
+import { listLabels } from '../../main/hub/office-labels';
+import { listPeople, removePerson } from '../../main/hub/office-setup';
+import { createOfficeLabelBook } from '../../main/triage/office-label-book';
+import { createAuditExport } from '../../main/triage/audit-export';
+import { chooseMainLanguage } from '../../main/i18n/main-locale';
 
 const hub = useTestOffice();
 
@@ -175,6 +183,98 @@ describe('the audit trail', () => {
     expect(checkChains(await desk.auditEntries(range))).toEqual([
       { deskId: desk.deskId, seq: 2, problem: 'altered' },
       { deskId: desk.deskId, seq: 4, problem: 'gap' },
+    ]);
+  });
+
+  it('the export reads without a glossary: words, local time with its offset, FX numbers, names, what changed — and an altered detail shows', async () => {
+    const [maria, tom] = [await person('exp_m', 'Maria Lopez'), await person('exp_t', 'Tom Baker')];
+    const admin = hub.keep(await hub.office.admin());
+    const labels = createOfficeLabelBook({ withSession: (work) => work(admin) });
+    const urgent = await labels.save({ id: null, name: 'Urgent' });
+    const lab = await labels.save({ id: null, name: 'Lab' });
+    await labels.save({ id: lab, name: 'Lab results' });
+    const faxId = '900000000000000069';
+    const started = Date.now() - 1_000;
+    await maria.claim(faxId);
+    await tom.takeOver(faxId);
+    await maria.assign(faxId, tom.login);
+    await maria.assign(faxId, null);
+    await tom.setLabels(faxId, [urgent]);
+    await tom.setLabels(faxId, [lab]);
+    await tom.record('viewed', faxId);
+    await tom.record('printed', '900000000000000070');
+    await labels.remove(urgent);
+    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, tom.login, 'admin-desk');
+    const people = new Map((await admin.withClient((client) => listPeople(client, hub.office.officeKey))).map((one) => [one.login, one.name]));
+    const known = await admin.withClient((client) => listLabels(client, hub.office.officeKey));
+    const savedAt = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-audit-')), 'audit.csv');
+    const trail = createAuditExport({
+      entries: (range) => admin.auditEntries(range),
+      officeKey: () => hub.office.officeKey,
+      personName: (login) => people.get(login) ?? null,
+      labelName: (id) => known.find((label) => label.id === id)?.name ?? null,
+      faxReference: (id) => (id === faxId ? 'FX-69' : null),
+      desktop: { chooseSavePath: () => Promise.resolve(savedAt) },
+    });
+    const range = { from: started, to: Date.now() + 60_000 };
+    const mine = (await trail.rows(range)).filter((row) => ['Maria Lopez', 'Tom Baker', 'Office Administrator'].includes(row.person));
+    const said = mine.map((row) => [row.person, row.action, row.fax, row.details]);
+    expect(said).toEqual([
+      ['Office Administrator', 'Added a person to the office', '', 'Maria Lopez'],
+      ['Office Administrator', 'Added a person to the office', '', 'Tom Baker'],
+      ['Office Administrator', 'Added a label', '', 'Label “Urgent”'],
+      ['Office Administrator', 'Added a label', '', 'Label “Lab”'],
+      ['Office Administrator', 'Renamed a label', '', '“Lab” to “Lab results”'],
+      ['Maria Lopez', 'Started working on it', 'FX-69', ''],
+      ['Tom Baker', 'Took it over', 'FX-69', 'From Maria Lopez'],
+      ['Maria Lopez', 'Assigned', 'FX-69', 'To Tom Baker'],
+      ['Maria Lopez', 'Assigned', 'FX-69', 'To nobody (assignment cleared)'],
+      ['Tom Baker', 'Changed labels', 'FX-69', 'Added: Urgent'],
+      ['Tom Baker', 'Changed labels', 'FX-69', 'Added: Lab results; removed: Urgent'],
+      ['Tom Baker', 'Opened', 'FX-69', ''],
+      ['Tom Baker', 'Printed', 'Fax 900000000000000070 (not on this desk)', ''],
+      ['Office Administrator', 'Removed a label', '', 'Label “Urgent”'],
+      ['Office Administrator', 'Removed a person from the office', '', 'Tom Baker'],
+    ]);
+    for (const row of mine) {
+      expect(row.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/);
+      // The local time with its offset is the instant the hub recorded.
+      const [day, time, offset] = row.at.split(' ');
+      expect(new Date(`${day}T${time}${offset}`).getTime()).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
+      expect(row.check).toBe('ok');
+    }
+
+    // Opened in a spreadsheet: headers in words, no sign-in names, desk ids or codes.
+    expect(await trail.save(range)).toEqual({ saved: true });
+    const csv = await fsp.readFile(savedAt, 'utf8');
+    expect(csv.startsWith('\uFEFFTime,Person,Action,Fax,What changed,Trail check\r\n')).toBe(true);
+    expect(csv).toContain('Intact');
+    for (const login of [maria.login, tom.login, hub.office.address.user]) expect(csv).not.toContain(login);
+    expect(csv).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|took_over|person_removed|labelled/);
+
+    chooseMainLanguage('de');
+    try {
+      const german = (await trail.rows(range)).filter((row) => row.fax === 'FX-69').map((row) => [row.action, row.details]);
+      expect(german.slice(0, 3)).toEqual([
+        ['Bearbeitung übernommen', ''],
+        ['Von jemand anderem übernommen', 'Von Maria Lopez'],
+        ['Zugewiesen', 'An Tom Baker'],
+      ]);
+    } finally {
+      chooseMainLanguage('en');
+    }
+
+    // Someone with the server's superuser moves one entry's detail onto another: the check and the words say so.
+    hub.server.sql(
+      hub.office.address.database,
+      `ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only;
+       UPDATE fax_hub.audit SET detail_sealed = (SELECT detail_sealed FROM fax_hub.audit WHERE desk_id = '${maria.deskId}' AND seq = 2) WHERE desk_id = '${maria.deskId}' AND seq = 3;
+       ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only`,
+    );
+    const moved = (await trail.rows(range)).filter((row) => row.person === 'Maria Lopez' && row.action === 'Assigned');
+    expect(moved.map((row) => [row.details, row.check])).toEqual([
+      ['To Tom Baker', 'ok'],
+      ["The details do not open with this office's key", 'altered'],
     ]);
   });
 

@@ -49,7 +49,7 @@ async function prepare(tag: string): Promise<{ env: Record<string, string>; acco
   // the minutes a rule allows for the service's clock.
   await fixture.t.control('POST', `/accounts/${accountId}/faxes`, { direction: 'inbound', count: 1, spacing_seconds: 2, newest_at: new Date(Date.now() - 60_000).toISOString() });
   const office = await createTestOffice(server);
-  const codeFor = (login: string): Promise<string> => addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `${login}_${tag}`, name: login });
+  const codeFor = (login: string): Promise<string> => addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `${login}_${tag}`, name: login }, 'admin-desk');
   const dataDir = path.join(work, tag, 'a');
   const shared = path.join(work, tag, 'shared');
   fs.mkdirSync(shared, { recursive: true });
