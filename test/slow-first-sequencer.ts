@@ -43,6 +43,7 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
   'integration/office-desks.test.ts': 9,
   'integration/live-status.test.ts': 9,
   'integration/hub-room.test.ts': 9,
+  'integration/hub-limits.test.ts': 12,
   'e2e/hot-folders.test.ts': 9,
   'integration/hub-live.test.ts': 8,
   'e2e/layout.test.ts': 8,

@@ -10,6 +10,7 @@
 import type { ClientBase } from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
+import { labelNameMax } from './office-labels';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -19,6 +20,18 @@ export function deskRoleOf(database: string): string {
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 type Migration = (deskRole: string) => string;
+
+/** The app's own caps, which the database holds every desk to (a note: the journal's cap, above the window's). */
+export const noteMaxChars = 10_000;
+export const personNameMaxChars = 120;
+const faxIdMaxBytes = 100;
+/** A sealed value's largest size for a text of this many UTF-16 units. */
+const sealedBytes = (chars: number): number => chars * 3 + 29;
+
+export const personConnectionLimit = 5;
+const personStatementTimeout = '20s';
+const personLockTimeout = '5s';
+const personIdleInTransaction = '10s';
 
 const migrations: readonly Migration[] = [
   (deskRole) => `
@@ -191,6 +204,43 @@ const migrations: readonly Migration[] = [
   // or lost), sealed with the office key and covered by the entry's hash. Older entries have none and hash as before.
   () => `
     ALTER TABLE fax_hub.audit ADD COLUMN detail_sealed text;
+  `,
+  // Limits the database holds every member to, whatever their desk does. Sizes at the app's own caps (sealed: the
+  // text's UTF-8, at most 3 bytes a UTF-16 unit, plus 29 bytes of nonce, tag and version), checked for new rows
+  // (NOT VALID: a hub that already holds a larger value still upgrades). Each person's sessions: at most
+  // ${personConnectionLimit} at once, a statement at most ${personStatementTimeout}, a lock waited for at most
+  // ${personLockTimeout}, a transaction left open ended after ${personIdleInTransaction}.
+  () => `
+    ALTER TABLE fax_hub.notes ADD CONSTRAINT note_size CHECK (octet_length(body_sealed) <= ${sealedBytes(noteMaxChars)}) NOT VALID;
+    ALTER TABLE fax_hub.labels ADD CONSTRAINT label_name_size CHECK (octet_length(name_sealed) <= ${sealedBytes(labelNameMax)}) NOT VALID;
+    ALTER TABLE fax_hub.people ADD CONSTRAINT person_name_size CHECK (octet_length(display_sealed) <= ${sealedBytes(personNameMaxChars)}) NOT VALID;
+    ALTER TABLE fax_hub.triage ADD CONSTRAINT labels_size CHECK (octet_length(labels_sealed) <= 16384) NOT VALID;
+    ALTER TABLE fax_hub.leases ADD CONSTRAINT target_size CHECK (octet_length(target_sealed) <= 16384) NOT VALID;
+    ALTER TABLE fax_hub.audit ADD CONSTRAINT detail_size CHECK (octet_length(detail_sealed) <= 16384) NOT VALID;
+    ALTER TABLE fax_hub.claims ADD CONSTRAINT claim_fax_id CHECK (octet_length(fax_id) <= ${faxIdMaxBytes}) NOT VALID;
+    ALTER TABLE fax_hub.triage ADD CONSTRAINT triage_fax_id CHECK (octet_length(fax_id) <= ${faxIdMaxBytes}) NOT VALID;
+    ALTER TABLE fax_hub.notes ADD CONSTRAINT note_fax_id CHECK (octet_length(fax_id) <= ${faxIdMaxBytes}) NOT VALID;
+    ALTER TABLE fax_hub.sent ADD CONSTRAINT sent_fax_id CHECK (octet_length(fax_id) <= ${faxIdMaxBytes}) NOT VALID;
+    ALTER TABLE fax_hub.reply_links ADD CONSTRAINT reply_fax_ids CHECK (octet_length(fax_id) <= ${faxIdMaxBytes} AND octet_length(answers) <= ${faxIdMaxBytes}) NOT VALID;
+    ALTER TABLE fax_hub.audit ADD CONSTRAINT audit_fax_id CHECK (octet_length(fax_id) <= ${faxIdMaxBytes} AND octet_length(action) <= 40) NOT VALID;
+    ALTER TABLE fax_hub.leases ADD CONSTRAINT lease_job CHECK (octet_length(job) <= 200) NOT VALID;
+
+    CREATE FUNCTION fax_hub.limit_person(person text) RETURNS void LANGUAGE plpgsql SET search_path = fax_hub, pg_temp AS $$
+    BEGIN
+      EXECUTE format('ALTER ROLE %I CONNECTION LIMIT ${personConnectionLimit}', person);
+      EXECUTE format('ALTER ROLE %I IN DATABASE %I SET statement_timeout = %L', person, current_database(), '${personStatementTimeout}');
+      EXECUTE format('ALTER ROLE %I IN DATABASE %I SET lock_timeout = %L', person, current_database(), '${personLockTimeout}');
+      EXECUTE format('ALTER ROLE %I IN DATABASE %I SET idle_in_transaction_session_timeout = %L', person, current_database(), '${personIdleInTransaction}');
+    END $$;
+    REVOKE ALL ON FUNCTION fax_hub.limit_person(text) FROM PUBLIC;
+    DO $$
+    DECLARE
+      member record;
+    BEGIN
+      FOR member IN SELECT p.login FROM fax_hub.people p JOIN pg_roles r ON r.rolname = p.login WHERE p.role = 'staff' AND p.removed_at IS NULL LOOP
+        PERFORM fax_hub.limit_person(member.login);
+      END LOOP;
+    END $$;
   `,
 ];
 

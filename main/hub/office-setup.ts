@@ -82,6 +82,7 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
     await client.query('BEGIN');
     await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
     await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
+    await client.query('SELECT fax_hub.limit_person($1)', [person.login]);
     await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_added', faxId: null, detail: { officeKey, says: { person: person.login, personName: person.name } } });
     await client.query('COMMIT');
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { auditActions } from '../hub/audit-chain';
 import { createSealedJournal, type SealedJournal } from '../store/sealed-journal';
+import { noteMaxChars } from '../hub/hub-schema';
 
 export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit', 'sent', 'replyLink'] as const;
 
@@ -18,7 +19,7 @@ export const triageActionSchema = z.object({
   kind: z.enum(triageActionKinds),
   assignee: z.string().nullable().default(null),
   handled: z.boolean().default(false),
-  text: z.string().max(10_000).default(''),
+  text: z.string().max(noteMaxChars).default(''),
   labelIds: z.array(z.string().max(64)).max(50).default([]),
   /** For 'sent': by when a reply is expected (ms), or null. */
   replyDue: z.number().nullable().default(null),

@@ -112,17 +112,28 @@ describe('signing in', () => {
     const older = await createTestOffice(hub.server);
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
-    // What an earlier version's hub looked like: version 2, without what versions 3 to 6 added.
+    // What an earlier version's hub looked like: version 2, without what versions 3 to 7 added.
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
        DROP FUNCTION fax_hub.note_office_change(); ALTER TABLE fax_hub.labels DROP COLUMN removed_at; ALTER TABLE fax_hub.leases DROP COLUMN target_sealed;
        ALTER TABLE fax_hub.audit DROP COLUMN detail_sealed;
+       DROP FUNCTION fax_hub.limit_person(text);
+       ALTER TABLE fax_hub.notes DROP CONSTRAINT note_size, DROP CONSTRAINT note_fax_id; ALTER TABLE fax_hub.labels DROP CONSTRAINT label_name_size;
+       ALTER TABLE fax_hub.people DROP CONSTRAINT person_name_size; ALTER TABLE fax_hub.triage DROP CONSTRAINT labels_size, DROP CONSTRAINT triage_fax_id;
+       ALTER TABLE fax_hub.leases DROP CONSTRAINT lease_job; ALTER TABLE fax_hub.claims DROP CONSTRAINT claim_fax_id;
+       ALTER TABLE fax_hub.audit DROP CONSTRAINT audit_fax_id;
+       ALTER ROLE ${tom.address.user} CONNECTION LIMIT -1; ALTER ROLE ${tom.address.user} IN DATABASE ${older.address.database} RESET ALL;
        UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
     );
     await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
     await upgradeOffice(older.address, { password: older.adminPassword });
     expect(Number(hub.server.sql(older.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim())).toBe(hubSchemaVersion);
+    // The upgrade holds the people already in the office to the limits new ones get.
+    expect(hub.server.sql(older.address.database, `SELECT rolconnlimit FROM pg_roles WHERE rolname = '${tom.address.user}'`).trim()).toBe('5');
+    expect(hub.server.sql(older.address.database, `SELECT array_to_string(s.setconfig, ',') FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname = '${tom.address.user}'`).trim()).toBe(
+      'statement_timeout=20s,lock_timeout=5s,idle_in_transaction_session_timeout=10s',
+    );
     const session = await open(tom.address, tom.password, older.officeKey);
     await session.recordSent('fax-sent-1', null);
     expect((await session.triage(['fax-sent-1'])).get('fax-sent-1')?.sent).toMatchObject({ by: tom.address.user, replyDue: null });

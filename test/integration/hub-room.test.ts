@@ -87,7 +87,7 @@ describe('more desks than lasting connections', () => {
           return desks.filter((entry) => entry.desk.triage.view(faxId)?.claim?.by === claimer.login).length;
         },
         (count) => count === deskCount,
-        { what: 'the claim on every desk', timeoutMs: 5_000 },
+        { what: 'the claim on every desk', timeoutMs: 15_000 },
       );
     }
     // 12 connections for people in all, the spare ones included: visits and claims always found one.

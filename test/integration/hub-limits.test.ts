@@ -1,0 +1,101 @@
+/**
+ * Limits the database holds a member to, attacked with raw SQL and the member's own credentials (what a curious or
+ * malicious member really has): connections at once, statement, lock and idle-in-transaction time, and the sizes of
+ * what they store. The database refuses; the desk's own caps are not the referee.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
+import { personConnectionLimit } from '../../main/hub/hub-schema';
+import { seal } from '../../main/hub/office-key';
+import { useTestOffice } from '../helpers/hub-office';
+import { waitUntil } from '../helpers/wait';
+
+const hub = useTestOffice();
+
+async function member(login: string): Promise<{ address: HubAddress; password: string; connect: () => Promise<pg.Client> }> {
+  const { session, address, password } = await hub.office.person(login, login);
+  hub.keep(session);
+  return {
+    address,
+    password,
+    connect: async () => {
+      const client = new pg.Client(hubClientConfig(address, { password }));
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    },
+  };
+}
+
+describe('limits the database holds a member to', () => {
+  it(`a member's sessions carry the office's timeouts, and a ${personConnectionLimit + 1}th connection at once is refused`, async () => {
+    const eve = await member('limit_eve');
+    const opened: pg.Client[] = [];
+    try {
+      // The desk's own session counts as one.
+      for (let index = 0; index < personConnectionLimit - 1; index += 1) opened.push(await eve.connect());
+      const settings = await opened[0]?.query<{ statement_timeout: string }>('SHOW statement_timeout');
+      expect(settings?.rows[0]?.statement_timeout).toBe('20s');
+      expect((await opened[0]?.query<{ lock_timeout: string }>('SHOW lock_timeout'))?.rows[0]?.lock_timeout).toBe('5s');
+      expect((await opened[0]?.query<{ idle_in_transaction_session_timeout: string }>('SHOW idle_in_transaction_session_timeout'))?.rows[0]?.idle_in_transaction_session_timeout).toBe('10s');
+      await expect(eve.connect()).rejects.toMatchObject({ code: '53300' });
+      // Everyone else still gets in.
+      const other = await member('limit_other');
+      const client = await other.connect();
+      await client.end();
+    } finally {
+      await Promise.all(opened.map((client) => client.end().catch(() => undefined)));
+    }
+  });
+
+  it('a lock taken and left open is ended by the database: another desk waits at most seconds, then claims', async () => {
+    const [mallory, maria] = [await member('limit_mallory'), await member('limit_maria')];
+    const hog = await mallory.connect();
+    await hog.query('BEGIN');
+    await hog.query('LOCK TABLE fax_hub.claims');
+    const claimer = await maria.connect();
+    const started = Date.now();
+    await expect(claimer.query("INSERT INTO fax_hub.claims (fax_id) VALUES ('980000000000000001')")).rejects.toMatchObject({ code: '55P03' });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    // The open transaction is ended by the database, and the lock with it.
+    await waitUntil(
+      () => claimer.query("INSERT INTO fax_hub.claims (fax_id) VALUES ('980000000000000001') ON CONFLICT DO NOTHING").then(() => true, () => false),
+      (claimed) => claimed,
+      { what: 'the claim once the idle transaction is ended', timeoutMs: 20_000 },
+    );
+    await expect(hog.query('SELECT 1')).rejects.toBeDefined();
+    await claimer.end();
+    await hog.end().catch(() => undefined);
+  }, 40_000);
+
+  it('sizes are checked by the database at the app\'s caps: a note, a label, a name, a fax id', async () => {
+    const eve = await member('limit_size');
+    const client = await eve.connect();
+    try {
+      const key = hub.office.officeKey;
+      const id = crypto.randomUUID();
+      // The largest note the app writes fits…
+      await client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [id, seal(key, 'note', `980000000000000002/${id}`, '\u3042'.repeat(10_000))]);
+      // …one byte of sealed text more, or 32 MiB of anything, does not.
+      const other = crypto.randomUUID();
+      await expect(client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [other, seal(key, 'note', `980000000000000002/${other}`, '\u3042'.repeat(10_000) + 'x')])).rejects.toMatchObject({ code: '23514' });
+      await expect(client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [crypto.randomUUID(), Buffer.alloc(32 * 1024 * 1024)])).rejects.toMatchObject({ code: '23514' });
+      await expect(client.query('INSERT INTO fax_hub.claims (fax_id) VALUES ($1)', ['9'.repeat(101)])).rejects.toMatchObject({ code: '23514' });
+      await expect(client.query('INSERT INTO fax_hub.triage (fax_id, labels_sealed) VALUES ($1, $2)', ['980000000000000003', Buffer.alloc(20_000)])).rejects.toMatchObject({ code: '23514' });
+    } finally {
+      await client.end();
+    }
+    // The administrator's label and person names too.
+    const admin = new pg.Client(hubClientConfig(hub.office.address, { password: hub.office.adminPassword }));
+    await admin.connect();
+    try {
+      const label = crypto.randomUUID();
+      await expect(admin.query('INSERT INTO fax_hub.labels (id, name_sealed) VALUES ($1, $2)', [label, seal(hub.office.officeKey, 'label', label, 'L'.repeat(41 * 3))])).rejects.toMatchObject({ code: '23514' });
+      await expect(admin.query("UPDATE fax_hub.people SET display_sealed = $1 WHERE role = 'staff'", [Buffer.alloc(1000)])).rejects.toMatchObject({ code: '23514' });
+    } finally {
+      await admin.end();
+    }
+  });
+});
