@@ -21,6 +21,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
 import { hubError } from './hub-errors';
 import { mayKeepConnection, mayStartKeeping, readRoom, shouldGiveUpConnection } from './hub-room';
+import { createHubClient } from './hub-client';
 
 /** The channel every change on the hub is told on ("<change id>:<fax id>"). */
 export const hubChannel = 'fax_hub';
@@ -176,7 +177,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
   }
 
   async function open(): Promise<pg.Client> {
-    const next = new pg.Client({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop', ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}) });
+    const next = createHubClient({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop', ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}) });
     next.on('error', (error) => dropped(next, hubError(error)));
     next.on('end', () => dropped(next, hubError(new Error('Connection terminated unexpectedly'))));
     next.on('notification', (message) => {

@@ -6,7 +6,7 @@
  * at once (their next query is refused, even on a connection already open).
  */
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
@@ -16,6 +16,7 @@ import { decodeJoinCode, encodeJoinCode } from './join-code';
 import { scramVerifier } from './scram-verifier';
 import { appendAuditEntry } from './audit-append';
 import { keyCheck, newOfficeKey, open, seal } from './office-key';
+import { createHubClient } from './hub-client';
 
 const loginPattern = /^[a-z][a-z0-9_]{2,39}$/;
 
@@ -27,7 +28,7 @@ export interface Person {
 }
 
 async function withHub<T>(address: HubAddress, credentials: HubCredentials, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(hubClientConfig(address, credentials));
+  const client = createHubClient(hubClientConfig(address, credentials));
   client.on('error', () => undefined);
   try {
     await client.connect();

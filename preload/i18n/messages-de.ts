@@ -949,6 +949,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'hub.noSuchDatabase': "Auf dem Büro-Hub gibt es keine Datenbank dieses Namens. Prüfen Sie den Datenbanknamen.",
   'hub.certificateNotTrusted': "Diesem Platz ist das Zertifikat des Büro-Hubs nicht vertrauenswürdig. Geben Sie das CA-Zertifikat des Büros an oder prüfen Sie den Hostnamen.",
   'hub.plainRefused': "Der Büro-Hub bietet keine verschlüsselte Verbindung an, daher verbindet sich Fax Desktop nicht. Schalten Sie TLS (ssl = on) auf dem Hub ein.",
+  'hub.passwordNotScram': "Der Hub hat das Passwort auf eine Weise angefordert, die es preisgeben würde (nicht SCRAM); es wurde nichts gesendet. Bitten Sie die Person, die den Hub betreibt, die Anmeldung mit scram-sha-256 einzurichten.",
   'hub.unreachable': "Der Büro-Hub ist nicht erreichbar. Was Sie tun, bleibt auf diesem Platz und wird geteilt, sobald der Hub wieder da ist.",
   'hub.full': "Der Büro-Hub nimmt gerade keine weitere Verbindung an (zu viele Plätze gleichzeitig). Was Sie tun, bleibt auf diesem Platz und wird geteilt, sobald wieder Platz ist.",
   'hub.busy': "Der Büro-Hub ist gerade zu beschäftigt, um zu antworten. Was Sie tun, bleibt auf diesem Platz und wird geteilt, sobald er antwortet.",

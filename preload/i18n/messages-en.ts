@@ -947,6 +947,7 @@ export const en = {
   'hub.noSuchDatabase': "The office hub has no database of that name. Check the database name.",
   'hub.certificateNotTrusted': "The office hub's certificate is not trusted by this desk. Give the office's CA certificate, or check the host name.",
   'hub.plainRefused': "The office hub does not offer an encrypted connection, so Fax Desktop will not connect. Turn on TLS (ssl = on) on the hub.",
+  'hub.passwordNotScram': "The hub asked for the password in a way that would expose it (not SCRAM), so nothing was sent. Ask whoever runs the hub to sign people in with scram-sha-256.",
   'hub.unreachable': "The office hub cannot be reached. What you do is kept on this desk and shared when the hub is back.",
   'hub.full': "The office hub has no room for another connection right now (too many desks at once). What you do is kept on this desk and shared as soon as it has.",
   'hub.busy': "The office hub is too busy to answer right now. What you do is kept on this desk and shared when it answers.",

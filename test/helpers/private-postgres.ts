@@ -111,13 +111,22 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
   );
   fs.writeFileSync(
     path.join(data, 'pg_hba.conf'),
-    ['local all all scram-sha-256', 'hostssl all +hub_cert_users 127.0.0.1/32 cert', 'hostssl all all 127.0.0.1/32 scram-sha-256', 'hostnossl all all 127.0.0.1/32 reject', ''].join('\n'),
+    [
+      'local all all scram-sha-256',
+      'hostssl all +hub_cert_users 127.0.0.1/32 cert',
+      // A misconfigured hub, for the tests that check a desk never answers it: the password asked for in clear, or as MD5.
+      'hostssl all +hub_cleartext_users 127.0.0.1/32 password',
+      'hostssl all +hub_md5_users 127.0.0.1/32 md5',
+      'hostssl all all 127.0.0.1/32 scram-sha-256',
+      'hostnossl all all 127.0.0.1/32 reject',
+      '',
+    ].join('\n'),
   );
   const start = (): void => void run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', '-c listen_addresses=127.0.0.1', 'start']);
   const stop = (): void => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   const connection = (database: string): string[] => ['-h', '127.0.0.1', '-p', String(port), '-U', superuser, '-d', database];
-  run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', 'CREATE ROLE hub_cert_users NOLOGIN']);
+  run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', 'CREATE ROLE hub_cert_users NOLOGIN; CREATE ROLE hub_cleartext_users NOLOGIN; CREATE ROLE hub_md5_users NOLOGIN']);
   let clients = 0;
   let databases = 0;
   return {

@@ -8,7 +8,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HubAddress } from '../../main/hub/hub-address';
+import pg from 'pg';
+import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
 import { hubSchemaVersion } from '../../main/hub/hub-schema';
@@ -140,6 +141,23 @@ describe('signing in', () => {
     // Up to date already: nothing to do, nothing changed.
     await upgradeOffice(older.address, { password: older.adminPassword });
     await expect(open(tom.address, tom.password, older.officeKey)).resolves.toBeDefined();
+  });
+
+  it('a hub that asks for the password in clear or as MD5 gets nothing: the desk ends the connection and says why', async () => {
+    const clear = await hub.office.person('weak_clear', 'Clear');
+    await clear.session.close();
+    hub.server.sql('postgres', `GRANT hub_cleartext_users TO ${clear.address.user}`);
+    const md5 = await hub.office.person('weak_md5', 'Md5');
+    await md5.session.close();
+    // An MD5 hash stored for the role (a hub set up long ago): the server then asks for MD5, not SCRAM.
+    hub.server.sql('postgres', `SET password_encryption = 'md5'; ALTER ROLE ${md5.address.user} PASSWORD '${md5.password}'; GRANT hub_md5_users TO ${md5.address.user}`);
+    for (const person of [clear, md5]) {
+      await expect(open(person.address, person.password, hub.office.officeKey)).rejects.toMatchObject({ kind: 'authentication', details: { code: 'hub_password_not_scram' } });
+      // The same sign-in through a client that answers anything gets in: the refusal is the desk's, not the server's.
+      const lenient = new pg.Client(hubClientConfig(person.address, { password: person.password }));
+      await lenient.connect();
+      await lenient.end();
+    }
   });
 
   it('creating the office again changes nothing and makes no new key', async () => {
