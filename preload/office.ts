@@ -91,7 +91,8 @@ export interface TriageNoteView {
   id: string;
   author: PersonRef;
   at: number;
-  text: string;
+  /** Null: a note this desk cannot read (it does not open with the office key this desk has). */
+  text: string | null;
 }
 
 /** Claiming a fax: yours, someone else's (who and since when), or waiting on this desk for the hub. */

@@ -41,7 +41,8 @@ export interface HubNote {
   faxId: string;
   author: string;
   at: number;
-  text: string;
+  /** Null: the note does not open with this desk's office key (altered on the hub, or sealed with another key). */
+  text: string | null;
 }
 
 export interface TriageAction {
@@ -130,6 +131,15 @@ interface TriageRow {
   answers: string | null;
 }
 
+/** One note that does not open is shown as such: it never takes the rest of the fax's thread with it. */
+function openNote(key: Buffer, row: { id: string; fax_id: string; body_sealed: Buffer }): string | null {
+  try {
+    return open(key, 'note', `${row.fax_id}/${row.id}`, row.body_sealed);
+  } catch {
+    return null;
+  }
+}
+
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
   const ownLink = options.link === undefined;
   const link = options.link ?? createHubLink({ address: options.address, credentials: options.credentials, listen: false });
@@ -190,7 +200,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     faxId: row.fax_id,
     author: row.author,
     at: row.created_at.getTime(),
-    text: open(key, 'note', `${row.fax_id}/${row.id}`, row.body_sealed),
+    text: openNote(key, row),
   });
 
   try {

@@ -995,6 +995,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.forYou': "Für Sie",
   'office.notes': "Notizen",
   'office.noNotesYet': "Noch keine Notizen.",
+  'office.noteUnreadable': "Eine Notiz, die dieser Arbeitsplatz nicht lesen kann (sie lässt sich mit dem Büroschlüssel dieses Arbeitsplatzes nicht öffnen).",
   'office.addANote': "Notiz hinzufügen",
   'office.addNote': "Notiz hinzufügen",
   'office.takeOverTitle': "Dieses Fax an sich ziehen?",

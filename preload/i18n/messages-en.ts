@@ -993,6 +993,7 @@ export const en = {
   'office.forYou': "For you",
   'office.notes': "Notes",
   'office.noNotesYet': "No notes yet.",
+  'office.noteUnreadable': "A note this desk cannot read (it does not open with the office key this desk has).",
   'office.addANote': "Add a note",
   'office.addNote': "Add note",
   'office.takeOverTitle': "Take this fax over?",

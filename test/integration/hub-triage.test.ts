@@ -281,6 +281,18 @@ describe('the audit trail', () => {
     ]);
   });
 
+  it('a note that does not open (stored by hand, or with another key) is shown as such; the rest of the thread still reads', async () => {
+    const [maria, mallory] = [await person('unread_m', 'Maria'), await person('unread_x', 'Mallory')];
+    const faxId = '900000000000000071';
+    await maria.addNote(faxId, 'Called the clinic back');
+    // A member stores bytes no office key opens, straight into the table.
+    await mallory.withClient((client) => client.query('INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3)', [crypto.randomUUID(), faxId, crypto.randomBytes(64)]));
+    await maria.addNote(faxId, 'Faxed the form back');
+    const thread = await maria.notes(faxId);
+    expect(thread.map((note) => note.text)).toEqual(['Called the clinic back', null, 'Faxed the form back']);
+    expect(thread[1]?.author).toBe(mallory.login);
+  });
+
   it('a desk cannot write an entry, a note or a claim in another person\'s name', async () => {
     const [maria, tom] = [await person('forge_m', 'Maria'), await person('forge_t', 'Tom')];
     await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.claims (fax_id, claimed_by) VALUES ('900000000000000007', $1)", [tom.login]))).rejects.toMatchObject({ kind: 'permission' });

@@ -115,6 +115,21 @@ describe('the triage panel', () => {
     expect(screen.getByRole('button', { name: 'Take over' })).toBeTruthy();
   });
 
+  it('a note this desk cannot read is said so, between the notes it can', async () => {
+    installFakeFax({
+      listTriageNotes: () => [
+        { id: 'a', author: { login: 'tom', name: 'Tom Baker' }, at: at('10:05'), text: 'Called back' },
+        { id: 'b', author: { login: 'eve', name: 'Eve Stone' }, at: at('10:06'), text: null },
+      ],
+      listOfficePeople: () => [],
+    });
+    startOffice();
+    officeStore.set(joined({}));
+    render(<TriagePanel detail={received({ triage: triage({ notes: 2 }) })} />);
+    expect((await screen.findByTestId('note-unreadable')).textContent).toMatch(/^A note this desk cannot read/);
+    expect(screen.getByText('Called back')).toBeTruthy();
+  });
+
   it("says the person's own name in words of their own, in German too", () => {
     installFakeFax({ listTriageNotes: () => [], listOfficePeople: () => [] });
     chooseLanguage('de');

@@ -168,7 +168,7 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
             <li key={note.id} className="note">
               <span className="note-author">{note.author.login === me ? t('office.you') : note.author.name}</span>{' '}
               <time className="field-hint" dateTime={new Date(note.at).toISOString()}>{dateTime(note.at)}</time>
-              <p>{note.text}</p>
+              {note.text === null ? <p className="field-hint" data-testid="note-unreadable">{t('office.noteUnreadable')}</p> : <p>{note.text}</p>}
             </li>
           ))}
         </ol>
