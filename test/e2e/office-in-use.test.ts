@@ -215,15 +215,23 @@ describe('an office of three desks with a fax open on each', () => {
     // Clicked in the same instant on the three desks (a click through Playwright takes longer than the hub's news of
     // the first one takes to change the others' buttons).
     const buttons = await Promise.all(claims.map((button) => button.elementHandle()));
+    const toastsBefore = await Promise.all([maria, tom, ana].map((app) => app.page.getByTestId('toast').allTextContents()));
     await Promise.all(buttons.map((button) => button.evaluate((element) => (element as HTMLButtonElement).click())));
-    const owners = async (): Promise<string[]> => Promise.all([maria, tom, ana].map(async (app) => (await app.page.getByTestId('claim-status').textContent()) ?? ''));
-    await expect.poll(owners, { timeout: 2_000, interval: 25 }).toSatisfy((texts: string[]) => texts.filter((text) => /^(You are on it|Sie bearbeiten es)/.test(text)).length === 1);
+    await expect.poll(() => sql(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${contested}'`), { timeout: 5_000, interval: 50 }).toBe('1');
     const winner = sql(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${contested}'`);
     const name = winner === owner ? 'Maria Lopez' : winner === logins.tom ? 'Tom Baker' : 'Ana Ruiz';
-    for (const [app, login] of [[maria, owner], [tom, logins.tom], [ana, logins.ana]] as const) {
+    const desks = [[maria, owner], [tom, logins.tom], [ana, logins.ana]] as const;
+    // Every window agrees: the winner's says so, the others name the winner (no own claim left "not shared yet").
+    // The 2 s target is the bench's (measured on a quiet machine); here the office must agree, however loaded CI is.
+    const agreed = async (): Promise<boolean> => {
+      const texts = await Promise.all(desks.map(async ([app]) => (await app.page.getByTestId('claim-status').textContent()) ?? ''));
+      return desks.every(([, login], index) => (login === winner ? /^(You are on it|Sie bearbeiten es)/.test(texts[index] ?? '') : (texts[index] ?? '').includes(name)));
+    };
+    await expect.poll(agreed, { timeout: 5_000, interval: 25 }).toBe(true);
+    for (const [index, [app, login]] of desks.entries()) {
       if (login === winner) continue;
-      await expect.poll(() => app.page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining(name));
-      expect(await app.page.getByTestId('claim-status').textContent()).toContain(name);
+      // A message of its own, naming who has it (not an older one from the test before).
+      await expect.poll(async () => (await app.page.getByTestId('toast').allTextContents()).filter((text) => !(toastsBefore[index] ?? []).includes(text))).toContainEqual(expect.stringContaining(name));
     }
     await screenshot(tom.page, 'office-three-claims-de');
   }, 60_000);
