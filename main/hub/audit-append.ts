@@ -41,16 +41,3 @@ export async function appendAuditEntry(client: ClientBase, entry: AuditAppend): 
     entryHash(chained),
   ]);
 }
-
-/** Runs `work` and its audit entry in one transaction on this client. */
-export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await work();
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
-}

@@ -8,12 +8,13 @@
 import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
-import { appendAuditEntry, inTransaction } from './audit-append';
+import { appendAuditEntry } from './audit-append';
+import { inTransaction } from './hub-transaction';
 import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
-import { open, seal } from './office-key';
+import { open, openOrNull, seal } from './office-key';
 import { checkOffice } from './office-setup';
 
 export interface ClaimState {
@@ -131,15 +132,6 @@ interface TriageRow {
   answers: string | null;
 }
 
-/** One note that does not open is shown as such: it never takes the rest of the fax's thread with it. */
-function openNote(key: Buffer, row: { id: string; fax_id: string; body_sealed: Buffer }): string | null {
-  try {
-    return open(key, 'note', `${row.fax_id}/${row.id}`, row.body_sealed);
-  } catch {
-    return null;
-  }
-}
-
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
   const ownLink = options.link === undefined;
   const link = options.link ?? createHubLink({ address: options.address, credentials: options.credentials, listen: false });
@@ -200,7 +192,8 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     faxId: row.fax_id,
     author: row.author,
     at: row.created_at.getTime(),
-    text: openNote(key, row),
+    // One note that does not open is shown as such: it never takes the rest of the fax's thread with it.
+    text: openOrNull(key, 'note', `${row.fax_id}/${row.id}`, row.body_sealed),
   });
 
   try {

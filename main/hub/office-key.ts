@@ -47,6 +47,15 @@ export function open(key: Buffer, field: string, owner: string, sealed: Buffer):
   }
 }
 
+/** `open`, or null when the value does not open (another office key, altered, or moved from elsewhere). */
+export function openOrNull(key: Buffer, field: string, owner: string, sealed: Buffer): string | null {
+  try {
+    return open(key, field, owner, sealed);
+  } catch {
+    return null;
+  }
+}
+
 /** What the hub keeps to tell a right office key from a wrong one, without the key itself. */
 export function keyCheck(key: Buffer): string {
   return crypto.createHmac('sha256', key).update('fax-desktop-hub key check v1').digest('base64url');

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
-import { open, seal } from './office-key';
+import { openOrNull, seal } from './office-key';
 
 export interface OfficeLabel {
   id: string;
@@ -28,11 +28,8 @@ export async function listLabels(client: ClientBase, officeKey: Buffer): Promise
   const rows = await client.query<{ id: string; name_sealed: Buffer; removed_at: Date | null }>('SELECT id, name_sealed, removed_at FROM fax_hub.labels ORDER BY created_at, id');
   // A name that does not open (altered on the hub) is left out rather than shown as something it is not.
   return rows.rows.flatMap((row) => {
-    try {
-      return [{ id: row.id, name: open(officeKey, 'label', row.id, row.name_sealed), removed: row.removed_at !== null }];
-    } catch {
-      return [];
-    }
+    const name = openOrNull(officeKey, 'label', row.id, row.name_sealed);
+    return name === null ? [] : [{ id: row.id, name, removed: row.removed_at !== null }];
   });
 }
 

@@ -6,7 +6,7 @@
  * key, so a desk taking over after a kill writes the same file and leaves no half-written one behind.
  */
 import type { ClientBase } from 'pg';
-import { open, seal } from './office-key';
+import { openOrNull, seal } from './office-key';
 
 export type JobTurn = 'mine' | 'taken' | 'done';
 
@@ -33,13 +33,8 @@ export interface OfficeJobs {
 export const officeLeaseMs = 60_000;
 
 function openedTarget(officeKey: Buffer, job: string, sealed: Buffer | null): string | null {
-  if (sealed === null) return null;
-  try {
-    return open(officeKey, 'lease-target', job, sealed);
-  } catch {
-    // Altered on the hub, or moved from another job: this desk names the file itself.
-    return null;
-  }
+  // Null when it does not open (altered on the hub, or moved from another job): this desk names the file itself.
+  return sealed === null ? null : openOrNull(officeKey, 'lease-target', job, sealed);
 }
 
 export async function takeLease(client: ClientBase, officeKey: Buffer, job: string, deskId: string, leaseMs: number): Promise<JobLease> {

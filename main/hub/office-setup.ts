@@ -15,8 +15,9 @@ import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier } fr
 import { decodeJoinCode, encodeJoinCode } from './join-code';
 import { scramVerifier } from './scram-verifier';
 import { appendAuditEntry } from './audit-append';
-import { keyCheck, newOfficeKey, open, seal } from './office-key';
+import { keyCheck, newOfficeKey, open, openOrNull, seal } from './office-key';
 import { createHubClient } from './hub-client';
+import { inTransaction } from './hub-transaction';
 
 const loginPattern = /^[a-z][a-z0-9_]{2,39}$/;
 
@@ -47,10 +48,10 @@ export async function createOffice(address: HubAddress, credentials: HubCredenti
     const existing = await client.query("SELECT value FROM fax_hub.meta WHERE key = 'key_check'");
     if (existing.rowCount !== 0) return { officeKey: null };
     const officeKey = newOfficeKey();
-    await client.query('BEGIN');
-    await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('key_check', $1), ('office_id', $2)", [keyCheck(officeKey), crypto.randomUUID()]);
-    await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'admin')", [address.user, seal(officeKey, 'person', address.user, administrator.name)]);
-    await client.query('COMMIT');
+    await inTransaction(client, async () => {
+      await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('key_check', $1), ('office_id', $2)", [keyCheck(officeKey), crypto.randomUUID()]);
+      await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'admin')", [address.user, seal(officeKey, 'person', address.user, administrator.name)]);
+    });
     return { officeKey };
   });
 }
@@ -80,12 +81,12 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
     await checkOffice(client, officeKey);
     const taken = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [person.login]);
     if (taken.rowCount !== 0) throw new AppError('conflict', msg('hub.personExists'), { code: 'hub_person_exists' });
-    await client.query('BEGIN');
-    await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
-    await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
-    await client.query('SELECT fax_hub.limit_person($1)', [person.login]);
-    await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_added', faxId: null, detail: { officeKey, says: { person: person.login, personName: person.name } } });
-    await client.query('COMMIT');
+    await inTransaction(client, async () => {
+      await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
+      await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
+      await client.query('SELECT fax_hub.limit_person($1)', [person.login]);
+      await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_added', faxId: null, detail: { officeKey, says: { person: person.login, personName: person.name } } });
+    });
   });
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
 }
@@ -98,24 +99,16 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
 export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, deskId: string): Promise<void> {
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
-    await client.query('BEGIN');
-    await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
-    await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
-    const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
-    const sealedName = removed.rows[0]?.display_sealed;
-    const personName = sealedName ? openOrEmpty(officeKey, login, sealedName) : '';
-    await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_removed', faxId: null, detail: { officeKey, says: { person: login, personName } } });
-    await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
-    await client.query('COMMIT');
+    await inTransaction(client, async () => {
+      await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
+      await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
+      const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
+      const sealedName = removed.rows[0]?.display_sealed;
+      const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
+      await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_removed', faxId: null, detail: { officeKey, says: { person: login, personName } } });
+      await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
+    });
   });
-}
-
-function openOrEmpty(officeKey: Buffer, login: string, sealed: Buffer): string {
-  try {
-    return open(officeKey, 'person', login, sealed);
-  } catch {
-    return '';
-  }
 }
 
 export async function listPeople(client: pg.ClientBase, officeKey: Buffer): Promise<Person[]> {

@@ -4,15 +4,14 @@
  * so the process also checks every few seconds that its parent is still its parent and still alive. Without this, a
  * recognition process with a loaded recognizer outlived a killed app by minutes.
  */
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers, type Timers } from '../runtime/timers';
 
 export interface ParentWatch {
   /** Also watch this process id (the app's main process, which the start message names). */
   alsoWatch(pid: number): void;
   stop(): void;
 }
-
-import { createOneTimer } from '../runtime/one-timer';
-import { realTimers, type Timers } from '../runtime/timers';
 
 export interface ParentWatchDeps {
   /** Ends the process (tests pass a recorder). */
