@@ -1,28 +1,50 @@
 /**
  * The app as a child process for the SIGKILL tests: a fixture bundled once (so each of the many starts is a plain
- * `node` start), run with its own environment, its output collected until it exits or is killed.
+ * `node` start with a code cache), run with its own environment, its output collected until it exits or is killed.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import type { TestSandbox } from '../fax-service/testkit';
 
+const cacheDir = path.resolve('node_modules', '.cache', 'fax-desktop-tests');
+
+/** Writes `contents` to `file` whole or not at all (workers bundle side by side). */
+function writeWhole(file: string, contents: Uint8Array): void {
+  const partial = `${file}.${String(process.pid)}`;
+  fs.writeFileSync(partial, contents);
+  fs.renameSync(partial, file);
+}
+
+async function bundleTo(entry: string, name: string, external: string[]): Promise<string> {
+  const result = await build({ entryPoints: [entry], write: false, outfile: `${name}.cjs`, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external, logLevel: 'silent' });
+  const contents = result.outputFiles[0]?.contents;
+  if (!contents) throw new Error(`esbuild wrote nothing for ${entry}`);
+  // The content's hash in the name: a code cache beside a bundle always belongs to that very bundle.
+  const file = path.join(cacheDir, `${name}-${crypto.createHash('sha256').update(contents).digest('hex').slice(0, 16)}.cjs`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    writeWhole(file, contents);
+  }
+  return file;
+}
+
+let starter: Promise<string> | null = null;
+let starterFile = '';
+
+/**
+ * A fixture bundled once (CommonJS), and the starter that runs it with a V8 code cache (`cached-start.ts`): each of
+ * the hundreds of starts then skips compiling the bundle and the functions the first complete run compiled.
+ */
 export async function bundleChild(entry: string, name: string): Promise<string> {
-  const outfile = path.resolve('node_modules', '.cache', 'fax-desktop-tests', `${name}.mjs`);
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
-  return outfile;
+  starter ??= bundleTo('test/fixtures/cached-start.ts', 'cached-start', []);
+  const [bundle, start] = await Promise.all([bundleTo(entry, name, ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg']), starter]);
+  starterFile = start;
+  return bundle;
 }
 
 /**
@@ -41,17 +63,16 @@ export function doneReport(output: string): unknown {
   return line ? (JSON.parse(line) as unknown) : null;
 }
 
-/**
- * The environment a child app starts with: V8's compile cache on disk, so each of the hundreds of starts of the
- * same bundle skips compiling it again (a tenth of a child's start).
- */
-export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { NODE_COMPILE_CACHE: path.resolve('node_modules', '.cache', 'fax-desktop-tests', 'compile-cache'), ...process.env, ...env };
+
+/** What `node` runs for a child: the starter, then the bundle. */
+export function childArgs(bundle: string): string[] {
+  if (!starterFile) throw new Error('bundleChild first: the starter is bundled with the child');
+  return [starterFile, bundle];
 }
 
 export function runChildApp(bundle: string, env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, childArgs(bundle), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, childEnv, doneReport, signInChildProfile } from '../helpers/child-app';
+import { bundleChild, childArgs, doneReport, signInChildProfile } from '../helpers/child-app';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'read-only-'));
@@ -39,7 +39,7 @@ interface Done {
 /** Runs the child as a user without root's overrides; `onLine` hears each line it prints as it prints it. */
 function runUnprivileged(env: Record<string, string>, onLine: (line: string) => void = () => undefined): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('setpriv', ['--bounding-set', '-dac_override,-dac_read_search', process.execPath, bundle], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('setpriv', ['--bounding-set', '-dac_override,-dac_read_search', process.execPath, ...childArgs(bundle)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
