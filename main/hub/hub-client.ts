@@ -3,7 +3,7 @@
  * hash (a misconfigured `pg_hba.conf`, or something posing as the hub) gets nothing — the connection is ended
  * before a byte of the password is sent, and the desk says why. node-postgres would answer either request.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 
@@ -13,8 +13,23 @@ interface PasswordRequests {
   _handleAuthMD5Password: () => void;
 }
 
-export function createHubClient(config: pg.ClientConfig): pg.Client {
-  const client = new pg.Client(config);
+type Postgres = typeof pg;
+let loaded: Promise<Postgres> | null = null;
+let postgres: Postgres | null = null;
+
+/** node-postgres, loaded when a desk first talks to a hub: a desk without one never loads it (its start stays as fast). */
+function loadPostgres(): Promise<Postgres> {
+  loaded ??= import('pg').then((module) => (postgres = module.default));
+  return loaded;
+}
+
+/** An error the server sent about one statement (not a failure of the connection). */
+export function isServerError(error: unknown): error is pg.DatabaseError {
+  return postgres !== null && error instanceof postgres.DatabaseError;
+}
+
+export async function createHubClient(config: pg.ClientConfig): Promise<pg.Client> {
+  const client = new (await loadPostgres()).Client(config);
   const requests = client as unknown as PasswordRequests;
   const refuse = (): void => {
     requests.connection.stream?.destroy();

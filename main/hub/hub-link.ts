@@ -13,7 +13,7 @@
  * Reachability is told as it changes: a connection made says the hub answers; a connection that cannot be made, or
  * that drops, says it does not (with the reason: unreachable, refused, full).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { AppError } from '../errors';
 import { createOneTimer } from '../runtime/one-timer';
 import { waitAfterFailures, type RetrySchedule } from '../runtime/retry-schedule';
@@ -21,7 +21,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
 import { hubError } from './hub-errors';
 import { mayKeepConnection, mayStartKeeping, readRoom, shouldGiveUpConnection } from './hub-room';
-import { createHubClient } from './hub-client';
+import { createHubClient, isServerError } from './hub-client';
 
 /** The channel every change on the hub is told on ("<change id>:<fax id>"). */
 export const hubChannel = 'fax_hub';
@@ -84,7 +84,7 @@ export interface HubLink {
 
 /** A failure of the connection itself (not a refusal of one statement): the connection is given up. */
 function breaksConnection(error: unknown): boolean {
-  return !(error instanceof pg.DatabaseError) || /^(08|57)/.test(error.code ?? '');
+  return !isServerError(error) || /^(08|57)/.test(error.code ?? '');
 }
 
 export function createHubLink(options: HubLinkOptions): HubLink {
@@ -177,7 +177,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
   }
 
   async function open(): Promise<pg.Client> {
-    const next = createHubClient({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop', ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}) });
+    const next = await createHubClient({ ...hubClientConfig(options.address, options.credentials), application_name: 'Fax Desktop', ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}) });
     next.on('error', (error) => dropped(next, hubError(error)));
     next.on('end', () => dropped(next, hubError(new Error('Connection terminated unexpectedly'))));
     next.on('notification', (message) => {

@@ -29,7 +29,9 @@ export interface Person {
 }
 
 async function withHub<T>(address: HubAddress, credentials: HubCredentials, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = createHubClient(hubClientConfig(address, credentials));
+  const client = await createHubClient(hubClientConfig(address, credentials)).catch((error: unknown) => {
+    throw hubError(error);
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
