@@ -107,7 +107,8 @@ const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
 export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
-  const readGapMs = deps.readGapMs ?? 200;
+  // A flood of notifications (any member can send them) costs a desk one read a second once the burst is spent.
+  const readGapMs = deps.readGapMs ?? 1_000;
   const answerWaitMs = deps.answerWaitMs ?? 3_000;
   const log = deps.log.child('triage');
   const known = new Map<string, FaxTriage>();
