@@ -29,6 +29,8 @@ async function bundleTo(entry: string, name: string, external: string[]): Promis
   if (!fs.existsSync(file)) {
     fs.mkdirSync(cacheDir, { recursive: true });
     writeWhole(file, contents);
+    // Older builds of the same fixture (and their caches) are of no more use.
+    for (const entry of fs.readdirSync(cacheDir)) if (entry.startsWith(`${name}-`) && !path.join(cacheDir, entry).startsWith(file)) fs.rmSync(path.join(cacheDir, entry), { force: true });
   }
   return file;
 }
