@@ -25,6 +25,8 @@ export interface PrivatePostgres {
   sql(database: string, statement: string): string;
   /** pg_dump of a database as plain SQL (data included). */
   dump(database: string): string;
+  /** What the server wrote to its log so far. */
+  serverLog(): string;
   /**
    * A client certificate for `login` signed by the server's CA, and its key (PEM). Members of the role
    * `hub_cert_users` sign in with one instead of a password.
@@ -142,6 +144,7 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     },
     sql: (database, statement) => run('psql', [...connection(database), '-v', 'ON_ERROR_STOP=1', '-q', '-At', '-c', statement]),
     dump: (database) => run('pg_dump', [...connection(database), '--no-owner']),
+    serverLog: () => fs.readFileSync(path.join(dir, 'server.log'), 'utf8'),
     clientCertificate(login) {
       const name = `client-${clients++}`;
       openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${login}`], dir);

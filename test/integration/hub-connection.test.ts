@@ -14,6 +14,7 @@ import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
 import { hubSchemaVersion } from '../../main/hub/hub-schema';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
+import { scramVerifier } from '../../main/hub/scram-verifier';
 import { createTestOffice, useTestOffice } from '../helpers/hub-office';
 import { makeCertificates } from '../helpers/private-postgres';
 
@@ -192,6 +193,37 @@ describe('join codes', () => {
   it('a sign-in name that is not one is refused before anything is made', async () => {
     for (const login of ['Maria', 'x', 'robert"); drop table', '1abc', 'a'.repeat(41)]) {
       await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'n' }, 'admin-desk')).rejects.toMatchObject({ details: { code: 'hub_login' } });
+    }
+  });
+});
+
+describe('passwords and the server log', () => {
+  it('setting up an office, adding a person and joining write no password into the log of a server that logs every statement', async () => {
+    const { server } = hub;
+    server.sql('postgres', "ALTER SYSTEM SET log_statement = 'all'");
+    server.sql('postgres', 'SELECT pg_reload_conf()');
+    try {
+      const suffix = crypto.randomBytes(4).toString('hex');
+      const adminPassword = crypto.randomBytes(18).toString('base64url');
+      const administrator = `logged_admin_${suffix}`;
+      // As the office's README tells IT to (psql's \password sends a verifier, not the password).
+      server.sql('postgres', `CREATE ROLE ${administrator} LOGIN CREATEROLE PASSWORD '${scramVerifier(adminPassword)}'`);
+      const database = server.createDatabase('logged');
+      server.sql('postgres', `ALTER DATABASE ${database} OWNER TO ${administrator}`);
+      const address: HubAddress = { host: server.host, port: server.port, database, user: administrator, ca: server.ca, clientCertificate: null };
+      const { officeKey } = await createOffice(address, { password: adminPassword }, { name: 'Logged Admin' });
+      if (!officeKey) throw new Error('no office key');
+      const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `logged_person_${suffix}`, name: 'Logged Person' }, 'admin-desk');
+      const joined = await joinOffice(code);
+      await open(joined.address, joined.password, officeKey).then((session) => session.close());
+      const log = server.serverLog();
+      // The log does hold the statements (so a password in one would be there to find).
+      expect(log).toContain(`CREATE ROLE "logged_person_${suffix}"`);
+      expect(log).toContain('SCRAM-SHA-256$4096:');
+      for (const secret of [adminPassword, decodeJoinCode(code).password, joined.password]) expect(log).not.toContain(secret);
+    } finally {
+      server.sql('postgres', 'ALTER SYSTEM RESET log_statement');
+      server.sql('postgres', 'SELECT pg_reload_conf()');
     }
   });
 });
