@@ -18,6 +18,8 @@ import { appendAuditEntry } from './audit-append';
 import { keyCheck, newOfficeKey, open, openOrNull, seal } from './office-key';
 import { createHubClient } from './hub-client';
 import { inTransaction } from './hub-transaction';
+import { createOneTimer } from '../runtime/one-timer';
+import { realTimers } from '../runtime/timers';
 
 const loginPattern = /^[a-z][a-z0-9_]{2,39}$/;
 
@@ -93,12 +95,16 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
 }
 
+/** How long a removed person's listening desk has to hear who removed them before its connections are ended. */
+const removalNoticeMs = 1_000;
+
 /**
- * Removes a person: no more sign-in, no more privileges, at once. Their past actions stay in the audit trail. The
- * removal is told on the hub's channel as it commits ("removed:<login>:<by>"): the removed person's desk, still
- * listening, learns who removed them (and checks it with the hub: anyone connected could send such a line).
+ * Removes a person: no more sign-in, no more privileges, and a moment later no more open connections. Their past
+ * actions stay in the audit trail. The removal is told on the hub's channel as it commits ("removed:<login>:<by>"):
+ * the removed person's desk, still listening, learns who removed them (and checks it with the hub: anyone connected
+ * could send such a line) before its connections are ended.
  */
-export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, deskId: string): Promise<void> {
+export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, deskId: string, noticeMs = removalNoticeMs): Promise<void> {
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     await inTransaction(client, async () => {
@@ -110,6 +116,21 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
       await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_removed', faxId: null, detail: { officeKey, says: { person: login, personName } } });
       await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
     });
+    await new Promise<void>((resolve) => createOneTimer(realTimers).after(noticeMs, resolve));
+    await endSessionsOf(client, login);
+  });
+}
+
+/**
+ * Ends every connection the person still has (their LISTEN, a lock or transaction they left open): taking away
+ * sign-in and privileges does not end sessions already open. PostgreSQL lets a role end the sessions of roles it
+ * is a member of, so the administrator is one for the moment it takes (it may grant the role: it made it).
+ */
+async function endSessionsOf(client: pg.ClientBase, login: string): Promise<void> {
+  await inTransaction(client, async () => {
+    await client.query(`GRANT ${quoteIdentifier(login)} TO CURRENT_USER`);
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [login]);
+    await client.query(`REVOKE ${quoteIdentifier(login)} FROM CURRENT_USER`);
   });
 }
 

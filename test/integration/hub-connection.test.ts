@@ -17,6 +17,7 @@ import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
 import { scramVerifier } from '../../main/hub/scram-verifier';
 import { createTestOffice, useTestOffice } from '../helpers/hub-office';
 import { makeCertificates } from '../helpers/private-postgres';
+import { waitUntil } from '../helpers/wait';
 
 const hub = useTestOffice();
 
@@ -243,6 +244,39 @@ describe('removing a person', () => {
     // What they did stays in the audit trail.
     const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
     expect(entries.some((entry) => entry.actor === session.login && entry.action === 'claimed')).toBe(true);
+  });
+});
+
+describe('removing a person ends what they have open', () => {
+  it('their raw connections end — the one listening to the office, the one holding a lock — and the lock is free for the others', async () => {
+    const { session, password, address } = await hub.office.person('lock_leaver', 'Lock Leaver');
+    hub.keep(session);
+    const ended: string[] = [];
+    const connect = async (name: string): Promise<pg.Client> => {
+      const client = new pg.Client(hubClientConfig(address, { password }));
+      client.on('error', () => undefined);
+      client.on('end', () => ended.push(name));
+      await client.connect();
+      return client;
+    };
+    const listener = await connect('listening');
+    await listener.query('LISTEN fax_hub');
+    const locker = await connect('locking');
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE fax_hub.claims IN SHARE MODE');
+    const countOf = (): number => Number(hub.server.sql(hub.office.address.database, `SELECT count(*) FROM pg_stat_activity WHERE usename = '${session.login}'`).trim());
+    expect(countOf()).toBeGreaterThanOrEqual(3);
+    const removedAt = Date.now();
+    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login, 'admin-desk', 200);
+    await waitUntil(() => Promise.resolve(ended.length), (count) => count === 2, { what: 'both connections to end', timeoutMs: 5_000 });
+    expect(Date.now() - removedAt).toBeLessThan(5_000);
+    expect(countOf()).toBe(0);
+    // The lock went with its session: another member claims at once (a claim needs the table the lock held).
+    const { session: stayer } = await hub.office.person('lock_stayer', 'Lock Stayer');
+    hub.keep(stayer);
+    expect(await stayer.claim('910000000000000009')).toMatchObject({ won: true });
+    // The administrator is not left a member of the removed role.
+    expect(hub.server.sql('postgres', `SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid WHERE r.rolname = '${session.login}'`).trim()).toBe('0');
   });
 });
 
