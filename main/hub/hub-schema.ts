@@ -242,6 +242,15 @@ const migrations: readonly Migration[] = [
       END LOOP;
     END $$;
   `,
+  // Only the office's people may connect to its database: PostgreSQL lets every role on the server connect to every
+  // database by default (a member of another office on the same server could read the change feed's LISTEN).
+  (deskRole) => `
+    DO $$
+    BEGIN
+      EXECUTE format('REVOKE CONNECT, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+      EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), '${deskRole.replaceAll("'", "''")}');
+    END $$;
+  `,
 ];
 
 /** The schema version this app writes and reads. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { personConnectionLimit } from '../../main/hub/hub-schema';
 import { seal } from '../../main/hub/office-key';
-import { useTestOffice } from '../helpers/hub-office';
+import { createTestOffice, useTestOffice } from '../helpers/hub-office';
 import { waitUntil } from '../helpers/wait';
 
 const hub = useTestOffice();
@@ -97,5 +97,23 @@ describe('limits the database holds a member to', () => {
     } finally {
       await admin.end();
     }
+  });
+});
+
+describe('another office on the same server', () => {
+  it("a member of another office cannot connect to this office's database (nor listen to its changes there)", async () => {
+    const neighbours = await createTestOffice(hub.server);
+    const { session, address, password } = await neighbours.person('neighbour', 'Neighbour');
+    hub.keep(session);
+    const intruder = new pg.Client(hubClientConfig({ ...address, database: hub.office.address.database }, { password }));
+    intruder.on('error', () => undefined);
+    await expect(intruder.connect()).rejects.toMatchObject({ code: '42501' });
+    // Their own office's database they reach as before; this office's people reach theirs.
+    const own = new pg.Client(hubClientConfig(address, { password }));
+    await own.connect();
+    await own.end();
+    const member = await hub.office.person('home_member', 'Home Member');
+    hub.keep(member.session);
+    expect(await member.session.claim('980000000000000077')).toMatchObject({ won: true });
   });
 });
