@@ -331,6 +331,7 @@ export const invokeContract = {
   assignFax: invoke<null>()(z.object({ faxId, login: z.string().min(1).max(63).nullable() }).strict()),
   listTriageNotes: invoke<TriageNoteView[]>()(z.object({ faxId }).strict()),
   addTriageNote: invoke<null>()(z.object({ faxId, text: z.string().trim().min(1).max(5000) }).strict()),
+  removeTriageNote: invoke<null>()(z.object({ faxId, noteId: z.uuid(), confirmed: z.literal(true) }).strict()),
   listOfficeLabels: invoke<LabelView[]>()(noRequest),
   /** Adds a label (id null) or renames one (administrator only). */
   saveOfficeLabel: invoke<{ id: string }>()(z.object({ id: z.uuid().nullable(), name: z.string().max(200) }).strict()),

@@ -17,6 +17,7 @@ export const auditActions = [
   'handled',
   'not_handled',
   'noted',
+  'note_removed',
   'labelled',
   'sent',
   'reply_linked',

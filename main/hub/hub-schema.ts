@@ -251,6 +251,15 @@ const migrations: readonly Migration[] = [
       EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), '${deskRole.replaceAll("'", "''")}');
     END $$;
   `,
+  // A note may be removed by its author (the database checks who) and by the administrator, who owns the table: a
+  // note no desk can read (stored by hand, or sealed with another key) need not stay in the thread. Other desks hear
+  // of a removal as of an addition.
+  (deskRole) => `
+    CREATE POLICY notes_remove_own ON fax_hub.notes FOR DELETE USING (author = current_user);
+    GRANT DELETE ON fax_hub.notes TO ${quote(deskRole)};
+    DROP TRIGGER notes_changed ON fax_hub.notes;
+    CREATE TRIGGER notes_changed AFTER INSERT OR DELETE ON fax_hub.notes FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+  `,
 ];
 
 /** The schema version this app writes and reads. */

@@ -15,6 +15,8 @@ import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
 import { open, openOrNull, seal } from './office-key';
+import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
 import { checkOffice } from './office-setup';
 
 export interface ClaimState {
@@ -60,6 +62,8 @@ export interface HubSession {
   assign(faxId: string, login: string | null, action?: TriageAction): Promise<void>;
   setHandled(faxId: string, handled: boolean, action?: TriageAction): Promise<void>;
   addNote(faxId: string, text: string, action?: TriageAction): Promise<HubNote>;
+  /** Removes a note: its author may, and the office's administrator (anyone else is refused by the database). */
+  removeNote(faxId: string, noteId: string): Promise<void>;
   setLabels(faxId: string, labelIds: string[], action?: TriageAction): Promise<void>;
   /** Records that this person sent a fax, and by when a reply is expected (null: none). */
   recordSent(faxId: string, replyDue: number | null, action?: TriageAction): Promise<void>;
@@ -287,6 +291,18 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         if (!found) throw new Error('an applied note is missing');
         return noteOf(found);
       });
+    },
+
+    async removeNote(faxId, noteId) {
+      await change(
+        undefined,
+        { action: 'note_removed', faxId },
+        async (client) => {
+          const removed = await client.query('DELETE FROM fax_hub.notes WHERE id = $1 AND fax_id = $2', [noteId, faxId]);
+          if ((removed.rowCount ?? 0) === 0) throw new AppError('permission', msg('office.noteNotRemovable'), { code: 'office_note_not_removable' });
+        },
+        () => Promise.resolve(),
+      );
     },
 
     async setLabels(faxId, labelIds, action) {

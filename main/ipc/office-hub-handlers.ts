@@ -20,6 +20,7 @@ type OfficeHubHandlers = Pick<
   | 'assignFax'
   | 'listTriageNotes'
   | 'addTriageNote'
+  | 'removeTriageNote'
   | 'exportOfficeAudit'
   | 'listOfficeLabels'
   | 'saveOfficeLabel'
@@ -61,6 +62,7 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
     assignFax: async ({ faxId, login }) => done((await hub()).assign(faxId, login)),
     listTriageNotes: async ({ faxId }) => (await hub()).notes(faxId),
     addTriageNote: async ({ faxId, text }) => done((await hub()).addNote(faxId, text)),
+    removeTriageNote: async ({ faxId, noteId }) => done((await hub()).removeNote(faxId, noteId)),
     listOfficeLabels: async () => (await hub()).labels(),
     saveOfficeLabel: async (label) => ({ id: await (await hub()).saveLabel(label) }),
     removeOfficeLabel: async ({ id }) => done((await hub()).removeLabel(id)),

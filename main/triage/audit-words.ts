@@ -17,6 +17,7 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   handled: 'auditExport.handled',
   not_handled: 'auditExport.notHandled',
   noted: 'auditExport.noted',
+  note_removed: 'auditExport.noteRemoved',
   labelled: 'auditExport.labelled',
   sent: 'auditExport.sent',
   reply_linked: 'auditExport.replyLinked',

@@ -91,6 +91,8 @@ export interface OfficeService {
   markHandled(faxIds: readonly FaxId[], handled: boolean): Promise<boolean>;
   notes(faxId: FaxId): Promise<TriageNoteView[]>;
   addNote(faxId: FaxId, text: string): Promise<void>;
+  /** Removes a note (its author, or the administrator): online only, the database checks who may. */
+  removeNote(faxId: FaxId, noteId: string): Promise<void>;
   labels(): LabelView[];
   /** Adds (id null) or renames an office label (administrator only); returns its id. */
   saveLabel(label: { id: string | null; name: string }): Promise<string>;
@@ -445,6 +447,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async addNote(faxId, text) {
       await joinedDesk().triage.act({ faxId, kind: 'note', text: text.trim() });
+    },
+
+    async removeNote(faxId, noteId) {
+      const desk = joinedDesk();
+      await desk.triage.withSession((session) => session.removeNote(faxId, noteId));
+      await desk.triage.refresh([faxId]);
     },
 
     labels: () => (current === null ? [] : labelBook.all()),

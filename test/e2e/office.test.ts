@@ -123,4 +123,30 @@ describe('an office of two desks', () => {
     await expect.poll(async () => (await page.getByTestId('fax-row').evaluateAll((rows) => rows.map((item) => item.getAttribute('data-fax-id')))).join(), { timeout: 5_000 }).toBe(faxId);
     await screenshot(page, 'office-label-filter');
   }, 60_000);
+
+  it('a note nobody can read (stored by hand on the hub): Maria, who administers the office, removes it after confirming, and it leaves Tom\'s thread too', async () => {
+    const page = maria.page;
+    await page.getByRole('button', { name: /^Inbox/ }).first().click();
+    const row = page.getByTestId('fax-row').first();
+    const faxId = (await row.getAttribute('data-fax-id')) ?? '';
+    await row.click();
+    const tomLogin = server.sql(database, "SELECT login FROM fax_hub.people WHERE role = 'staff' ORDER BY login LIMIT 1").trim();
+    // Bytes no office key opens, in Tom's name, straight into the table (as the server's superuser could).
+    server.sql(database, `INSERT INTO fax_hub.notes (id, fax_id, author, body_sealed) VALUES (gen_random_uuid(), '${faxId}', '${tomLogin}', '\\x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff')`);
+    await expect.poll(() => page.getByTestId('note-unreadable').count()).toBe(1);
+    const other = tom.page;
+    await other.locator(`[data-testid="fax-row"][data-fax-id="${faxId}"]`).click();
+    await expect.poll(() => other.getByTestId('note-unreadable').count()).toBe(1);
+    // Tom is its author as the hub has it: he is offered the removal too.
+    await other.getByRole('button', { name: 'Diese Notiz entfernen' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove this note' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('The audit trail records that you removed it.');
+    await screenshot(page, 'office-note-remove');
+    await dialog.getByRole('button', { name: 'Remove this note' }).click();
+    await expect.poll(() => page.getByTestId('note-unreadable').count()).toBe(0);
+    await expect.poll(() => other.getByTestId('note-unreadable').count()).toBe(0);
+    expect(server.sql(database, `SELECT count(*) FROM fax_hub.audit WHERE action = 'note_removed' AND fax_id = '${faxId}' AND actor = '${owner}'`).trim()).toBe('1');
+  }, 60_000);
 });

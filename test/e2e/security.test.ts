@@ -185,6 +185,7 @@ describe('renderer lock-down', () => {
       'removeFaxPrinter',
       'removeOfficeLabel',
       'removeOfficePerson',
+      'removeTriageNote',
       'reportActivity',
       'reportPresence',
       'reportWindow',

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
-import { hubSchemaVersion } from '../../main/hub/hub-schema';
+import { deskRoleOf, hubSchemaVersion } from '../../main/hub/hub-schema';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
 import { scramVerifier } from '../../main/hub/scram-verifier';
 import { createTestOffice, useTestOffice } from '../helpers/hub-office';
@@ -115,7 +115,7 @@ describe('signing in', () => {
     const older = await createTestOffice(hub.server);
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
-    // What an earlier version's hub looked like: version 2, without what versions 3 to 7 added.
+    // What an earlier version's hub looked like: version 2, without what versions 3 to 9 added.
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
@@ -127,11 +127,15 @@ describe('signing in', () => {
        ALTER TABLE fax_hub.leases DROP CONSTRAINT lease_job; ALTER TABLE fax_hub.claims DROP CONSTRAINT claim_fax_id;
        ALTER TABLE fax_hub.audit DROP CONSTRAINT audit_fax_id;
        ALTER ROLE ${tom.address.user} CONNECTION LIMIT -1; ALTER ROLE ${tom.address.user} IN DATABASE ${older.address.database} RESET ALL;
+       GRANT CONNECT, TEMPORARY ON DATABASE ${older.address.database} TO PUBLIC;
+       DROP POLICY notes_remove_own ON fax_hub.notes; REVOKE DELETE ON fax_hub.notes FROM ${deskRoleOf(older.address.database)};
        UPDATE fax_hub.meta SET value = '2' WHERE key = 'schema_version'`,
     );
     await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
     await upgradeOffice(older.address, { password: older.adminPassword });
     expect(Number(hub.server.sql(older.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim())).toBe(hubSchemaVersion);
+    // Only the office's people may connect now (any role could before).
+    expect(hub.server.sql(older.address.database, `SELECT has_database_privilege('hub_cert_users', '${older.address.database}', 'CONNECT')`).trim()).toBe('f');
     // The upgrade holds the people already in the office to the limits new ones get.
     expect(hub.server.sql(older.address.database, `SELECT rolconnlimit FROM pg_roles WHERE rolname = '${tom.address.user}'`).trim()).toBe('5');
     expect(hub.server.sql(older.address.database, `SELECT array_to_string(s.setconfig, ',') FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname = '${tom.address.user}'`).trim()).toBe(

@@ -293,6 +293,36 @@ describe('the audit trail', () => {
     expect(thread[1]?.author).toBe(mallory.login);
   });
 
+  it('a note nobody can read is removed by its author or the administrator — nobody else, not even with raw SQL — and the thread reads on', async () => {
+    const [maria, mallory, tom] = [await person('rm_note_m', 'Maria'), await person('rm_note_x', 'Mallory'), await person('rm_note_t', 'Tom')];
+    const faxId = '900000000000000072';
+    await maria.addNote(faxId, 'Called the clinic back');
+    const junk = async (by: HubSession): Promise<string> => {
+      const id = crypto.randomUUID();
+      await by.withClient((client) => client.query('INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3)', [id, faxId, crypto.randomBytes(64)]));
+      return id;
+    };
+    const [mallorys, toms] = [await junk(mallory), await junk(tom)];
+    // Another member may not: not through the app, not with raw SQL (the database filters the row away).
+    await expect(maria.removeNote(faxId, mallorys)).rejects.toMatchObject({ kind: 'permission', details: { code: 'office_note_not_removable' } });
+    const rawDelete = await maria.withClient((client) => client.query('DELETE FROM fax_hub.notes WHERE id = $1', [mallorys]));
+    expect(rawDelete.rowCount).toBe(0);
+    // Nor claim to be its author to remove it.
+    await expect(maria.withClient((client) => client.query('UPDATE fax_hub.notes SET author = current_user WHERE id = $1', [mallorys]))).rejects.toMatchObject({ kind: 'permission' });
+    expect((await maria.notes(faxId)).map((note) => note.id)).toContain(mallorys);
+    // Its author may; the administrator may remove anyone's.
+    await mallory.removeNote(faxId, mallorys);
+    const admin = await hub.office.admin();
+    hub.keep(admin);
+    await admin.removeNote(faxId, toms);
+    const thread = await maria.notes(faxId);
+    expect(thread.map((note) => note.text)).toEqual(['Called the clinic back']);
+    // Each removal is in the trail, by whoever removed it.
+    const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    const removals = entries.filter((entry) => entry.action === 'note_removed' && entry.faxId === faxId).map((entry) => entry.actor);
+    expect(removals.sort()).toEqual([mallory.login, hub.office.address.user].sort());
+  });
+
   it('a desk cannot write an entry, a note or a claim in another person\'s name', async () => {
     const [maria, tom] = [await person('forge_m', 'Maria'), await person('forge_t', 'Tom')];
     await expect(maria.withClient((client) => client.query("INSERT INTO fax_hub.claims (fax_id, claimed_by) VALUES ('900000000000000007', $1)", [tom.login]))).rejects.toMatchObject({ kind: 'permission' });

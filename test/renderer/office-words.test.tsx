@@ -2,7 +2,7 @@
 // code or "77 waiting"), a removal with who did it, the row and the detail telling one story of "not shared yet",
 // a person's own name in their own words (in German too), "and 1 more" instead of "+1", and no app-internal error
 // codes on screen.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaxDetail, FaxSummary } from '../../preload/models';
 import type { FaxTriageSummary, OfficeView } from '../../preload/office';
@@ -128,6 +128,42 @@ describe('the triage panel', () => {
     render(<TriagePanel detail={received({ triage: triage({ notes: 2 }) })} />);
     expect((await screen.findByTestId('note-unreadable')).textContent).toMatch(/^A note this desk cannot read/);
     expect(screen.getByText('Called back')).toBeTruthy();
+  });
+
+  it('a note nobody can read is offered for removal to its author and the administrator only, after a confirmation', async () => {
+    const mine = '11111111-1111-4111-8111-111111111111';
+    const eves = '22222222-2222-4222-8222-222222222222';
+    let notes = [
+      { id: 'a', author: { login: 'tom', name: 'Tom Baker' }, at: at('10:05'), text: 'Called back' },
+      { id: mine, author: { login: 'tom', name: 'Tom Baker' }, at: at('10:06'), text: null },
+      { id: eves, author: { login: 'eve', name: 'Eve Stone' }, at: at('10:07'), text: null },
+    ];
+    const fax = installFakeFax({
+      listTriageNotes: () => notes,
+      listOfficePeople: () => [],
+      removeTriageNote: (request) => {
+        notes = notes.filter((note) => note.id !== (request as { noteId: string }).noteId);
+        return null;
+      },
+    });
+    startOffice();
+    officeStore.set(joined({}));
+    const view = render(<TriagePanel detail={received({ triage: triage({ notes: 3 }) })} />);
+    await screen.findAllByTestId('note-unreadable');
+    // Tom (staff) may remove his own unreadable note, not Eve's, and no readable one.
+    expect(screen.getAllByTestId('remove-unreadable-note')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('remove-unreadable-note'));
+    expect(fax.callsOf('removeTriageNote')).toEqual([]);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove this note' }));
+    await waitFor(() => expect(screen.getAllByTestId('note-unreadable')).toHaveLength(1));
+    expect(fax.callsOf('removeTriageNote')).toEqual([{ faxId: '77', noteId: mine, confirmed: true }]);
+    expect(screen.getByText('Called back')).toBeTruthy();
+    view.unmount();
+    // The administrator may remove anyone's.
+    officeStore.set(joined({ me: { login: 'maria', name: 'Maria Lopez' }, role: 'admin' }));
+    render(<TriagePanel detail={received({ triage: triage({ notes: 2 }) })} />);
+    await screen.findAllByTestId('note-unreadable');
+    expect(screen.getAllByTestId('remove-unreadable-note')).toHaveLength(1);
   });
 
   it("says the person's own name in words of their own, in German too", () => {

@@ -82,6 +82,7 @@ export const takeOverFax = async (faxId: FaxId): Promise<IpcError | null> => set
 export const assignFax = async (faxId: FaxId, login: string | null): Promise<IpcError | null> => settle(await faxApi().assignFax({ faxId, login }));
 export const listNotes = (faxId: FaxId): Promise<IpcResult<TriageNoteView[]>> => faxApi().listTriageNotes({ faxId });
 export const addNote = async (faxId: FaxId, text: string): Promise<IpcError | null> => settle(await faxApi().addTriageNote({ faxId, text }));
+export const removeNote = async (faxId: FaxId, noteId: string): Promise<IpcError | null> => settle(await faxApi().removeTriageNote({ faxId, noteId, confirmed: true }));
 export async function saveLabel(id: string | null, name: string): Promise<IpcError | null> {
   const refused = settle(await faxApi().saveOfficeLabel({ id, name }));
   await loadLabels();

@@ -3,7 +3,7 @@ import type { FaxDetail } from '../../../preload/models';
 import type { PersonView, TriageNoteView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { markHandled } from '../data/handling';
-import { addNote, assignFax, claimFax, labelsStore, listNotes, listPeople, officeStore, releaseFax, setFaxLabels, takeOverFax, useTriage } from '../data/office';
+import { addNote, assignFax, claimFax, labelsStore, listNotes, listPeople, officeStore, releaseFax, removeNote, setFaxLabels, takeOverFax, useTriage } from '../data/office';
 import type { IpcError } from '../data/ipc';
 import { useStore } from '../data/store';
 import { toast, toastError } from '../data/toasts';
@@ -39,8 +39,10 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
   const [people, setPeople] = useState<PersonView[]>([]);
   const [draft, setDraft] = useState('');
   const [confirmTakeOver, setConfirmTakeOver] = useState(false);
+  const [removingNote, setRemovingNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const me = office.joined ? office.me.login : null;
+  const administers = office.joined && office.role === 'admin';
   const claimedBy = triage?.claimedBy ?? null;
   // The office's mark: the triage's when the hub (or this desk's waiting action) says anything of the fax.
   const handled = triage ? triage.handledBy !== null : detail.handled === true || detail.handling?.handledAt != null;
@@ -110,6 +112,19 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
     });
   };
 
+  const removeUnreadableNote = (noteId: string) =>
+    run(async () => {
+      const refused = await removeNote(detail.id, noteId);
+      if (refused) {
+        toastError(refused);
+        return null;
+      }
+      toast('success', t('office.noteRemoved'));
+      const result = await listNotes(detail.id);
+      if (result.ok) setNotes(result.value);
+      return null;
+    });
+
   const carried = new Set((triage?.labels ?? []).map((label) => label.id));
   // The office's labels, and a removed one only while this fax still carries it (so it can be taken off).
   const offered = labels.filter((label) => !label.removed || carried.has(label.id));
@@ -169,6 +184,12 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
               <span className="note-author">{note.author.login === me ? t('office.you') : note.author.name}</span>{' '}
               <time className="field-hint" dateTime={new Date(note.at).toISOString()}>{dateTime(note.at)}</time>
               {note.text === null ? <p className="field-hint" data-testid="note-unreadable">{t('office.noteUnreadable')}</p> : <p>{note.text}</p>}
+              {/* Only a note nobody can read is offered for removal, to its author and the administrator. */}
+              {note.text === null && (note.author.login === me || administers) ? (
+                <button type="button" className="button button-small" disabled={busy} data-testid="remove-unreadable-note" onClick={() => setRemovingNote(note.id)}>
+                  {t('office.removeUnreadableNote')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -178,6 +199,20 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
           <button type="submit" className="button" disabled={busy || draft.trim() === ''}>{t('office.addNote')}</button>
         </form>
       </div>
+      {removingNote !== null ? (
+        <ConfirmDialog
+          title={t('office.removeUnreadableNoteTitle')}
+          confirmLabel={t('office.removeUnreadableNote')}
+          onCancel={() => setRemovingNote(null)}
+          onConfirm={() => {
+            const noteId = removingNote;
+            setRemovingNote(null);
+            void removeUnreadableNote(noteId);
+          }}
+        >
+          <p>{t('office.removeUnreadableNoteBody')}</p>
+        </ConfirmDialog>
+      ) : null}
       {confirmTakeOver && claimedBy ? (
         <ConfirmDialog
           title={t('office.takeOverTitle')}
