@@ -8,7 +8,9 @@
  *   offline").
  * - Reads are coalesced: faxes said to have changed while a read is under way are read together after it. A burst
  *   of up to `readBurst` reads goes at once (an office's claims seconds apart are read as they come); beyond it,
- *   one read every `readGapMs` — a flood of notifications costs a few reads, not one each.
+ *   one read every `newsGapMs` while reads keep finding changes (a busy office), and one every `readGapMs` once a
+ *   read found nothing new — any member can send notifications, and a flood of them (forged, or about nothing)
+ *   costs a desk one read a second, not one each.
  * - A change is told to the window only when what this desk shows of a fax changed: reading a fax again, an
  *   audit entry or a notification about nothing new tells nothing. (An open fax that reloaded on every change,
  *   and recorded a view on every reload, once wrote "viewed" in a loop; no event without a change cuts such loops.)
@@ -98,8 +100,10 @@ export interface SharedTriage {
 
 /** How many faxes one read asks for by id; more changed at once are read whole. */
 const idsPerRead = 500;
-/** Reads that may go one right after another before they are spaced by `readGapMs`. */
+/** Reads that may go one right after another before they are spaced. */
 const readBurst = 5;
+/** The spacing of reads while they keep finding changes. */
+const newsReadGapMs = 200;
 
 /** A refusal that means this person may no longer sign in, or no longer holds the office's privileges. */
 const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
@@ -107,8 +111,10 @@ const removalCodes = new Set(['hub_sign_in_refused', 'hub_not_allowed']);
 export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers;
-  // A flood of notifications (any member can send them) costs a desk one read a second once the burst is spent.
   const readGapMs = deps.readGapMs ?? 1_000;
+  const newsGapMs = Math.min(newsReadGapMs, readGapMs);
+  /** Whether the last read found a change (news comes in runs: the next read is likely to find more). */
+  let lastReadFoundNews = true;
   const answerWaitMs = deps.answerWaitMs ?? 3_000;
   const log = deps.log.child('triage');
   const known = new Map<string, FaxTriage>();
@@ -124,14 +130,15 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   let readsLeft = readBurst;
   let refilledAt = now();
 
-  /** How long until a read may go (0: now): the burst refills one read every `readGapMs`. */
+  /** How long until a read may go (0: now): the burst refills one read a gap (shorter while reads find news). */
   function readWait(): number {
-    const earned = Math.floor((now() - refilledAt) / readGapMs);
+    const gap = lastReadFoundNews ? newsGapMs : readGapMs;
+    const earned = Math.floor((now() - refilledAt) / gap);
     if (earned > 0) {
       readsLeft = Math.min(readBurst, readsLeft + earned);
-      refilledAt = readsLeft === readBurst ? now() : refilledAt + earned * readGapMs;
+      refilledAt = readsLeft === readBurst ? now() : refilledAt + earned * gap;
     }
-    return readsLeft > 0 ? 0 : refilledAt + readGapMs - now();
+    return readsLeft > 0 ? 0 : refilledAt + gap - now();
   }
   let session: HubSession | null = null;
   let opening: Promise<HubSession> | null = null;
@@ -241,11 +248,14 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       return;
     }
     const read = await (await hub()).triage(faxIds);
+    let news = false;
     for (const faxId of faxIds) {
       const found = read.get(faxId);
+      if (JSON.stringify(found ?? null) !== JSON.stringify(known.get(faxId) ?? null)) news = true;
       if (found) known.set(faxId, found);
       else known.delete(faxId);
     }
+    lastReadFoundNews = news;
     tell(faxIds);
   }
 
