@@ -12,6 +12,7 @@ import pg from 'pg';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
+import { checkChains } from '../../main/hub/audit-chain';
 import { deskRoleOf, hubSchemaVersion } from '../../main/hub/hub-schema';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
 import { scramVerifier } from '../../main/hub/scram-verifier';
@@ -115,7 +116,7 @@ describe('signing in', () => {
     const older = await createTestOffice(hub.server);
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
-    // What an earlier version's hub looked like: version 2, without what versions 3 to 9 added.
+    // What an earlier version's hub looked like: version 2, without what versions 3 to 8 added.
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
@@ -147,6 +148,43 @@ describe('signing in', () => {
     // Up to date already: nothing to do, nothing changed.
     await upgradeOffice(older.address, { password: older.adminPassword });
     await expect(open(tom.address, tom.password, older.officeKey)).resolves.toBeDefined();
+  });
+
+  it('a hub at version 6 (the schema the last landed app made), with people, claims, notes and a trail, upgrades: the trail is kept and its chains check', async () => {
+    const older = await createTestOffice(hub.server);
+    const tom = await older.person('tom_seven', 'Tom');
+    const faxId = '910000000000000070';
+    await tom.session.claim(faxId);
+    await tom.session.addNote(faxId, 'Called the clinic back');
+    await tom.session.record('viewed', faxId);
+    await tom.session.close();
+    const admin = await older.admin();
+    const before = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    await admin.close();
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    // What versions 7 and 8 add, taken away again: the hub as version 6 left it.
+    const database = older.address.database;
+    const desk = deskRoleOf(database);
+    hub.server.sql(
+      database,
+      `DROP POLICY notes_remove_own ON fax_hub.notes; REVOKE DELETE ON fax_hub.notes FROM ${desk};
+       DROP TRIGGER notes_changed ON fax_hub.notes;
+       CREATE TRIGGER notes_changed AFTER INSERT ON fax_hub.notes FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
+       GRANT CONNECT, TEMPORARY ON DATABASE ${database} TO PUBLIC; REVOKE CONNECT ON DATABASE ${database} FROM ${desk};
+       UPDATE fax_hub.meta SET value = '6' WHERE key = 'schema_version'`,
+    );
+    await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
+    await upgradeOffice(older.address, { password: older.adminPassword });
+    const upgraded = await older.admin();
+    hub.keep(upgraded);
+    const after = await upgraded.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    // Every entry kept as it was, and the chains still check.
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(checkChains(after)).toEqual([]);
+    const session = await open(tom.address, tom.password, older.officeKey);
+    expect((await session.notes(faxId)).map((note) => note.text)).toEqual(['Called the clinic back']);
+    expect(await session.claim(faxId)).toMatchObject({ won: true });
+    expect(hub.server.sql(database, `SELECT has_database_privilege('hub_cert_users', '${database}', 'CONNECT')`).trim()).toBe('f');
   });
 
   it('a hub that asks for the password in clear or as MD5 gets nothing: the desk ends the connection and says why', async () => {
