@@ -93,6 +93,12 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
       return null;
     });
 
+  /** The thread as the hub has it after this person's own change (a refusal keeps what is shown). */
+  const rereadNotes = async () => {
+    const result = await listNotes(detail.id);
+    if (result.ok) setNotes(result.value);
+  };
+
   const sendNote = (event: SyntheticEvent) => {
     event.preventDefault();
     const text = draft.trim();
@@ -106,8 +112,7 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
         toastError(refused);
         return null;
       }
-      const result = await listNotes(detail.id);
-      if (result.ok) setNotes(result.value);
+      await rereadNotes();
       return null;
     });
   };
@@ -120,8 +125,7 @@ function SharedTriagePanel({ detail }: { detail: FaxDetail }) {
         return null;
       }
       toast('success', t('office.noteRemoved'));
-      const result = await listNotes(detail.id);
-      if (result.ok) setNotes(result.value);
+      await rereadNotes();
       return null;
     });
 
