@@ -1,43 +1,27 @@
-/** Appends one entry to a desk's audit chain, inside the caller's transaction. */
+/**
+ * What a desk adds to an audit entry the database writes: the entry's detail (what changed), sealed with the office
+ * key for the entry's number. The number is read under the chain's lock, which the database's function takes again
+ * in the same transaction, so the entry it writes has that very number (or the function refuses the detail).
+ */
 import type { ClientBase } from 'pg';
-import { entryHash, genesisHash, type AuditAction } from './audit-chain';
 import { sealAuditDetail, type AuditDetail } from './audit-detail';
+import type { AuditAction } from './audit-chain';
 
-export interface AuditAppend {
-  deskId: string;
-  actor: string;
-  action: AuditAction;
-  faxId: string | null;
-  /** What changed, sealed with `officeKey`. */
-  detail?: { officeKey: Buffer; says: AuditDetail } | undefined;
+export interface SealedDetail {
+  seq: number | null;
+  detail: string | null;
 }
 
-export async function appendAuditEntry(client: ClientBase, entry: AuditAppend): Promise<void> {
-  // One entry at a time per desk (its connections may append at once): the chain has no forks.
-  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${entry.deskId}`]);
-  const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [entry.deskId]);
-  const previous = last.rows[0];
-  const now = await client.query<{ now: Date }>('SELECT clock_timestamp() AS now');
-  const seq = previous ? Number(previous.seq) + 1 : 1;
-  const chained = {
-    deskId: entry.deskId,
-    actor: entry.actor,
-    action: entry.action,
-    faxId: entry.faxId,
-    seq,
-    at: (now.rows[0]?.now ?? new Date()).toISOString(),
-    detail: entry.detail ? sealAuditDetail(entry.detail.officeKey, entry.deskId, seq, entry.detail.says) : null,
-    prevHash: previous?.hash ?? genesisHash,
-  };
-  await client.query('INSERT INTO fax_hub.audit (desk_id, seq, actor, action, fax_id, at, detail_sealed, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
-    chained.deskId,
-    chained.seq,
-    chained.actor,
-    chained.action,
-    chained.faxId,
-    chained.at,
-    chained.detail,
-    chained.prevHash,
-    entryHash(chained),
-  ]);
+export async function sealDetailForNextEntry(client: ClientBase, deskId: string, officeKey: Buffer, says: AuditDetail | undefined): Promise<SealedDetail> {
+  if (says === undefined) return { seq: null, detail: null };
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${deskId}`]);
+  const last = await client.query<{ seq: string }>('SELECT seq FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [deskId]);
+  const seq = Number(last.rows[0]?.seq ?? 0) + 1;
+  return { seq, detail: sealAuditDetail(officeKey, deskId, seq, says) };
+}
+
+/** The administrator's change to the office's people or labels: its entry, inside the caller's transaction. */
+export async function recordOfficeChange(client: ClientBase, change: { deskId: string; action: AuditAction; officeKey: Buffer; says: AuditDetail }): Promise<void> {
+  const sealed = await sealDetailForNextEntry(client, change.deskId, change.officeKey, change.says);
+  await client.query('SELECT fax_hub.record_office_change($1, $2, $3, $4)', [change.action, change.deskId, sealed.seq, sealed.detail]);
 }

@@ -21,6 +21,7 @@ export const auditActions = [
   'labelled',
   'sent',
   'reply_linked',
+  'job_done',
   'person_added',
   'person_removed',
   'label_added',

@@ -49,3 +49,8 @@ export function hubError(error: unknown): AppError {
   if (code === '57014' || code === '55P03') return new AppError('offline', msg('hub.busy'), { code: 'hub_busy' });
   return new AppError('server', msg('hub.failed'), code ? { code: `hub_${code}` } : {});
 }
+
+/** The hub refused a change because what it was based on changed meanwhile (SQLSTATE 40001): worth trying again. */
+export function changedMeanwhile(error: unknown): boolean {
+  return field(error, 'code') === '40001' || (isAppError(error) && error.details.code === 'hub_40001');
+}

@@ -11,6 +11,7 @@ import type { ClientBase } from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { labelNameMax } from './office-labels';
+import { recordWrittenByTheDatabase } from './hub-schema-record';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -260,6 +261,7 @@ const migrations: readonly Migration[] = [
     DROP TRIGGER notes_changed ON fax_hub.notes;
     CREATE TRIGGER notes_changed AFTER INSERT OR DELETE ON fax_hub.notes FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
   `,
+  recordWrittenByTheDatabase,
 ];
 
 /** The schema version this app writes and reads. */

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
-import { appendAuditEntry } from './audit-append';
+import { recordOfficeChange, sealDetailForNextEntry } from './audit-append';
 import { inTransaction } from './hub-transaction';
 import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
@@ -18,6 +18,7 @@ import { open, openOrNull, seal } from './office-key';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { checkOffice } from './office-setup';
+import { changedMeanwhile } from './hub-errors';
 
 export interface ClaimState {
   by: string;
@@ -79,9 +80,10 @@ export interface HubSession {
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
   /**
    * Takes the office's lease on a job done once per office: 'mine' (this desk does it: a new lease, an expired
-   * one, or this desk's own again), 'taken' (another desk holds it) or 'done' (another desk finished it).
+   * one, or this desk's own again), 'taken' (another desk holds it) or 'done' (another desk finished it). With
+   * `notBefore` (when the job's fax arrived), a lease finished before then is void and taken again.
    */
-  takeJob(job: string, leaseMs: number): Promise<JobLease>;
+  takeJob(job: string, leaseMs: number, notBefore?: number): Promise<JobLease>;
   /** Names what a job this desk holds makes (a copy's file name), for a desk that takes it over. */
   nameJob(job: string, target: string): Promise<void>;
   /** Renews a job's lease this desk holds; false when another desk took it. */
@@ -143,20 +145,15 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   const login = options.address.user;
   const withClient = <T>(work: (client: ClientBase) => Promise<T>): Promise<T> => link.use(work);
 
-  const appendAudit = (client: ClientBase, action: AuditAction, faxId: string | null, detail?: AuditDetail): Promise<void> =>
-    appendAuditEntry(client, { deskId: options.deskId, actor: login, action, faxId, detail: detail ? { officeKey: key, says: detail } : undefined });
+  const deskId = options.deskId;
+  const sealDetail = (client: ClientBase, says: AuditDetail | undefined) => sealDetailForNextEntry(client, deskId, key, says);
 
   /**
-   * One triage change in one transaction with its audit entry. With an action id, an action already applied is
-   * not applied again (`work` does not run; `already` says what to answer instead).
+   * One triage change in one transaction. `work` calls the hub's function for it, which writes the audit entry
+   * itself. With an action id, an action already applied is not applied again (`work` does not run; `already` says
+   * what to answer instead).
    */
-  async function change<T>(
-    action: TriageAction | undefined,
-    audit: { action: AuditAction; faxId: string; detail?: (result: T) => AuditDetail | undefined },
-    work: (client: ClientBase) => Promise<T>,
-    already: (client: ClientBase) => Promise<T>,
-    audited: (result: T) => boolean = () => true,
-  ): Promise<T> {
+  async function change<T>(action: TriageAction | undefined, work: (client: ClientBase) => Promise<T>, already: (client: ClientBase) => Promise<T>): Promise<T> {
     return withClient(async (client) => {
       await client.query('BEGIN');
       try {
@@ -168,7 +165,6 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
           }
         }
         const result = await work(client);
-        if (audited(result)) await appendAudit(client, audit.action, audit.faxId, audit.detail?.(result));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -178,6 +174,12 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     });
   }
 
+  /** Calls one of the hub's functions that returns a single value. */
+  async function call<T>(client: ClientBase, sql: string, values: unknown[]): Promise<T | undefined> {
+    const row = await client.query<{ result: T }>(sql, values);
+    return row.rows[0]?.result;
+  }
+
   async function claimOf(client: ClientBase, faxId: string): Promise<ClaimState | null> {
     const row = await client.query<{ claimed_by: string; claimed_at: Date }>('SELECT claimed_by, claimed_at FROM fax_hub.claims WHERE fax_id = $1', [faxId]);
     const found = row.rows[0];
@@ -185,11 +187,6 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   }
 
   const asResult = (state: ClaimState | null): ClaimResult => (state === null ? { won: false, by: '', since: 0 } : state.by === login ? { won: true, since: state.since } : { won: false, by: state.by, since: state.since });
-
-  async function upsertTriage(client: ClientBase, faxId: string, set: string, values: unknown[]): Promise<void> {
-    await client.query(`INSERT INTO fax_hub.triage (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO NOTHING`, [faxId]);
-    await client.query(`UPDATE fax_hub.triage SET ${set}, updated_by = current_user, updated_at = clock_timestamp() WHERE fax_id = $1`, [faxId, ...values]);
-  }
 
   const noteOf = (row: { id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }): HubNote => ({
     id: row.id,
@@ -217,17 +214,13 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
       for (let tries = 0; tries < 5; tries++) {
         const attempt = await change(
           action,
-          { action: 'claimed', faxId },
-          async (client): Promise<{ outcome: ClaimResult | null; inserted: boolean }> => {
-            const inserted = await client.query<{ claimed_at: Date }>('INSERT INTO fax_hub.claims (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO NOTHING RETURNING claimed_at', [faxId]);
-            const row = inserted.rows[0];
-            if (row) return { outcome: { won: true, since: row.claimed_at.getTime() }, inserted: true };
+          async (client): Promise<{ outcome: ClaimResult | null }> => {
+            // A lost claim (or one already held) writes nothing, and the hub writes no entry for it.
+            await call<boolean>(client, 'SELECT fax_hub.claim($1, $2) AS result', [faxId, deskId]);
             const holder = await claimOf(client, faxId);
-            return { outcome: holder === null ? null : asResult(holder), inserted: false };
+            return { outcome: holder === null ? null : asResult(holder) };
           },
-          async (client) => ({ outcome: asResult(await claimOf(client, faxId)), inserted: false }),
-          // A lost claim (or one already held) writes nothing, so an audit entry would say something false.
-          (attempted) => attempted.inserted,
+          async (client) => ({ outcome: asResult(await claimOf(client, faxId)) }),
         );
         // null: the claim that beat this one was released in between; try again.
         if (attempt.outcome !== null) return attempt.outcome;
@@ -236,113 +229,94 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
     },
 
     async release(faxId, action) {
-      await change(
-        action,
-        { action: 'released', faxId },
-        async (client) => ((await client.query('DELETE FROM fax_hub.claims WHERE fax_id = $1 AND claimed_by = current_user', [faxId])).rowCount ?? 0) > 0,
-        () => Promise.resolve(false),
-        // Releasing someone else's claim (or none) changes nothing and is not recorded.
-        (released) => released,
-      );
+      // Releasing someone else's claim (or none) changes nothing and is not recorded.
+      await change(action, (client) => call<boolean>(client, 'SELECT fax_hub.release($1, $2) AS result', [faxId, deskId]), () => Promise.resolve(false));
     },
 
     async takeOver(faxId, action) {
-      const taken = await change<ClaimState & { from?: string }>(
-        action,
-        { action: 'took_over', faxId, detail: (result) => (result.from ? { from: result.from } : undefined) },
-        async (client): Promise<ClaimState & { from?: string }> => {
-          const before = await claimOf(client, faxId);
-          const moved = await client.query<{ claimed_at: Date }>('UPDATE fax_hub.claims SET claimed_by = current_user, claimed_at = clock_timestamp() WHERE fax_id = $1 RETURNING claimed_at', [faxId]);
-          const row = moved.rows[0] ?? (await client.query<{ claimed_at: Date }>('INSERT INTO fax_hub.claims (fax_id) VALUES ($1) ON CONFLICT (fax_id) DO UPDATE SET claimed_by = current_user, claimed_at = clock_timestamp() RETURNING claimed_at', [faxId])).rows[0];
-          return { by: login, since: row?.claimed_at.getTime() ?? Date.now(), ...(before && before.by !== login ? { from: before.by } : {}) };
-        },
-        async (client) => (await claimOf(client, faxId)) ?? { by: login, since: Date.now() },
-      );
-      return { by: taken.by, since: taken.since };
+      for (let tries = 0; ; tries++) {
+        try {
+          return await change<ClaimState>(
+            action,
+            async (client) => {
+              const before = await claimOf(client, faxId);
+              const sealed = await sealDetail(client, before && before.by !== login ? { from: before.by } : undefined);
+              const since = await call<Date>(client, 'SELECT fax_hub.take_over($1, $2, $3, $4, $5) AS result', [faxId, deskId, before?.by ?? null, sealed.seq, sealed.detail]);
+              return { by: login, since: since?.getTime() ?? Date.now() };
+            },
+            async (client) => (await claimOf(client, faxId)) ?? { by: login, since: Date.now() },
+          );
+        } catch (error) {
+          // The claim changed hands between reading it and taking it over: the entry would name the wrong person.
+          if (tries >= 4 || !changedMeanwhile(error)) throw error;
+        }
+      }
     },
 
     async assign(faxId, person, action) {
-      await change(action, { action: 'assigned', faxId, detail: () => ({ assignee: person }) }, (client) => upsertTriage(client, faxId, 'assignee = $2', [person]), () => Promise.resolve());
-    },
-
-    async setHandled(faxId, handled, action) {
       await change(
         action,
-        { action: handled ? 'handled' : 'not_handled', faxId },
-        (client) => (handled ? upsertTriage(client, faxId, 'handled_by = current_user, handled_at = clock_timestamp()', []) : upsertTriage(client, faxId, 'handled_by = NULL, handled_at = NULL', [])),
+        async (client) => {
+          const sealed = await sealDetail(client, { assignee: person });
+          await client.query('SELECT fax_hub.assign($1, $2, $3, $4, $5)', [faxId, person, deskId, sealed.seq, sealed.detail]);
+        },
         () => Promise.resolve(),
       );
     },
 
+    async setHandled(faxId, handled, action) {
+      await change(action, (client) => client.query('SELECT fax_hub.set_handled($1, $2, $3)', [faxId, handled, deskId]).then(() => undefined), () => Promise.resolve());
+    },
+
     async addNote(faxId, text, action) {
       const id = action?.actionId ?? crypto.randomUUID();
-      const insert = async (client: ClientBase): Promise<HubNote> => {
-        const row = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>(
-          'INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3) RETURNING id, fax_id, author, created_at, body_sealed',
-          [id, faxId, seal(key, 'note', `${faxId}/${id}`, text)],
-        );
-        const inserted = row.rows[0];
-        if (!inserted) throw new Error('the note was not stored');
-        return noteOf(inserted);
-      };
-      return change(action, { action: 'noted', faxId }, insert, async (client) => {
+      const stored = async (client: ClientBase): Promise<HubNote> => {
         const row = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>('SELECT id, fax_id, author, created_at, body_sealed FROM fax_hub.notes WHERE id = $1', [id]);
         const found = row.rows[0];
-        if (!found) throw new Error('an applied note is missing');
+        if (!found) throw new Error('the note was not stored');
         return noteOf(found);
-      });
+      };
+      return change(
+        action,
+        async (client) => {
+          await client.query('SELECT fax_hub.add_note($1, $2, $3, $4)', [id, faxId, seal(key, 'note', `${faxId}/${id}`, text), deskId]);
+          return stored(client);
+        },
+        stored,
+      );
     },
 
     async removeNote(faxId, noteId) {
       await change(
         undefined,
-        { action: 'note_removed', faxId },
         async (client) => {
-          const removed = await client.query('DELETE FROM fax_hub.notes WHERE id = $1 AND fax_id = $2', [noteId, faxId]);
-          if ((removed.rowCount ?? 0) === 0) throw new AppError('permission', msg('office.noteNotRemovable'), { code: 'office_note_not_removable' });
+          const removed = await call<boolean>(client, 'SELECT fax_hub.remove_note($1, $2, $3) AS result', [noteId, faxId, deskId]);
+          if (removed !== true) throw new AppError('permission', msg('office.noteNotRemovable'), { code: 'office_note_not_removable' });
         },
         () => Promise.resolve(),
       );
     },
 
     async setLabels(faxId, labelIds, action) {
-      await change<{ labelsAdded: string[]; labelsRemoved: string[] }>(
+      await change(
         action,
-        { action: 'labelled', faxId, detail: (changed) => changed },
         async (client) => {
           const before = await client.query<{ labels_sealed: Buffer | null }>('SELECT labels_sealed FROM fax_hub.triage WHERE fax_id = $1', [faxId]);
           const had = new Set(openLabels(key, faxId, before.rows[0]?.labels_sealed ?? null));
           const has = new Set(labelIds);
-          await upsertTriage(client, faxId, 'labels_sealed = $2', [sealedLabels(key, faxId, labelIds)]);
-          return { labelsAdded: [...has].filter((id) => !had.has(id)), labelsRemoved: [...had].filter((id) => !has.has(id)) };
+          const sealed = await sealDetail(client, { labelsAdded: [...has].filter((id) => !had.has(id)), labelsRemoved: [...had].filter((id) => !has.has(id)) });
+          await client.query('SELECT fax_hub.set_labels($1, $2, $3, $4, $5)', [faxId, sealedLabels(key, faxId, labelIds), deskId, sealed.seq, sealed.detail]);
         },
-        () => Promise.resolve({ labelsAdded: [], labelsRemoved: [] }),
+        () => Promise.resolve(),
       );
     },
 
     async recordSent(faxId, replyDue, action) {
-      await change(
-        action,
-        { action: 'sent', faxId },
-        (client) => client.query('INSERT INTO fax_hub.sent (fax_id, reply_due_at) VALUES ($1, $2) ON CONFLICT (fax_id) DO NOTHING', [faxId, replyDue === null ? null : new Date(replyDue)]).then(() => undefined),
-        () => Promise.resolve(),
-      );
+      await change(action, (client) => client.query('SELECT fax_hub.record_sent($1, $2, $3)', [faxId, replyDue === null ? null : new Date(replyDue), deskId]).then(() => undefined), () => Promise.resolve());
     },
 
     async linkReply(inboundId, outboundId, action) {
-      await change(
-        action,
-        { action: 'reply_linked', faxId: inboundId },
-        (client) =>
-          client
-            .query(
-              `INSERT INTO fax_hub.reply_links (fax_id, answers) VALUES ($1, $2)
-               ON CONFLICT (fax_id) DO UPDATE SET answers = EXCLUDED.answers, set_by = current_user, set_at = clock_timestamp()`,
-              [inboundId, outboundId],
-            )
-            .then(() => undefined),
-        () => Promise.resolve(),
-      );
+      await change(action, (client) => client.query('SELECT fax_hub.link_reply($1, $2, $3)', [inboundId, outboundId, deskId]).then(() => undefined), () => Promise.resolve());
     },
 
     notes: (faxId) =>
@@ -387,13 +361,13 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
       withClient((client) =>
         inTransaction(client, async () => {
           const result = await work(client);
-          await appendAudit(client, audit.action, null, audit.detail(result));
+          await recordOfficeChange(client, { deskId, action: audit.action, officeKey: key, says: audit.detail(result) });
           return result;
         }),
       ),
 
     async record(action, faxId, triageAction) {
-      await change(triageAction, { action, faxId }, () => Promise.resolve(), () => Promise.resolve());
+      await change(triageAction, (client) => client.query('SELECT fax_hub.record($1, $2, $3)', [action, faxId, deskId]).then(() => undefined), () => Promise.resolve());
     },
 
     auditEntries: ({ from, to }) =>
@@ -407,10 +381,10 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
 
     stillMember: () => withClient(async (client) => (await client.query<{ member: boolean }>("SELECT has_schema_privilege('fax_hub', 'USAGE') AS member")).rows[0]?.member === true),
 
-    takeJob: (job, leaseMs) => withClient((client) => takeLease(client, key, job, options.deskId, leaseMs)),
-    nameJob: (job, target) => withClient((client) => nameLease(client, key, job, options.deskId, target)),
-    renewJob: (job, leaseMs) => withClient((client) => renewLease(client, job, options.deskId, leaseMs)),
-    finishJob: (job) => withClient((client) => finishLease(client, job, options.deskId)),
+    takeJob: (job, leaseMs, notBefore) => withClient((client) => takeLease(client, key, { job, deskId, leaseMs, notBefore })),
+    nameJob: (job, target) => withClient((client) => nameLease(client, key, job, deskId, target)),
+    renewJob: (job, leaseMs) => withClient((client) => renewLease(client, job, deskId, leaseMs)),
+    finishJob: (job) => withClient((client) => finishLease(client, job, deskId)),
 
     close: () => (ownLink ? link.stop() : Promise.resolve()),
   };

@@ -20,13 +20,27 @@ export interface JobLease {
 
 /** Work an office does once, as a desk asks for it (with a hub: its leases; alone: every job is the desk's). */
 export interface OfficeJobs {
-  take(job: string): Promise<JobLease>;
+  /** `notBefore`: when the job's fax arrived (a lease finished before then is void). */
+  take(job: string, notBefore?: number): Promise<JobLease>;
   /** Names the job's result on a lease this desk holds (a desk taking over writes the same file). */
   name(job: string, target: string): Promise<void>;
   /** Renews a lease this desk holds; false when it lost it (it ran out and another desk took it). */
   renew(job: string): Promise<boolean>;
   /** Marks a job this desk took done for the office. */
   finish(job: string): Promise<void>;
+}
+
+/**
+ * A job's lease finished this long before its fax arrived did not do that fax's job (a member finished it ahead, so
+ * the rule would never run). The slack is wide so that the Fax Service's clock and the hub's never disagree enough
+ * to void a job a desk really did — which would save or print it twice.
+ */
+export const leaseClockSlackMs = 3_600_000;
+
+/** When a job's lease must have been finished after to count, for a fax that arrived at `createdAt` (none: unknown). */
+export function leaseVoidBefore(createdAt: string): number | undefined {
+  const arrived = Date.parse(createdAt);
+  return Number.isFinite(arrived) ? arrived - leaseClockSlackMs : undefined;
 }
 
 /** How long a lease lasts without being renewed. */
@@ -37,36 +51,46 @@ function openedTarget(officeKey: Buffer, job: string, sealed: Buffer | null): st
   return sealed === null ? null : openOrNull(officeKey, 'lease-target', job, sealed);
 }
 
-export async function takeLease(client: ClientBase, officeKey: Buffer, job: string, deskId: string, leaseMs: number): Promise<JobLease> {
-  const taken = await client.query<{ target_sealed: Buffer | null }>(
-    `INSERT INTO fax_hub.leases (job, desk_id, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-       ON CONFLICT (job) DO UPDATE SET holder = current_user, desk_id = EXCLUDED.desk_id, expires_at = EXCLUDED.expires_at
-       WHERE fax_hub.leases.done_at IS NULL AND (fax_hub.leases.expires_at < clock_timestamp() OR fax_hub.leases.desk_id = EXCLUDED.desk_id)
-     RETURNING target_sealed`,
-    [job, deskId, leaseMs],
-  );
-  const mine = taken.rows[0];
-  if (mine) return { turn: 'mine', target: openedTarget(officeKey, job, mine.target_sealed) };
-  const held = await client.query<{ done_at: Date | null; desk_id: string }>('SELECT done_at, desk_id FROM fax_hub.leases WHERE job = $1', [job]);
-  const row = held.rows[0];
-  if (!row?.done_at) return { turn: 'taken', target: null };
-  return { turn: 'done', target: null, doneHere: row.desk_id === deskId };
+export interface LeaseRequest {
+  job: string;
+  deskId: string;
+  leaseMs: number;
+  /** When the job's fax arrived: a lease finished before then did not do this fax's job and is taken again. */
+  notBefore?: number | undefined;
+}
+
+/** The hub's functions take, name, renew and finish a lease only for the person and desk holding it. */
+export async function takeLease(client: ClientBase, officeKey: Buffer, request: LeaseRequest): Promise<JobLease> {
+  const taken = await client.query<{ turn: JobTurn; target: Buffer | null; done_here: boolean }>('SELECT turn, target, done_here FROM fax_hub.take_lease($1, $2, $3, $4)', [
+    request.job,
+    request.deskId,
+    Math.max(1, Math.round(request.leaseMs)),
+    request.notBefore === undefined ? null : new Date(request.notBefore),
+  ]);
+  const row = taken.rows[0];
+  if (!row) return { turn: 'taken', target: null };
+  if (row.turn === 'mine') return { turn: 'mine', target: openedTarget(officeKey, request.job, row.target) };
+  if (row.turn === 'done') return { turn: 'done', target: null, doneHere: row.done_here };
+  return { turn: 'taken', target: null };
 }
 
 /** Names what the job makes, on a lease this desk holds. */
 export async function nameLease(client: ClientBase, officeKey: Buffer, job: string, deskId: string, target: string): Promise<void> {
-  await client.query('UPDATE fax_hub.leases SET target_sealed = $3 WHERE job = $1 AND desk_id = $2 AND done_at IS NULL', [job, deskId, seal(officeKey, 'lease-target', job, target)]);
+  await client.query('SELECT fax_hub.name_lease($1, $2, $3)', [job, deskId, seal(officeKey, 'lease-target', job, target)]);
 }
 
 /** Renews a lease this desk holds; false when it holds it no longer (it ran out and another desk took it). */
 export async function renewLease(client: ClientBase, job: string, deskId: string, leaseMs: number): Promise<boolean> {
-  const renewed = await client.query(
-    "UPDATE fax_hub.leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' WHERE job = $1 AND desk_id = $2 AND done_at IS NULL",
-    [job, deskId, leaseMs],
-  );
-  return (renewed.rowCount ?? 0) > 0;
+  const renewed = await client.query<{ renewed: boolean }>('SELECT fax_hub.renew_lease($1, $2, $3) AS renewed', [job, deskId, Math.max(1, Math.round(leaseMs))]);
+  return renewed.rows[0]?.renewed === true;
+}
+
+/** The fax a job is about ("rule-save:<fax id>"), for its entry in the trail; none for the office's own jobs. */
+export function faxOfJob(job: string): string | null {
+  const match = /^rule-[a-z]+:(.+)$/.exec(job);
+  return match?.[1] ?? null;
 }
 
 export async function finishLease(client: ClientBase, job: string, deskId: string): Promise<void> {
-  await client.query('UPDATE fax_hub.leases SET done_at = clock_timestamp(), holder = current_user WHERE job = $1 AND desk_id = $2', [job, deskId]);
+  await client.query('SELECT fax_hub.finish_lease($1, $2, $3)', [job, deskId, faxOfJob(job)]);
 }

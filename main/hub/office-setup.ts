@@ -14,7 +14,7 @@ import { hubError } from './hub-errors';
 import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier } from './hub-schema';
 import { decodeJoinCode, encodeJoinCode } from './join-code';
 import { scramVerifier } from './scram-verifier';
-import { appendAuditEntry } from './audit-append';
+import { recordOfficeChange } from './audit-append';
 import { keyCheck, newOfficeKey, open, openOrNull, seal } from './office-key';
 import { createHubClient } from './hub-client';
 import { inTransaction } from './hub-transaction';
@@ -89,7 +89,7 @@ export async function addPerson(address: HubAddress, credentials: HubCredentials
       await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
       await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
       await client.query('SELECT fax_hub.limit_person($1)', [person.login]);
-      await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_added', faxId: null, detail: { officeKey, says: { person: person.login, personName: person.name } } });
+      await recordOfficeChange(client, { deskId, action: 'person_added', officeKey, says: { person: person.login, personName: person.name } });
     });
   });
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
@@ -113,7 +113,7 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
       const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
       const sealedName = removed.rows[0]?.display_sealed;
       const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
-      await appendAuditEntry(client, { deskId, actor: address.user, action: 'person_removed', faxId: null, detail: { officeKey, says: { person: login, personName } } });
+      await recordOfficeChange(client, { deskId, action: 'person_removed', officeKey, says: { person: login, personName } });
       await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
     });
     await new Promise<void>((resolve) => createOneTimer(realTimers).after(noticeMs, resolve));

@@ -10,7 +10,7 @@ import { officeLeaseMs, type OfficeJobs } from '../hub/office-leases';
 import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 
-export { officeLeaseMs, type JobLease, type JobTurn, type OfficeJobs } from '../hub/office-leases';
+export { leaseVoidBefore, officeLeaseMs, type JobLease, type JobTurn, type OfficeJobs } from '../hub/office-leases';
 
 /** A desk on its own: every job is its own. */
 export const deskOnItsOwn: OfficeJobs = {

@@ -21,6 +21,7 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   labelled: 'auditExport.labelled',
   sent: 'auditExport.sent',
   reply_linked: 'auditExport.replyLinked',
+  job_done: 'auditExport.jobDone',
   person_added: 'auditExport.personAdded',
   person_removed: 'auditExport.personRemoved',
   label_added: 'auditExport.labelAdded',

@@ -515,11 +515,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     jobs: {
       // A desk that starts does not act on its own before it knows it is in an office: restarted, it would otherwise
       // save or print again what another desk finished while it was away.
-      async take(job) {
+      async take(job, notBefore) {
         await known;
         if (desk === null) return { turn: 'mine', target: null };
         if (status.state === 'removed') throw new AppError('permission', msg('office.youWereRemoved'), { code: 'office_removed' });
-        return desk.triage.withSession((session) => session.takeJob(job, deps.leaseMs ?? officeLeaseMs));
+        return desk.triage.withSession((session) => session.takeJob(job, deps.leaseMs ?? officeLeaseMs, notBefore));
       },
       async name(job, target) {
         await known;

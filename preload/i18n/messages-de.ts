@@ -1060,6 +1060,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'auditExport.labelled': "Etiketten geändert",
   'auditExport.sent': "Gesendet",
   'auditExport.replyLinked': "Antwort verknüpft",
+  'auditExport.jobDone': "Aufgabe einmal fürs Büro erledigt (Kopie oder Druck einer Regel, tägliche Erinnerung)",
   'auditExport.personAdded': "Person zum Büro hinzugefügt",
   'auditExport.personRemoved': "Person aus dem Büro entfernt",
   'auditExport.labelAdded': "Etikett hinzugefügt",

@@ -1058,6 +1058,7 @@ export const en = {
   'auditExport.labelled': "Changed labels",
   'auditExport.sent': "Sent",
   'auditExport.replyLinked': "Linked a reply",
+  'auditExport.jobDone': "Did a job once for the office (a rule's copy or print, the daily reminder)",
   'auditExport.personAdded': "Added a person to the office",
   'auditExport.personRemoved': "Removed a person from the office",
   'auditExport.labelAdded': "Added a label",

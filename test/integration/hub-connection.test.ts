@@ -12,7 +12,8 @@ import pg from 'pg';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
-import { checkChains } from '../../main/hub/audit-chain';
+import { checkChains, entryHash } from '../../main/hub/audit-chain';
+import { undoRecordFunctions } from '../helpers/hub-schema-undo';
 import { deskRoleOf, hubSchemaVersion } from '../../main/hub/hub-schema';
 import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
 import { scramVerifier } from '../../main/hub/scram-verifier';
@@ -22,8 +23,8 @@ import { waitUntil } from '../helpers/wait';
 
 const hub = useTestOffice();
 
-const open = async (address: HubAddress, password: string, officeKey = hub.office.officeKey): Promise<HubSession> => {
-  const session = await openHubSession({ address, credentials: { password }, officeKey, deskId: crypto.randomUUID() });
+const open = async (address: HubAddress, password: string, officeKey = hub.office.officeKey, deskId: string = crypto.randomUUID()): Promise<HubSession> => {
+  const session = await openHubSession({ address, credentials: { password }, officeKey, deskId });
   hub.keep(session);
   return session;
 };
@@ -117,6 +118,7 @@ describe('signing in', () => {
     const tom = await older.person('tom_old', 'Tom');
     await tom.session.close();
     // What an earlier version's hub looked like: version 2, without what versions 3 to 8 added.
+    hub.server.sql(older.address.database, undoRecordFunctions(deskRoleOf(older.address.database)));
     hub.server.sql(
       older.address.database,
       `DROP TABLE fax_hub.sent, fax_hub.reply_links; DROP TRIGGER labels_changed ON fax_hub.labels; DROP TRIGGER people_changed ON fax_hub.people;
@@ -162,9 +164,10 @@ describe('signing in', () => {
     const before = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
     await admin.close();
     expect(before.length).toBeGreaterThanOrEqual(4);
-    // What versions 7 and 8 add, taken away again: the hub as version 6 left it.
+    // What versions 7 to 9 add, taken away again: the hub as version 6 left it.
     const database = older.address.database;
     const desk = deskRoleOf(database);
+    hub.server.sql(database, undoRecordFunctions(desk));
     hub.server.sql(
       database,
       `DROP POLICY notes_remove_own ON fax_hub.notes; REVOKE DELETE ON fax_hub.notes FROM ${desk};
@@ -173,17 +176,28 @@ describe('signing in', () => {
        GRANT CONNECT, TEMPORARY ON DATABASE ${database} TO PUBLIC; REVOKE CONNECT ON DATABASE ${database} FROM ${desk};
        UPDATE fax_hub.meta SET value = '6' WHERE key = 'schema_version'`,
     );
+    // One more entry as a version-6 desk wrote it (hashed on the desk), the newest of Tom's chain before the upgrade.
+    const last = before.filter((entry) => entry.deskId === tom.session.deskId).sort((x, y) => y.seq - x.seq)[0];
+    if (!last) throw new Error('no entry of Tom\'s desk');
+    const deskWritten = { deskId: last.deskId, seq: last.seq + 1, actor: tom.address.user, action: 'printed', faxId, at: new Date().toISOString(), detail: null, prevHash: last.hash };
+    hub.server.sql(
+      database,
+      `INSERT INTO fax_hub.audit (desk_id, seq, actor, action, fax_id, at, prev_hash, hash) VALUES ('${deskWritten.deskId}', ${deskWritten.seq}, '${deskWritten.actor}', 'printed', '${faxId}', '${deskWritten.at}', '${deskWritten.prevHash}', '${entryHash(deskWritten)}')`,
+    );
     await expect(open(tom.address, tom.password, older.officeKey)).rejects.toMatchObject({ details: { code: 'hub_schema_older' } });
     await upgradeOffice(older.address, { password: older.adminPassword });
     const upgraded = await older.admin();
     hub.keep(upgraded);
-    const after = await upgraded.auditEntries({ from: 0, to: Date.now() + 60_000 });
-    // Every entry kept as it was, and the chains still check.
-    expect(after.slice(0, before.length)).toEqual(before);
-    expect(checkChains(after)).toEqual([]);
-    const session = await open(tom.address, tom.password, older.officeKey);
+    const session = await open(tom.address, tom.password, older.officeKey, tom.session.deskId);
     expect((await session.notes(faxId)).map((note) => note.text)).toEqual(['Called the clinic back']);
+    await session.release(faxId);
     expect(await session.claim(faxId)).toMatchObject({ won: true });
+    const after = await upgraded.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    // Every entry kept as it was; the database's entries go on from the desk's chain, and the chains still check.
+    expect(after.slice(0, before.length)).toEqual(before);
+    const toms = after.filter((entry) => entry.deskId === tom.session.deskId).sort((x, y) => x.seq - y.seq);
+    expect(toms.slice(-3).map((entry) => entry.action)).toEqual(['printed', 'released', 'claimed']);
+    expect(checkChains(after)).toEqual([]);
     expect(hub.server.sql(database, `SELECT has_database_privilege('hub_cert_users', '${database}', 'CONNECT')`).trim()).toBe('f');
   });
 
@@ -305,7 +319,8 @@ describe('removing a person ends what they have open', () => {
     await listener.query('LISTEN fax_hub');
     const locker = await connect('locking');
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE fax_hub.claims IN SHARE MODE');
+    // A claim made and left uncommitted: its row is locked for whoever claims the same fax.
+    await locker.query("SELECT fax_hub.claim('910000000000000009', 'locking-desk')");
     const countOf = (): number => Number(hub.server.sql(hub.office.address.database, `SELECT count(*) FROM pg_stat_activity WHERE usename = '${session.login}'`).trim());
     expect(countOf()).toBeGreaterThanOrEqual(3);
     const removedAt = Date.now();
@@ -313,7 +328,7 @@ describe('removing a person ends what they have open', () => {
     await waitUntil(() => Promise.resolve(ended.length), (count) => count === 2, { what: 'both connections to end', timeoutMs: 5_000 });
     expect(Date.now() - removedAt).toBeLessThan(5_000);
     expect(countOf()).toBe(0);
-    // The lock went with its session: another member claims at once (a claim needs the table the lock held).
+    // The lock went with its session: another member claims the same fax at once.
     const { session: stayer } = await hub.office.person('lock_stayer', 'Lock Stayer');
     hub.keep(stayer);
     expect(await stayer.claim('910000000000000009')).toMatchObject({ won: true });

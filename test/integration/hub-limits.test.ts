@@ -54,14 +54,19 @@ describe('limits the database holds a member to', () => {
     const [mallory, maria] = [await member('limit_mallory'), await member('limit_maria')];
     const hog = await mallory.connect();
     await hog.query('BEGIN');
-    await hog.query('LOCK TABLE fax_hub.claims');
+    // A member may no longer lock the table at all (it takes no direct writes)…
+    await expect(hog.query('LOCK TABLE fax_hub.claims')).rejects.toMatchObject({ code: '42501' });
+    await hog.query('ROLLBACK');
+    // …but may hold a claim's row in a transaction left open, through the hub's own function.
+    await hog.query('BEGIN');
+    await hog.query("SELECT fax_hub.take_over('980000000000000001', 'hog', NULL, NULL, NULL)");
     const claimer = await maria.connect();
     const started = Date.now();
-    await expect(claimer.query("INSERT INTO fax_hub.claims (fax_id) VALUES ('980000000000000001')")).rejects.toMatchObject({ code: '55P03' });
+    await expect(claimer.query("SELECT fax_hub.claim('980000000000000001', 'maria')")).rejects.toMatchObject({ code: '55P03' });
     expect(Date.now() - started).toBeLessThan(8_000);
     // The open transaction is ended by the database, and the lock with it.
     await waitUntil(
-      () => claimer.query("INSERT INTO fax_hub.claims (fax_id) VALUES ('980000000000000001') ON CONFLICT DO NOTHING").then(() => true, () => false),
+      () => claimer.query<{ won: boolean }>("SELECT fax_hub.claim('980000000000000001', 'maria') AS won").then((row) => row.rows[0]?.won === true, () => false),
       (claimed) => claimed,
       { what: 'the claim once the idle transaction is ended', timeoutMs: 20_000 },
     );
@@ -77,13 +82,14 @@ describe('limits the database holds a member to', () => {
       const key = hub.office.officeKey;
       const id = crypto.randomUUID();
       // The largest note the app writes fits…
-      await client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [id, seal(key, 'note', `980000000000000002/${id}`, '\u3042'.repeat(10_000))]);
+      const addNote = (noteId: string, body: Buffer) => client.query("SELECT fax_hub.add_note($1, '980000000000000002', $2, 'by-hand')", [noteId, body]);
+      await addNote(id, seal(key, 'note', `980000000000000002/${id}`, '\u3042'.repeat(10_000)));
       // …one byte of sealed text more, or 32 MiB of anything, does not.
       const other = crypto.randomUUID();
-      await expect(client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [other, seal(key, 'note', `980000000000000002/${other}`, '\u3042'.repeat(10_000) + 'x')])).rejects.toMatchObject({ code: '23514' });
-      await expect(client.query("INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, '980000000000000002', $2)", [crypto.randomUUID(), Buffer.alloc(32 * 1024 * 1024)])).rejects.toMatchObject({ code: '23514' });
-      await expect(client.query('INSERT INTO fax_hub.claims (fax_id) VALUES ($1)', ['9'.repeat(101)])).rejects.toMatchObject({ code: '23514' });
-      await expect(client.query('INSERT INTO fax_hub.triage (fax_id, labels_sealed) VALUES ($1, $2)', ['980000000000000003', Buffer.alloc(20_000)])).rejects.toMatchObject({ code: '23514' });
+      await expect(addNote(other, seal(key, 'note', `980000000000000002/${other}`, '\u3042'.repeat(10_000) + 'x'))).rejects.toMatchObject({ code: '23514' });
+      await expect(addNote(crypto.randomUUID(), Buffer.alloc(32 * 1024 * 1024))).rejects.toMatchObject({ code: '23514' });
+      await expect(client.query("SELECT fax_hub.claim($1, 'by-hand')", ['9'.repeat(101)])).rejects.toMatchObject({ code: '23514' });
+      await expect(client.query("SELECT fax_hub.set_labels($1, $2, 'by-hand', NULL, NULL)", ['980000000000000003', Buffer.alloc(20_000)])).rejects.toMatchObject({ code: '23514' });
     } finally {
       await client.end();
     }

@@ -285,8 +285,8 @@ describe('the audit trail', () => {
     const [maria, mallory] = [await person('unread_m', 'Maria'), await person('unread_x', 'Mallory')];
     const faxId = '900000000000000071';
     await maria.addNote(faxId, 'Called the clinic back');
-    // A member stores bytes no office key opens, straight into the table.
-    await mallory.withClient((client) => client.query('INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3)', [crypto.randomUUID(), faxId, crypto.randomBytes(64)]));
+    // A member stores bytes no office key opens, calling the hub's function by hand (the table takes no direct writes).
+    await mallory.withClient((client) => client.query('SELECT fax_hub.add_note($1, $2, $3, $4)', [crypto.randomUUID(), faxId, crypto.randomBytes(64), 'by-hand']));
     await maria.addNote(faxId, 'Faxed the form back');
     const thread = await maria.notes(faxId);
     expect(thread.map((note) => note.text)).toEqual(['Called the clinic back', null, 'Faxed the form back']);
@@ -299,14 +299,14 @@ describe('the audit trail', () => {
     await maria.addNote(faxId, 'Called the clinic back');
     const junk = async (by: HubSession): Promise<string> => {
       const id = crypto.randomUUID();
-      await by.withClient((client) => client.query('INSERT INTO fax_hub.notes (id, fax_id, body_sealed) VALUES ($1, $2, $3)', [id, faxId, crypto.randomBytes(64)]));
+      await by.withClient((client) => client.query('SELECT fax_hub.add_note($1, $2, $3, $4)', [id, faxId, crypto.randomBytes(64), 'by-hand']));
       return id;
     };
     const [mallorys, toms] = [await junk(mallory), await junk(tom)];
     // Another member may not: not through the app, not with raw SQL (the database filters the row away).
     await expect(maria.removeNote(faxId, mallorys)).rejects.toMatchObject({ kind: 'permission', details: { code: 'office_note_not_removable' } });
-    const rawDelete = await maria.withClient((client) => client.query('DELETE FROM fax_hub.notes WHERE id = $1', [mallorys]));
-    expect(rawDelete.rowCount).toBe(0);
+    await expect(maria.withClient((client) => client.query('DELETE FROM fax_hub.notes WHERE id = $1', [mallorys]))).rejects.toMatchObject({ kind: 'permission' });
+    expect((await maria.withClient((client) => client.query<{ removed: boolean }>("SELECT fax_hub.remove_note($1, $2, 'by-hand') AS removed", [mallorys, faxId]))).rows[0]?.removed).toBe(false);
     // Nor claim to be its author to remove it.
     await expect(maria.withClient((client) => client.query('UPDATE fax_hub.notes SET author = current_user WHERE id = $1', [mallorys]))).rejects.toMatchObject({ kind: 'permission' });
     expect((await maria.notes(faxId)).map((note) => note.id)).toContain(mallorys);

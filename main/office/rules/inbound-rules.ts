@@ -31,7 +31,7 @@ import type { Timers } from '../../runtime/timers';
 import type { Cache } from '../../store/cache/cache';
 import type { RuleActionRow } from '../../store/cache/rule-action-repository';
 import { fileNameFrom, templateValues } from './file-name-template';
-import { deskOnItsOwn, holdingLease, officeLeaseMs, type JobLease, type OfficeJobs } from '../office-jobs';
+import { deskOnItsOwn, holdingLease, leaseVoidBefore, officeLeaseMs, type JobLease, type OfficeJobs } from '../office-jobs';
 import { isFromSenders } from './sender-match';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -229,7 +229,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     if (words !== '' && !contentAllows(row, words)) return true;
     // Once per office: a copy saved or printed by another desk is not made again here.
     const job = `rule-${row.action}:${row.faxId}`;
-    const lease = await officeJobs.take(job).catch(() => null);
+    const lease = await officeJobs.take(job, leaseVoidBefore(fax.createdAt)).catch(() => null);
     if (lease === null) {
       // The hub cannot say who does it: doing it anyway could do it twice, so it waits for the hub.
       journal.failed(row.faxId, row.ruleId, msg('rules.waitingForTheHub'), now() + lookAgainMs);

@@ -1,0 +1,228 @@
+/**
+ * The database writes the record (issue 38, point 1), attacked with raw SQL and the credentials each person really
+ * has: a member forging "handled by", re-assigning, unlinking or taking a claim without an entry, back-dating a
+ * note, finishing a lease for a fax not yet received, writing an entry in someone else's name; a removed member on a
+ * connection still open. The database is the referee: what it holds afterwards is what is asserted.
+ */
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hubClientConfig } from '../../main/hub/hub-address';
+import { checkChains, type AuditEntry } from '../../main/hub/audit-chain';
+import { sealAuditDetail } from '../../main/hub/audit-detail';
+import { removePerson } from '../../main/hub/office-setup';
+import { deskRoleOf } from '../../main/hub/hub-schema';
+import { leaseVoidBefore } from '../../main/hub/office-leases';
+import type { HubSession } from '../../main/hub/hub-session';
+import { useTestOffice } from '../helpers/hub-office';
+
+const hub = useTestOffice();
+
+interface Member {
+  login: string;
+  session: HubSession;
+  sql: pg.Client;
+}
+
+async function member(login: string): Promise<Member> {
+  const { session, address, password } = await hub.office.person(login, login);
+  hub.keep(session);
+  const sql = new pg.Client(hubClientConfig(address, { password }));
+  sql.on('error', () => undefined);
+  await sql.connect();
+  connections.push(sql);
+  return { login: session.login, session, sql };
+}
+const connections: pg.Client[] = [];
+afterAll(() => Promise.all(connections.map((client) => client.end().catch(() => undefined))));
+
+const asSuperuser = (statement: string): string => hub.server.sql(hub.office.address.database, statement).trim();
+const entryCount = (): number => Number(asSuperuser('SELECT count(*) FROM fax_hub.audit'));
+const refused = { code: '42501' };
+
+describe('the database writes the record', () => {
+  it('a member cannot write triage, claims, notes, links, sent records, leases or entries straight into the tables', async () => {
+    const [mallory, alice] = [await member('rec_mallory'), await member('rec_alice')];
+    const faxId = '990000000000000001';
+    await alice.session.claim(faxId);
+    await alice.session.setHandled(faxId, true);
+    await alice.session.assign(faxId, alice.login);
+    await alice.session.linkReply(faxId, '990000000000000002');
+    const before = { entries: entryCount(), triage: asSuperuser(`SELECT row(t.*)::text FROM fax_hub.triage t WHERE fax_id = '${faxId}'`) };
+    const attacks = [
+      // "Handled by Alice", un-handled, re-assigned, all without an entry.
+      `UPDATE fax_hub.triage SET handled_by = '${alice.login}', updated_by = current_user WHERE fax_id = '${faxId}'`,
+      `UPDATE fax_hub.triage SET handled_by = NULL, handled_at = NULL WHERE fax_id = '${faxId}'`,
+      `UPDATE fax_hub.triage SET assignee = current_user WHERE fax_id = '${faxId}'`,
+      `INSERT INTO fax_hub.triage (fax_id, handled_by, handled_at, updated_by) VALUES ('990000000000000009', '${alice.login}', now(), current_user)`,
+      // Alice's claim taken, or dropped, with no entry.
+      `UPDATE fax_hub.claims SET claimed_by = current_user WHERE fax_id = '${faxId}'`,
+      `DELETE FROM fax_hub.claims WHERE fax_id = '${faxId}'`,
+      `INSERT INTO fax_hub.claims (fax_id, claimed_by) VALUES ('990000000000000003', current_user)`,
+      // A reply unlinked, a sent record in someone's name.
+      `UPDATE fax_hub.reply_links SET answers = NULL, set_by = current_user WHERE fax_id = '${faxId}'`,
+      `INSERT INTO fax_hub.sent (fax_id, sent_by, sent_at) VALUES ('990000000000000004', current_user, '2000-01-01')`,
+      // A note dated 2000 so it heads the thread.
+      `INSERT INTO fax_hub.notes (id, fax_id, author, created_at, body_sealed) VALUES (gen_random_uuid(), '${faxId}', current_user, '2000-01-01', '\\x00')`,
+      // A finished lease, so a rule never runs for a fax yet to arrive.
+      `INSERT INTO fax_hub.leases (job, holder, desk_id, expires_at, done_at) VALUES ('rule-print:990000000000000005', current_user, 'd', now(), now())`,
+      // An entry of any kind, in anyone's name.
+      `INSERT INTO fax_hub.audit (desk_id, seq, actor, action, at, prev_hash, hash) VALUES ('x', 1, '${alice.login}', 'viewed', now(), '', '')`,
+    ];
+    for (const attack of attacks) await expect(mallory.sql.query(attack), attack).rejects.toMatchObject(refused);
+    // Nor lock a table so that nobody claims.
+    await mallory.sql.query('BEGIN');
+    await expect(mallory.sql.query('LOCK TABLE fax_hub.claims IN EXCLUSIVE MODE')).rejects.toMatchObject(refused);
+    await mallory.sql.query('ROLLBACK');
+    // Nothing moved, nothing was written.
+    expect(asSuperuser(`SELECT row(t.*)::text FROM fax_hub.triage t WHERE fax_id = '${faxId}'`)).toBe(before.triage);
+    expect(asSuperuser(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe(alice.login);
+    expect(asSuperuser("SELECT count(*) FROM fax_hub.leases WHERE job = 'rule-print:990000000000000005'")).toBe('0');
+    expect(entryCount()).toBe(before.entries);
+  });
+
+  it('through the functions, who and when are the database\'s: no argument names a person or a time, even after SET ROLE', async () => {
+    const [mallory, alice] = [await member('who_mallory'), await member('who_alice')];
+    const faxId = '990000000000000011';
+    // Acting as the office's group role changes nothing: the session's sign-in is who acts.
+    await mallory.sql.query(`SET ROLE "${deskRoleOf(hub.office.address.database)}"`);
+    await mallory.sql.query("SELECT fax_hub.set_handled($1, true, 'desk-m')", [faxId]);
+    await mallory.sql.query("SELECT fax_hub.add_note($1, $2, '\\x00', 'desk-m')", [crypto.randomUUID(), faxId]);
+    await mallory.sql.query('RESET ROLE');
+    expect(asSuperuser(`SELECT handled_by FROM fax_hub.triage WHERE fax_id = '${faxId}'`)).toBe(mallory.login);
+    const note = asSuperuser(`SELECT author || ' ' || (abs(extract(epoch FROM now() - created_at)) < 60)::text FROM fax_hub.notes WHERE fax_id = '${faxId}'`);
+    expect(note).toBe(`${mallory.login} true`);
+    const entries = asSuperuser(`SELECT string_agg(actor || ':' || action, ',' ORDER BY seq) FROM fax_hub.audit WHERE desk_id = 'desk-m'`);
+    expect(entries).toBe(`${mallory.login}:handled,${mallory.login}:noted`);
+    // A desk's own account is limited to what only a desk sees; the office's changes are the administrator's.
+    await expect(mallory.sql.query("SELECT fax_hub.record('claimed', $1, 'desk-m')", [faxId])).rejects.toMatchObject({ code: '23514' });
+    await expect(mallory.sql.query("SELECT fax_hub.record_office_change('person_removed', 'desk-m', NULL, NULL)")).rejects.toMatchObject(refused);
+    // Another's note is not theirs to remove; Alice's claim is not theirs to release.
+    await alice.session.addNote(faxId, 'Called back');
+    const alicesNote = asSuperuser(`SELECT id FROM fax_hub.notes WHERE author = '${alice.login}'`);
+    expect((await mallory.sql.query<{ removed: boolean }>("SELECT fax_hub.remove_note($1, $2, 'desk-m') AS removed", [alicesNote, faxId])).rows[0]?.removed).toBe(false);
+    await alice.session.claim(faxId);
+    expect((await mallory.sql.query<{ released: boolean }>("SELECT fax_hub.release($1, 'desk-m') AS released", [faxId])).rows[0]?.released).toBe(false);
+    expect(asSuperuser(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe(alice.login);
+    // Writing into Alice's desk's chain names Mallory, and the chain still checks.
+    await mallory.sql.query('SELECT fax_hub.record($1, $2, $3)', ['viewed', faxId, alice.session.deskId]);
+    const all = await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    expect(all.filter((entry) => entry.deskId === alice.session.deskId).at(-1)).toMatchObject({ actor: mallory.login, action: 'viewed' });
+    expect(checkChains(all)).toEqual([]);
+  });
+
+  it('a detail sealed for another entry number is refused, so a detail cannot be moved onto another entry', async () => {
+    const mallory = await member('seq_mallory');
+    const faxId = '990000000000000021';
+    await mallory.session.assign(faxId, mallory.login);
+    const deskId = mallory.session.deskId;
+    const next = Number(asSuperuser(`SELECT max(seq) FROM fax_hub.audit WHERE desk_id = '${deskId}'`)) + 1;
+    const sealedForOld = sealAuditDetail(hub.office.officeKey, deskId, next - 1, { assignee: 'someone' });
+    await expect(mallory.sql.query('SELECT fax_hub.assign($1, NULL, $2, $3, $4)', [faxId, deskId, next - 1, sealedForOld])).rejects.toMatchObject({ code: '40001' });
+    await expect(mallory.sql.query('SELECT fax_hub.assign($1, NULL, $2, NULL, $3)', [faxId, deskId, sealedForOld])).rejects.toMatchObject({ code: '40001' });
+    expect(asSuperuser(`SELECT assignee FROM fax_hub.triage WHERE fax_id = '${faxId}'`)).toBe(mallory.login);
+  });
+
+  it('leases: only their holder renews, names or finishes one; a lease finished before its fax arrived does not stop the rule', async () => {
+    const [mallory, desk] = [await member('lease_mallory'), await member('lease_desk')];
+    const job = 'rule-print:990000000000000031';
+    // Mallory takes and finishes the job for a fax that has not arrived yet…
+    expect((await mallory.session.takeJob(job, 60_000)).turn).toBe('mine');
+    await mallory.session.finishJob(job);
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.audit WHERE action = 'job_done' AND fax_id = '990000000000000031' AND actor = '${mallory.login}'`)).toBe('1');
+    // …and a desk without the fax's arrival time believes it (the lease is all it knows)…
+    expect((await desk.session.takeJob(job, 60_000)).turn).toBe('done');
+    // …but the fax arrives two hours later: the lease finished before it is void and the job is the desk's.
+    hub.server.sql(hub.office.address.database, `UPDATE fax_hub.leases SET done_at = now() - interval '2 hours' WHERE job = '${job}'`);
+    expect((await desk.session.takeJob(job, 60_000, leaseVoidBefore(new Date().toISOString()))).turn).toBe('mine');
+    // Mallory can no longer renew, rename or finish it.
+    expect((await mallory.sql.query<{ renewed: boolean }>('SELECT fax_hub.renew_lease($1, $2, 60000) AS renewed', [job, mallory.session.deskId])).rows[0]?.renewed).toBe(false);
+    expect((await mallory.sql.query<{ named: boolean }>("SELECT fax_hub.name_lease($1, $2, '\\x00') AS named", [job, desk.session.deskId])).rows[0]?.named).toBe(false);
+    expect((await mallory.sql.query<{ finished: boolean }>('SELECT fax_hub.finish_lease($1, $2, NULL) AS finished', [job, desk.session.deskId])).rows[0]?.finished).toBe(false);
+    expect(asSuperuser(`SELECT holder || ' ' || (done_at IS NULL)::text FROM fax_hub.leases WHERE job = '${job}'`)).toBe(`${desk.login} true`);
+    // A lease finished after its fax arrived (a job really done) is never taken again, whatever arrival a desk says.
+    await desk.session.finishJob(job);
+    expect((await mallory.session.takeJob(job, 60_000, leaseVoidBefore(new Date().toISOString()))).turn).toBe('done');
+    // Leases longer than ten minutes are refused (a desk renews well before).
+    await expect(mallory.sql.query("SELECT * FROM fax_hub.take_lease('rule-save:1', 'd', 86400000, NULL)")).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('a removed member, on a connection still open, can change nothing through the functions', async () => {
+    const gone = await member('rec_gone');
+    const faxId = '990000000000000041';
+    const entries = entryCount();
+    // The removal's notice time is long: the connection is still open while it is tried.
+    const removal = removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, gone.login, 'admin-desk', 3_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const attempt of ["SELECT fax_hub.claim($1, 'd')", "SELECT fax_hub.set_handled($1, true, 'd')", "SELECT fax_hub.record('viewed', $1, 'd')"]) {
+      await expect(gone.sql.query(attempt, [faxId])).rejects.toMatchObject(refused);
+    }
+    await removal;
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe('0');
+    // The only entry written meanwhile is the removal itself.
+    expect(entryCount()).toBe(entries + 1);
+  });
+
+  it('random sequences of members\' changes: each change is exactly one entry, by its caller, and the chains check', async () => {
+    const people = [await member('rnd_a'), await member('rnd_b'), await member('rnd_c')];
+    const faxes = ['990000000000000051', '990000000000000052', '990000000000000053'];
+    const operation = fc.record({
+      who: fc.integer({ min: 0, max: people.length - 1 }),
+      fax: fc.constantFrom(...faxes),
+      kind: fc.constantFrom('claim', 'release', 'takeOver', 'assign', 'handled', 'notHandled', 'note', 'labels', 'sent', 'link', 'viewed', 'raw'),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 5, maxLength: 25 }), async (operations) => {
+        const before = await people[0]?.session.auditEntries({ from: 0, to: Date.now() + 60_000 });
+        const changed: { actor: string; action: string; faxId: string }[] = [];
+        for (const op of operations) {
+          const person = people[op.who] as Member;
+          const { session } = person;
+          const log = (action: string): void => void changed.push({ actor: session.login, action, faxId: op.fax });
+          const held = asSuperuser(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${op.fax}'`);
+          const sentBefore = asSuperuser(`SELECT count(*) FROM fax_hub.sent WHERE fax_id = '${op.fax}'`);
+          if (op.kind === 'claim') {
+            if ((await session.claim(op.fax)).won && held === '') log('claimed');
+          } else if (op.kind === 'release') {
+            await session.release(op.fax);
+            if (held === session.login) log('released');
+          } else if (op.kind === 'takeOver') {
+            await session.takeOver(op.fax);
+            log('took_over');
+          } else if (op.kind === 'assign') {
+            await session.assign(op.fax, session.login);
+            log('assigned');
+          } else if (op.kind === 'handled' || op.kind === 'notHandled') {
+            await session.setHandled(op.fax, op.kind === 'handled');
+            log(op.kind === 'handled' ? 'handled' : 'not_handled');
+          } else if (op.kind === 'note') {
+            await session.addNote(op.fax, 'A note');
+            log('noted');
+          } else if (op.kind === 'labels') {
+            await session.setLabels(op.fax, [crypto.randomUUID()]);
+            log('labelled');
+          } else if (op.kind === 'sent') {
+            await session.recordSent(op.fax, null);
+            if (sentBefore === '0') log('sent');
+          } else if (op.kind === 'link') {
+            await session.linkReply(op.fax, null);
+            log('reply_linked');
+          } else if (op.kind === 'viewed') {
+            await session.record('viewed', op.fax);
+            log('viewed');
+          } else {
+            await expect(person.sql.query(`UPDATE fax_hub.triage SET handled_by = current_user WHERE fax_id = '${op.fax}'`)).rejects.toMatchObject(refused);
+          }
+        }
+        const after = (await people[0]?.session.auditEntries({ from: 0, to: Date.now() + 60_000 })) ?? [];
+        const seen = new Set((before ?? []).map((entry) => `${entry.deskId}/${entry.seq}`));
+        const added = after.filter((entry: AuditEntry) => !seen.has(`${entry.deskId}/${entry.seq}`));
+        const key = (entry: { actor: string; action: string; faxId: string | null }): string => `${entry.actor} ${entry.action} ${entry.faxId ?? ''}`;
+        expect(added.map(key).sort()).toEqual(changed.map(key).sort());
+        expect(checkChains(after)).toEqual([]);
+      }),
+      { numRuns: 8, seed: 38_001 },
+    );
+  }, 60_000);
+});
