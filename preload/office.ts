@@ -64,6 +64,11 @@ export type OfficeView =
        * administers the office (to ask) as this desk last knew.
        */
       removal: { by: PersonRef | null; at: number | null; administrators: PersonRef[] } | null;
+      /**
+       * The hub's audit trail is not as this desk saw it: entries it saw are gone (deleted, or the trail cut off) or
+       * were re-hashed. Null when all is as seen.
+       */
+      trail: { missing: number; rewritten: number } | null;
     };
 
 /** A label the office defined (Referral, Lab); a removed one is no longer offered but still read on a fax. */

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
+import type { ChainHead } from './audit-anchors';
 import { recordOfficeChange, sealDetailForNextEntry } from './audit-append';
 import { inTransaction } from './hub-transaction';
 import type { AuditDetail } from './audit-detail';
@@ -78,6 +79,8 @@ export interface HubSession {
   /** A change to the office's own lists (its labels) with its audit entry, in one transaction. */
   changeOffice<T>(audit: { action: AuditAction; detail: (result: T) => AuditDetail }, work: (client: ClientBase) => Promise<T>): Promise<T>;
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
+  /** The newest entry of every desk chain, and the hub's entries at the numbers given (the heads a desk kept). */
+  chainHeads(kept: readonly ChainHead[]): Promise<{ heads: ChainHead[]; seen: ChainHead[] }>;
   /**
    * Takes the office's lease on a job done once per office: 'mine' (this desk does it: a new lease, an expired
    * one, or this desk's own again), 'taken' (another desk holds it) or 'done' (another desk finished it). With
@@ -377,6 +380,26 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
           [new Date(from), new Date(to)],
         );
         return rows.rows.map((row) => ({ deskId: row.desk_id, seq: Number(row.seq), actor: row.actor, action: row.action, faxId: row.fax_id, at: row.at.toISOString(), detail: row.detail_sealed, prevHash: row.prev_hash, hash: row.hash }));
+      }),
+
+    chainHeads: (kept) =>
+      withClient(async (client) => {
+        // One index probe per chain (a loose index scan), however long the trail.
+        const heads = await client.query<{ desk_id: string; seq: string; hash: string }>(
+          `WITH RECURSIVE desks AS (
+             (SELECT desk_id FROM fax_hub.audit ORDER BY desk_id LIMIT 1)
+             UNION ALL
+             SELECT (SELECT a.desk_id FROM fax_hub.audit a WHERE a.desk_id > d.desk_id ORDER BY a.desk_id LIMIT 1) FROM desks d WHERE d.desk_id IS NOT NULL
+           )
+           SELECT h.desk_id, h.seq, h.hash FROM desks d
+             CROSS JOIN LATERAL (SELECT a.desk_id, a.seq, a.hash FROM fax_hub.audit a WHERE a.desk_id = d.desk_id ORDER BY a.seq DESC LIMIT 1) h`,
+        );
+        const seen = await client.query<{ desk_id: string; seq: string; hash: string }>(
+          'SELECT a.desk_id, a.seq, a.hash FROM fax_hub.audit a JOIN unnest($1::text[], $2::bigint[]) AS k(desk_id, seq) ON a.desk_id = k.desk_id AND a.seq = k.seq',
+          [kept.map((head) => head.deskId), kept.map((head) => head.seq)],
+        );
+        const asHead = (row: { desk_id: string; seq: string; hash: string }): ChainHead => ({ deskId: row.desk_id, seq: Number(row.seq), hash: row.hash });
+        return { heads: heads.rows.map(asHead), seen: seen.rows.map(asHead) };
       }),
 
     stillMember: () => withClient(async (client) => (await client.query<{ member: boolean }>("SELECT has_schema_privilege('fax_hub', 'USAGE') AS member")).rows[0]?.member === true),

@@ -8,6 +8,7 @@ import { msg } from '../../preload/i18n/translator';
 import type { Desktop } from '../desktop';
 import { csvRow } from '../files/csv';
 import { checkChains, type AuditEntry } from '../hub/audit-chain';
+import { checkAgainstHeads, type KeptHead } from '../hub/audit-anchors';
 import { openAuditDetail, type AuditDetail } from '../hub/audit-detail';
 import { say } from '../i18n/main-locale';
 import { writeThroughPart } from '../runtime/part-file';
@@ -22,10 +23,29 @@ export interface AuditRow {
   fax: string;
   /** What changed, in words (empty when the action says it all). */
   details: string;
-  check: 'ok' | 'gap' | 'altered';
+  /** rewritten: this desk saw the entry with another hash (the chain was re-hashed after it saw it). */
+  check: 'ok' | 'gap' | 'altered' | 'rewritten';
+}
+
+/** What the export checked the trail against, and what it found missing. */
+export interface AuditCheckBasis {
+  /** Desk chains whose newest entry this desk had seen. */
+  chains: number;
+  /** When this desk last saw one of them (null: it had seen none). */
+  newestSeenAt: number | null;
+  /** Entries this desk saw that the hub no longer has (deleted, or the trail cut off after them). */
+  missing: number;
+  rewritten: number;
+}
+
+export interface AuditReport {
+  rows: AuditRow[];
+  basis: AuditCheckBasis;
 }
 
 export interface AuditExportDeps {
+  /** The newest entries of each desk chain this desk has seen, brought up to date first where the hub answers. */
+  keptHeads: () => Promise<readonly KeptHead[]>;
   entries: (range: { from: number; to: number }) => Promise<AuditEntry[]>;
   officeKey: () => Buffer;
   /** The name the office knows a sign-in name by (null when the office does not list it any more). */
@@ -39,13 +59,24 @@ export interface AuditExportDeps {
 
 export interface AuditExport {
   rows(range: { from: number; to: number }): Promise<AuditRow[]>;
+  report(range: { from: number; to: number }): Promise<AuditReport>;
   save(range: { from: number; to: number }): Promise<{ saved: boolean }>;
 }
 
 export function createAuditExport(deps: AuditExportDeps): AuditExport {
-  async function rows(range: { from: number; to: number }): Promise<AuditRow[]> {
-    const entries = await deps.entries({ from: 0, to: range.to });
-    const problems = new Map(checkChains(entries).map((problem) => [`${problem.deskId}/${problem.seq}`, problem.problem]));
+  async function report(range: { from: number; to: number }): Promise<AuditReport> {
+    const kept = await deps.keptHeads();
+    // The whole trail up to now: an entry this desk saw after the range still tells whether the chain was cut.
+    const entries = await deps.entries({ from: 0, to: Math.max(range.to, Date.now() + 60_000) });
+    const problems = new Map<string, AuditRow['check']>(checkChains(entries).map((problem) => [`${problem.deskId}/${problem.seq}`, problem.problem]));
+    const findings = checkAgainstHeads(kept, entries);
+    for (const finding of findings) if (finding.problem === 'rewritten') problems.set(`${finding.deskId}/${finding.seq}`, 'rewritten');
+    const basis: AuditCheckBasis = {
+      chains: kept.length,
+      newestSeenAt: kept.length === 0 ? null : Math.max(...kept.map((head) => head.seenAt)),
+      missing: findings.filter((finding) => finding.problem === 'missing').length,
+      rewritten: findings.filter((finding) => finding.problem === 'rewritten').length,
+    };
     const key = deps.officeKey();
     const details = new Map<AuditEntry, AuditDetail | 'unreadable' | null>(entries.map((entry) => [entry, openAuditDetail(key, entry)]));
     // The trail itself names people and labels the office no longer lists (added, then removed).
@@ -59,8 +90,9 @@ export function createAuditExport(deps: AuditExportDeps): AuditExport {
     const person = (login: string): string => deps.personName(login) ?? trailPeople.get(login) ?? login;
     const label = (id: string): string => deps.labelName(id) ?? trailLabels.get(id) ?? say(msg('auditExport.unknownLabel'));
     const from = new Date(range.from).toISOString();
-    return entries
-      .filter((entry) => entry.at >= from)
+    const to = new Date(range.to).toISOString();
+    const rows = entries
+      .filter((entry) => entry.at >= from && entry.at < to)
       .map((entry) => {
         const action = auditActionWords(entry.action);
         const changed = auditDetailWords(entry.action, details.get(entry) ?? null, { person, label });
@@ -73,14 +105,24 @@ export function createAuditExport(deps: AuditExportDeps): AuditExport {
           check: problems.get(`${entry.deskId}/${entry.seq}`) ?? 'ok',
         };
       });
+    return { rows, basis };
   }
 
-  const checkWords = { ok: msg('auditExport.checkOk'), gap: msg('auditExport.checkGap'), altered: msg('auditExport.checkAltered') } as const;
+  const checkWords = { ok: msg('auditExport.checkOk'), gap: msg('auditExport.checkGap'), altered: msg('auditExport.checkAltered'), rewritten: msg('auditExport.checkRewritten') } as const;
+
+  /** The export's last line: what it checked against, and what it found missing, in words. */
+  function basisWords(basis: AuditCheckBasis): string {
+    const against =
+      basis.newestSeenAt === null ? say(msg('auditExport.checkedAgainstNothing')) : say(msg('auditExport.checkedAgainst', { chains: basis.chains, seen: localTimeWithOffset(new Date(basis.newestSeenAt).toISOString()) }));
+    const found = basis.missing + basis.rewritten === 0 ? say(msg('auditExport.allAsSeen')) : say(msg('auditExport.notAsSeen', { missing: basis.missing, rewritten: basis.rewritten }));
+    return `${against} ${found}`;
+  }
 
   return {
-    rows,
+    rows: async (range) => (await report(range)).rows,
+    report,
     async save(range) {
-      const listed = await rows(range);
+      const { rows: listed, basis } = await report(range);
       const target = await deps.desktop.chooseSavePath({
         title: say(msg('office.exportAuditTitle')),
         defaultName: `office-audit-${new Date(range.from).toISOString().slice(0, 10)}.csv`,
@@ -91,6 +133,7 @@ export function createAuditExport(deps: AuditExportDeps): AuditExport {
       const lines = [
         csvRow(header.map((column) => say(msg(`auditExport.column.${column}`)))),
         ...listed.map((row) => csvRow([row.at, row.person, row.action, row.fax, row.details, say(checkWords[row.check])])),
+        csvRow(['', '', say(msg('auditExport.checkBasis')), '', basisWords(basis), basis.missing + basis.rewritten === 0 ? say(checkWords.ok) : say(msg('auditExport.checkNotAsSeen'))]),
       ];
       await writeThroughPart(target, async (out) => {
         // A byte-order mark: spreadsheets then read the file as UTF-8 (names with umlauts stay whole).

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { hubAddressSchema, type HubAddress, type HubCredentials } from '../hub/hub-address';
 import { readSealedJson, writeSealedJson } from '../store/crypto/sealed-file';
 import type { SecretStore } from '../store/secret-store';
+import { keptHeadsMax } from '../hub/audit-anchors';
 
 const membershipSchema = z.object({
   version: z.literal(1),
@@ -19,6 +20,11 @@ const membershipSchema = z.object({
   joinedAt: z.number(),
   /** The desk's own handled marks and notes were moved to the hub (once). */
   localMoved: z.boolean().default(false),
+  /** The newest audit entry of each desk chain this desk has seen (see audit-anchors.ts). */
+  auditHeads: z
+    .array(z.object({ deskId: z.string().max(100), seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/), seenAt: z.number() }))
+    .max(keptHeadsMax)
+    .default([]),
   /** This person was removed from the office: by whom (when the hub said so as it happened) and when it was seen. */
   removal: z
     .object({
@@ -70,10 +76,11 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
       if (keys.clientKey !== null) await secrets.set('hub-client-key', keys.clientKey);
       else await secrets.delete('hub-client-key');
       await secrets.set('hub-office-key', keys.officeKey.toString('base64url'));
-      await writeSealedJson(file, fileKey, membership);
+      await writeSealedJson(file, fileKey, membershipSchema.parse(membership));
     },
     async update(membership) {
-      await writeSealedJson(file, fileKey, membership);
+      // Only the record's own fields: a caller holding the secrets beside it never writes them into the file.
+      await writeSealedJson(file, fileKey, membershipSchema.parse(membership));
     },
     async remove() {
       await fsp.rm(file, { force: true });

@@ -28,6 +28,8 @@ import type { SecretStore } from '../store/secret-store';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
 import { officeLeaseMs, type OfficeJobs } from '../hub/office-leases';
 import { createAuditExport, type AuditRow } from './audit-export';
+import { createAuditWatch, type AuditWatch } from './audit-watch';
+import type { AnchorFinding } from '../hub/audit-anchors';
 import { createOfficeLabelBook } from './office-label-book';
 import { createOfficeMembership, credentialsOf, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus, TriageView } from './shared-triage';
@@ -137,6 +139,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   let membershipKnown: () => void = () => undefined;
   const known = new Promise<void>((resolve) => (membershipKnown = resolve));
   let unhookAudit: (() => void) | null = null;
+  let auditWatch: AuditWatch | null = null;
+  let trailFindings: AnchorFinding[] = [];
   let stopped = false;
   let opening: Promise<void> = Promise.resolve();
 
@@ -159,6 +163,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       unreachableSince: status.state === 'offline' ? unreachableSince : null,
       problem: status.refusal ? say(status.refusal.text) : null,
       removal: status.state === 'removed' ? removalView(current.removal) : null,
+      trail: trailFindings.length === 0 ? null : { missing: trailFindings.filter((finding) => finding.problem === 'missing').length, rewritten: trailFindings.filter((finding) => finding.problem === 'rewritten').length },
     };
   }
 
@@ -287,6 +292,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     await refreshPeople().catch((error: unknown) => log.info('office.people_unavailable', { error }));
     await labelBook.refresh().catch((error: unknown) => log.info('office.labels_unavailable', { error }));
     await moveLocalMarks(own).catch((error: unknown) => log.warn('office.move_failed', { error }));
+    // Left or stopped meanwhile: no watch on a desk that is closed.
+    if (stillOpen(opened)) {
+      auditWatch = watchTrail(opened);
+      auditWatch.start();
+    }
     announce();
   }
 
@@ -307,6 +317,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   async function closeDesk(): Promise<void> {
     unhookAudit?.();
     unhookAudit = null;
+    auditWatch?.stop();
+    auditWatch = null;
+    trailFindings = [];
     const closing = desk;
     desk = null;
     await closing?.stop();
@@ -323,7 +336,33 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     return current;
   }
 
+  const stillOpen = (opened: OfficeDesk): boolean => !stopped && desk === opened;
+
+  function watchTrail(opened: OfficeDesk): AuditWatch {
+    return createAuditWatch({
+      read: (kept) => opened.triage.withSession((session) => session.chainHeads(kept)),
+      kept: () => current?.auditHeads ?? [],
+      keep: async (heads) => {
+        if (current === null || JSON.stringify(current.auditHeads) === JSON.stringify(heads)) return;
+        current = { ...current, auditHeads: heads };
+        await membership.update(current);
+      },
+      onFindings: (found) => {
+        trailFindings = found;
+        announce();
+      },
+      log,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.timers ? { timers: deps.timers } : {}),
+    });
+  }
+
   const auditTrail = createAuditExport({
+    keptHeads: async () => {
+      // The newest heads first (the hub may be unreachable: then the ones kept so far).
+      await auditWatch?.check().catch((error: unknown) => log.info('office.audit_watch_unavailable', { error }));
+      return current?.auditHeads ?? [];
+    },
     entries: (range) => joinedDesk().triage.withSession((session) => session.auditEntries(range)),
     officeKey: () => {
       joinedDesk();
@@ -365,7 +404,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const secrets = { password, clientKey };
       const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { name: input.name });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
-      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, removal: null };
+      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
       await membership.write(joined, { ...secrets, officeKey });
       await openDesk({ ...joined, ...secrets, officeKey });
       return view();
@@ -374,7 +413,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async join(code) {
       if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
       const joined = await joinOffice(code);
-      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, removal: null };
+      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
       await membership.write(record, { password: joined.password, clientKey: null, officeKey: joined.officeKey });
       await openDesk({ ...record, password: joined.password, clientKey: null, officeKey: joined.officeKey });
       return view();

@@ -9,7 +9,10 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hubClientConfig } from '../../main/hub/hub-address';
-import { checkChains, type AuditEntry } from '../../main/hub/audit-chain';
+import { checkChains, entryHash, genesisHash, type AuditEntry } from '../../main/hub/audit-chain';
+import type { KeptHead } from '../../main/hub/audit-anchors';
+import { createAuditWatch } from '../../main/triage/audit-watch';
+import { silentLogger } from '../../main/log/logger';
 import { sealAuditDetail } from '../../main/hub/audit-detail';
 import { removePerson } from '../../main/hub/office-setup';
 import { deskRoleOf } from '../../main/hub/hub-schema';
@@ -226,3 +229,53 @@ describe('the database writes the record', () => {
     );
   }, 60_000);
 });
+
+describe('an audit trail the administrator cannot rewrite unseen', () => {
+  it('the administrator deletes an entry, renumbers and re-hashes the chain so that it checks: a desk that kept its head finds it', async () => {
+    const alice = await member('anchor_alice');
+    const faxId = '990000000000000061';
+    for (const action of ['viewed', 'printed', 'saved'] as const) await alice.session.record(action, faxId);
+    let kept: KeptHead[] = [];
+    const watch = createAuditWatch({
+      read: (heads) => alice.session.chainHeads(heads),
+      kept: () => kept,
+      keep: (heads) => Promise.resolve(void (kept = heads)),
+      onFindings: () => undefined,
+      log: silentLogger,
+    });
+    expect(await watch.check()).toEqual([]);
+    expect(kept.find((head) => head.deskId === alice.session.deskId)?.seq).toBe(3);
+
+    // With the administrator's own credentials: the owner of the table turns its guard off and rewrites the chain.
+    const administrator = new pg.Client(hubClientConfig(hub.office.address, { password: hub.office.adminPassword }));
+    await administrator.connect();
+    try {
+      const chain = (await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.deskId === alice.session.deskId).sort((a, b) => a.seq - b.seq);
+      const without = chain.filter((entry) => entry.action !== 'printed');
+      let prevHash = genesisHash;
+      await administrator.query('BEGIN');
+      await administrator.query('ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only');
+      await administrator.query("DELETE FROM fax_hub.audit WHERE desk_id = $1 AND action = 'printed'", [alice.session.deskId]);
+      for (const [index, entry] of without.entries()) {
+        const renumbered = { ...entry, seq: index + 1, prevHash };
+        const hash = entryHash(renumbered);
+        await administrator.query('UPDATE fax_hub.audit SET seq = $3, prev_hash = $4, hash = $5 WHERE desk_id = $1 AND seq = $2', [entry.deskId, entry.seq, renumbered.seq, prevHash, hash]);
+        prevHash = hash;
+      }
+      await administrator.query('ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only');
+      await administrator.query('COMMIT');
+    } finally {
+      await administrator.end();
+    }
+    // The chain alone checks again…
+    const rewritten = await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    expect(checkChains(rewritten)).toEqual([]);
+    expect(rewritten.filter((entry) => entry.deskId === alice.session.deskId).map((entry) => entry.action)).toEqual(['viewed', 'saved']);
+    // …the head the desk kept does not.
+    expect(await watch.check()).toEqual([{ deskId: alice.session.deskId, seq: 3, problem: 'missing' }]);
+    // Nor does it once the administrator appends entries to bring the chain back to its old length.
+    await alice.session.record('viewed', faxId);
+    expect(await watch.check()).toEqual([{ deskId: alice.session.deskId, seq: 3, problem: 'rewritten' }]);
+  });
+});
+

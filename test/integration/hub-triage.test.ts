@@ -211,6 +211,7 @@ describe('the audit trail', () => {
     const known = await admin.withClient((client) => listLabels(client, hub.office.officeKey));
     const savedAt = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-audit-')), 'audit.csv');
     const trail = createAuditExport({
+      keptHeads: () => Promise.resolve([]),
       entries: (range) => admin.auditEntries(range),
       officeKey: () => hub.office.officeKey,
       personName: (login) => people.get(login) ?? null,
@@ -252,6 +253,8 @@ describe('the audit trail', () => {
     const csv = await fsp.readFile(savedAt, 'utf8');
     expect(csv.startsWith('\uFEFFTime,Person,Action,Fax,What changed,Trail check\r\n')).toBe(true);
     expect(csv).toContain('Intact');
+    // Its last line says what it checked against: here each desk's chain only (this desk had kept no heads).
+    expect(csv.trimEnd().split('\r\n').at(-1)).toBe(',,Checked against,,Each desk\'s chain only: this desk had not seen the trail before. All of them are on the hub as they were.,Intact');
     for (const login of [maria.login, tom.login, hub.office.address.user]) expect(csv).not.toContain(login);
     expect(csv).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|took_over|person_removed|labelled/);
 

@@ -12,6 +12,8 @@ import type { FaxListPage } from '../../preload/models';
 import type { ClaimOutcome, LabelView, OfficeView, PersonView, TriageNoteView } from '../../preload/office';
 import type { SubmissionView } from '../../preload/models';
 import { onePagePdf } from '../fax-service/testkit';
+import pg from 'pg';
+import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import type { ConnectedCore } from '../helpers/connected-core';
 import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
@@ -31,7 +33,7 @@ async function inbox(app: ConnectedCore, filter: Record<string, unknown> = {}): 
   return value<FaxListPage>(await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 20, ...filter }));
 }
 
-async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; faxIds: string[]; database: string }> {
+async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; faxIds: string[]; database: string; owner: HubAddress; ownerPassword: string }> {
   const maria = await fixture.connect();
   await fixture.t.control('POST', `/accounts/${maria.accountId}/faxes`, { direction: 'inbound', count: 3, spacing_seconds: 5, newest_at: new Date(Date.now() - 5_000).toISOString() });
   value(await maria.call('syncNow'));
@@ -59,7 +61,7 @@ async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; fax
   const { joinCode } = value<{ joinCode: string }>(await maria.call('addOfficePerson', { login: `tom_${suffix}`, name: 'Tom Baker' }));
   const joined = value<OfficeView>(await tom.call('joinOffice', { code: joinCode }));
   expect(joined).toMatchObject({ joined: true, role: 'staff', me: { login: `tom_${suffix}`, name: 'Tom Baker' } });
-  return { maria, tom, faxIds, database };
+  return { maria, tom, faxIds, database, owner: { host: server.host, port: server.port, database, user: owner, ca: server.ca, clientCertificate: null }, ownerPassword: password };
 }
 
 describe('an office of two desks', () => {
@@ -164,7 +166,7 @@ describe('an office of two desks', () => {
   }, 90_000);
 
   it('the audit export lists who did what, chains checked; leaving keeps the desk\'s faxes', async () => {
-    const { maria, tom, faxIds } = await office();
+    const { maria, tom, faxIds, owner, ownerPassword } = await office();
     const [first = ''] = faxIds;
     value(await tom.call('noteFaxOpened', { id: first }));
     value(await tom.call('claimFax', { faxId: first }));
@@ -184,10 +186,39 @@ describe('an office of two desks', () => {
     expect(rows[0]).toEqual(['Time', 'Person', 'Action', 'Fax', 'What changed', 'Trail check']);
     expect(rows.some((row) => row[1] === 'Tom Baker' && row[2] === 'Opened' && row[3] === reference)).toBe(true);
     expect(rows.some((row) => row[1] === 'Tom Baker' && row[2] === 'Started working on it' && row[3] === reference)).toBe(true);
-    expect(rows.slice(1).every((row) => row[5] === 'Intact')).toBe(true);
+    expect(rows.slice(1).every((row) => row.at(-1) === 'Intact')).toBe(true);
     expect(rows.slice(1).some((row) => row[3] === first)).toBe(false);
     // Joining moved only Tom's own marks (none): the office's marks mirrored onto his desk were not sent back.
     expect(rows.filter((row) => row[2] === 'Marked handled').map((row) => row[1])).toEqual(['Maria Lopez']);
+
+    // Tom's desk exports too: it now keeps the newest entry of every chain, his own included.
+    const exported = async (app: ConnectedCore): Promise<string> => {
+      value(await app.call('exportOfficeAudit', { from: day, to: day }));
+      const downloads = path.join(app.dataDir, 'Downloads');
+      // The newest export (a second one the same day is saved beside the first under a free name).
+      const newest = fs.readdirSync(downloads).filter((name) => name.startsWith('office-audit-')).map((name) => path.join(downloads, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+      return fs.readFileSync(newest ?? '', 'utf8');
+    };
+    const lastLine = (csv: string): string => csv.trimEnd().split('\r\n').at(-1) ?? '';
+    expect(lastLine(await exported(tom))).toMatch(/^,,Checked against,,"Each desk's chain, and the newest entries this desk had seen of \d+ desks \(last seen .*\)\. All of them are on the hub as they were\.",Intact$/);
+    expect(value<OfficeView>(await tom.call('getOffice'))).toMatchObject({ trail: null });
+    // The administrator, who owns the audit table, turns its guard off and cuts Tom's newest entry: each desk's chain
+    // still checks (nothing after it to break), so only what Tom's desk saw can tell.
+    const tomsView = value<OfficeView>(await tom.call('getOffice'));
+    const tomLogin = tomsView.joined ? tomsView.me.login : '';
+    const administrator = new pg.Client(hubClientConfig(owner, { password: ownerPassword }));
+    await administrator.connect();
+    try {
+      await administrator.query(`ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only;
+        DELETE FROM fax_hub.audit WHERE id = (SELECT id FROM fax_hub.audit WHERE actor = '${tomLogin}' ORDER BY id DESC LIMIT 1);
+        ALTER TABLE fax_hub.audit ENABLE TRIGGER audit_append_only`);
+    } finally {
+      await administrator.end();
+    }
+    const afterCut = await exported(tom);
+    expect(lastLine(afterCut)).toContain('Not as seen: 1 entry this desk saw is missing (deleted, or the trail cut off); none re-hashed.');
+    expect(lastLine(afterCut).endsWith(',Not as this desk saw it')).toBe(true);
+    expect(value<OfficeView>(await tom.call('getOffice'))).toMatchObject({ trail: { missing: 1, rewritten: 0 } });
 
     expect(value<OfficeView>(await tom.call('leaveOffice', { confirmed: true }))).toEqual({ joined: false });
     expect((await inbox(tom)).total).toBe(3);

@@ -14,6 +14,7 @@ import { who } from '../../renderer/src/lists/FaxRows';
 import { ConnectionSummary } from '../../renderer/src/views/ConnectionSummary';
 import { holdExplanation, hubStatusWords, removalWords } from '../../renderer/src/views/office-words';
 import { TriagePanel } from '../../renderer/src/views/TriagePanel';
+import { OfficeSettings } from '../../renderer/src/views/OfficeSettings';
 import { installFakeFax } from './fake-fax';
 import { at } from '../helpers/clock';
 
@@ -30,6 +31,7 @@ const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extr
   unreachableSince: null,
   problem: null,
   removal: null,
+  trail: null,
   ...overrides,
 });
 
@@ -208,4 +210,27 @@ describe('other words', () => {
     expect(screen.getByTestId('connection-summary').textContent).toContain('209');
     expect(screen.getByTestId('connection-summary').textContent).not.toContain('186');
   });
+
+  it('an audit trail not as this desk saw it is said in Settings, in both languages; nothing is said when it is', async () => {
+    installFakeFax({ listOfficePeople: () => [], listOfficeLabels: () => [], listOfficeWaiting: () => [] });
+    officeStore.set(joined({ trail: null }));
+    const { unmount } = render(<OfficeSettings />);
+    await waitFor(() => expect(screen.getByTestId('office-summary')).toBeTruthy());
+    expect(screen.queryByTestId('office-trail-not-as-seen')).toBeNull();
+    unmount();
+    officeStore.set(joined({ trail: { missing: 2, rewritten: 1 } }));
+    render(<OfficeSettings />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      "The office's audit trail on the hub is not as this desk saw it: 2 entries it saw missing, 1 entry re-hashed. Someone with the hub's administrator account changed it. Export the audit trail to see which, and keep the file.",
+    );
+    cleanup();
+    chooseLanguage('de');
+    try {
+      render(<OfficeSettings />);
+      expect(screen.getByTestId('office-trail-not-as-seen').textContent).toContain('2 gesehene Einträge fehlen, 1 Eintrag neu berechnet');
+    } finally {
+      chooseLanguage('en');
+    }
+  });
 });
+

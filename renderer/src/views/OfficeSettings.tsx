@@ -194,6 +194,11 @@ function JoinedOffice() {
       <OfficeLabels admin={admin} />
 
       <h3 className="subhead">{t('office.auditTrail')}</h3>
+      {office.trail ? (
+        <p className="notice notice-error" role="alert" data-testid="office-trail-not-as-seen">
+          {t('office.trailNotAsSeen', { missing: office.trail.missing, rewritten: office.trail.rewritten })}
+        </p>
+      ) : null}
       <div className="row">
         <label className="date-field">
           <span className="field-hint">{t('faxList.from')}</span>
