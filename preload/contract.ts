@@ -322,8 +322,12 @@ export const invokeContract = {
   /** Asks the hub again after it refused this desk (a password reset, a removal undone). */
   retryOffice: invoke<OfficeView>()(noRequest),
   listOfficePeople: invoke<PersonView[]>()(noRequest),
-  /** Adds a person (administrator only); the join code is shown once. */
-  addOfficePerson: invoke<{ joinCode: string }>()(z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120) }).strict()),
+  /** Adds a person (administrator only); the join code is shown once and taken for `validHours` (24 unless said). */
+  addOfficePerson: invoke<{ joinCode: string }>()(
+    z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120), validHours: z.number().int().min(1).max(168).optional() }).strict(),
+  ),
+  /** Confirms a person waiting to join, whose screen shows this safety code (administrator only). */
+  confirmOfficeJoin: invoke<null>()(z.object({ login: z.string().min(1).max(63), safetyCode: z.string().regex(/^\d{3} \d{3}$/), confirmed: z.literal(true) }).strict()),
   removeOfficePerson: invoke<null>()(z.object({ login: z.string().min(1).max(63) }).strict()),
   claimFax: invoke<ClaimOutcome>()(z.object({ faxId }).strict()),
   releaseFax: invoke<null>()(z.object({ faxId }).strict()),

@@ -14,6 +14,24 @@ export interface PersonView extends PersonRef {
   removed: boolean;
   /** The person signed in on this desk. */
   me: boolean;
+  /**
+   * Added but not confirmed yet (for the administrator): the safety code their desk asked with (null: their code
+   * was not used yet) and when the code stops being taken. Null for the office's members.
+   */
+  joining: { safetyCode: string | null; expiresAt: number | null } | null;
+}
+
+/** This desk asked to join with a join code and waits for the administrator to confirm it. */
+export interface JoiningView {
+  host: string;
+  database: string;
+  login: string;
+  /** What the administrator's screen must show too. */
+  safetyCode: string;
+  /** The administrator must confirm before then. */
+  expiresAt: number;
+  /** refused: the administrator removed this sign-in; expired: nobody confirmed in time. */
+  problem: 'refused' | 'expired' | null;
 }
 
 /**
@@ -42,7 +60,7 @@ export interface WaitingAction {
 }
 
 export type OfficeView =
-  | { joined: false }
+  | { joined: false; joining?: JoiningView }
   | {
       joined: true;
       host: string;
@@ -69,6 +87,8 @@ export type OfficeView =
        * were re-hashed. Null when all is as seen.
        */
       trail: { missing: number; rewritten: number } | null;
+      /** People whose desks asked to join and wait for the administrator's confirmation (0 for the others). */
+      waitingToJoin: number;
     };
 
 /** A label the office defined (Referral, Lab); a removed one is no longer offered but still read on a fax. */

@@ -67,7 +67,17 @@ async function setUpOffice(hub: DemoHub, maria: string, tom: string): Promise<vo
     const added = (await call('addOfficePerson', { login: person, name: 'Tom Baker' })) as { joinCode: string };
     return added.joinCode;
   });
-  await atDesk(tom, (call) => call('joinOffice', { code: joinCode }));
+  // Tom's desk asks with the code; Maria confirms the safety code it shows (here the demo reads it off Tom's desk).
+  const asked = (await atDesk(tom, (call) => call('joinOffice', { code: joinCode }))) as { joining?: { login: string; safetyCode: string } };
+  if (!asked.joining) throw new Error("Tom's desk shows no safety code");
+  const { login, safetyCode } = asked.joining;
+  await atDesk(maria, (call) => call('confirmOfficeJoin', { login, safetyCode, confirmed: true }));
+  await atDesk(tom, async (call) => {
+    for (let waited = 0; !((await call('getOffice', undefined)) as { joined: boolean }).joined; waited += 200) {
+      if (waited > 30_000) throw new Error("the office key did not reach Tom's desk");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
 }
 
 function openWindow(profileDir: string): ChildProcess {

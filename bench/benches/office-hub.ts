@@ -27,7 +27,8 @@ import { silentLogger } from '../../main/log/logger';
 import { openHubSession } from '../../main/hub/hub-session';
 import { createOfficeDesk, type OfficeDesk } from '../../main/triage/office-desk';
 import { addPerson } from '../../main/hub/office-setup';
-import { createTestOffice } from '../../test/helpers/hub-office';
+import { confirmWhenAsked, createTestOffice } from '../../test/helpers/hub-office';
+import { waitUntil } from '../../test/helpers/wait';
 import { startPrivatePostgres, type PrivatePostgres } from '../../test/helpers/private-postgres';
 import { atLeast, atMost, info, median, timing, type Benchmark, type Metric } from '../lib/metric';
 import { startOfficeWindows } from '../lib/office-windows';
@@ -261,10 +262,13 @@ async function bigInboxWithHub(server: PrivatePostgres, runs: number, log: (line
        INSERT INTO fax_hub.triage (fax_id, handled_by, handled_at, updated_by) SELECT (10000000 + g)::text, '${office.address.user}', now(), '${office.address.user}' FROM generate_series(1, 49999, 3) g;
        INSERT INTO fax_hub.triage (fax_id, assignee, updated_by) SELECT (10000000 + g)::text, '${office.address.user}', '${office.address.user}' FROM generate_series(2, 49999, 3) g;`,
     );
-    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login: `inbox_${crypto.randomBytes(3).toString('hex')}`, name: 'Front Desk' }, 'admin-desk');
+    const login = `inbox_${crypto.randomBytes(3).toString('hex')}`;
+    const code = await addPerson(office.address, { password: office.adminPassword }, office.officeKey, { login, name: 'Front Desk' }, 'admin-desk');
     const joined = await app.harness.core.dispatch('joinOffice', { code });
     if (!joined.ok) throw new Error(`joining failed: ${joined.error.message}`);
-    if (services.cache.hubTriage.among(['10000000']).size !== 1) throw new Error('the hub triage was not mirrored');
+    await confirmWhenAsked(office, login);
+    await waitUntil(async () => (await app.harness.core.dispatch('getOffice', undefined)) as { ok: boolean; value?: { joined: boolean } }, (reply) => reply.value?.joined === true, { what: 'the office key on the bench desk', timeoutMs: 30_000 });
+    await waitUntil(() => services.cache.hubTriage.among(['10000000']).size, (size) => size === 1, { what: 'the hub triage mirrored', timeoutMs: 30_000 });
     await page.reload();
     await allowKeptNames(page);
     await page.locator('[data-testid=fax-row]').first().waitFor({ timeout: 30_000 });

@@ -50,7 +50,9 @@ export async function startOfficeWindows(server: PrivatePostgres, count: number)
   await dispatch(first, 'createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Desk 1' });
   for (const [index, desk] of desks.slice(1).entries()) {
     const { joinCode } = await dispatch<{ joinCode: string }>(first, 'addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` });
-    await dispatch(desk, 'joinOffice', { code: joinCode });
+    const asked = await dispatch<{ joining?: { login: string; safetyCode: string } }>(desk, 'joinOffice', { code: joinCode });
+    if (!asked.joining) throw new Error('the joining desk shows no safety code');
+    await dispatch(first, 'confirmOfficeJoin', { login: asked.joining.login, safetyCode: asked.joining.safetyCode, confirmed: true });
   }
   for (const desk of desks) await desk.page.waitForSelector('[data-testid=office-hub-status][data-state=connected]', { timeout: 30_000 });
   return {

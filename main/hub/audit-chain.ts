@@ -24,6 +24,7 @@ export const auditActions = [
   'job_done',
   'person_added',
   'person_removed',
+  'person_confirmed',
   'label_added',
   'label_renamed',
   'label_removed',

@@ -19,17 +19,35 @@ const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** Who may be named in the trail by a desk's own account of a fax (what only the desk sees). */
 export const deskObservedActions = ['viewed', 'printed', 'saved', 'forwarded'] as const;
-/** The administrator's changes to the office's lists. */
-export const officeActions = ['person_added', 'person_removed', 'label_added', 'label_renamed', 'label_removed'] as const;
+/** The administrator's changes to the office's lists, as schema 9 knew them (schema 10 adds confirming a person). */
+const officeActionsOf9 = ['person_added', 'person_removed', 'label_added', 'label_renamed', 'label_removed'] as const;
+
+const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp';
 
 const sqlList = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
+
+/** The function that writes the administrator's change to the office's people or labels (any of `actions`). */
+export const officeChangeFunction = (actions: readonly string[]): string => `
+    -- The administrator's change to the office's people or labels, written in the same transaction as the change.
+    CREATE OR REPLACE FUNCTION fax_hub.record_office_change(p_action text, p_desk text, p_seq bigint, p_detail text) RETURNS void ${sd} AS $$
+    DECLARE
+      who text := fax_hub.caller();
+    BEGIN
+      IF NOT fax_hub.caller_is_admin() THEN
+        RAISE EXCEPTION 'only the administrator changes the office' USING ERRCODE = 'insufficient_privilege';
+      END IF;
+      IF p_action IS NULL OR p_action NOT IN (${sqlList(actions)}) THEN
+        RAISE EXCEPTION 'not a change to the office' USING ERRCODE = 'check_violation';
+      END IF;
+      PERFORM fax_hub.append_entry(who, p_action, NULL, p_desk, p_seq, p_detail);
+    END $$;
+    REVOKE ALL ON FUNCTION fax_hub.record_office_change(text, text, bigint, text) FROM PUBLIC;`;
 
 /** Longest lease a desk may take (a desk renews well before its lease ends). */
 export const leaseMaxMs = 600_000;
 
 export const recordWrittenByTheDatabase = (deskRole: string): string => {
   const desk = identifier(deskRole);
-  const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp';
   return `
     REVOKE INSERT, UPDATE, DELETE ON fax_hub.claims, fax_hub.triage, fax_hub.notes, fax_hub.audit, fax_hub.sent, fax_hub.reply_links, fax_hub.leases FROM ${desk};
     REVOKE UPDATE (claimed_by, claimed_at) ON fax_hub.claims FROM ${desk};
@@ -208,20 +226,7 @@ export const recordWrittenByTheDatabase = (deskRole: string): string => {
       PERFORM fax_hub.append_entry(who, p_action, p_fax, p_desk, NULL, NULL);
     END $$;
 
-    -- The administrator's change to the office's people or labels, written in the same transaction as the change.
-    CREATE FUNCTION fax_hub.record_office_change(p_action text, p_desk text, p_seq bigint, p_detail text) RETURNS void ${sd} AS $$
-    DECLARE
-      who text := fax_hub.caller();
-    BEGIN
-      IF NOT fax_hub.caller_is_admin() THEN
-        RAISE EXCEPTION 'only the administrator changes the office' USING ERRCODE = 'insufficient_privilege';
-      END IF;
-      IF p_action IS NULL OR p_action NOT IN (${sqlList(officeActions)}) THEN
-        RAISE EXCEPTION 'not a change to the office' USING ERRCODE = 'check_violation';
-      END IF;
-      PERFORM fax_hub.append_entry(who, p_action, NULL, p_desk, p_seq, p_detail);
-    END $$;
-
+    ${officeChangeFunction(officeActionsOf9)}
     -- A job's lease: a new one, one run out, this desk's own again, or one finished before its fax arrived (void).
     CREATE FUNCTION fax_hub.take_lease(p_job text, p_desk text, p_ms integer, p_not_before timestamptz)
       RETURNS TABLE (turn text, target bytea, done_here boolean) ${sd} AS $$

@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { labelNameMax } from './office-labels';
 import { recordWrittenByTheDatabase } from './hub-schema-record';
+import { joiningRoleOf, joiningWithoutTheKey } from './hub-schema-join';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -20,7 +21,8 @@ export function deskRoleOf(database: string): string {
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-type Migration = (deskRole: string) => string;
+/** A migration's SQL, given the office's desk role and joining role. */
+type Migration = (deskRole: string, joiningRole: string) => string;
 
 /** The app's own caps, which the database holds every desk to (a note: the journal's cap, above the window's). */
 export const noteMaxChars = 10_000;
@@ -262,6 +264,7 @@ const migrations: readonly Migration[] = [
     CREATE TRIGGER notes_changed AFTER INSERT OR DELETE ON fax_hub.notes FOR EACH ROW EXECUTE FUNCTION fax_hub.note_change();
   `,
   recordWrittenByTheDatabase,
+  joiningWithoutTheKey,
 ];
 
 /** The schema version this app writes and reads. */
@@ -292,16 +295,19 @@ export async function hubVersion(client: ClientBase): Promise<number> {
  */
 export async function migrate(client: ClientBase, database: string): Promise<{ from: number; to: number }> {
   const deskRole = deskRoleOf(database);
+  const joiningRole = joiningRoleOf(database);
   await client.query('BEGIN');
   try {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('fax_hub.migrate'))");
     const from = await installedVersion(client);
     checkVersion(from);
-    const role = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [deskRole]);
-    if (role.rowCount === 0) await client.query(`CREATE ROLE ${quote(deskRole)} NOLOGIN`);
+    for (const name of [deskRole, joiningRole]) {
+      const role = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
+      if (role.rowCount === 0) await client.query(`CREATE ROLE ${quote(name)} NOLOGIN`);
+    }
     for (let version = from; version < migrations.length; version++) {
       const migration = migrations[version];
-      if (migration) await client.query(migration(deskRole));
+      if (migration) await client.query(migration(deskRole, joiningRole));
     }
     await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [String(migrations.length)]);
     await client.query('COMMIT');

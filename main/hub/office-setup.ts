@@ -12,7 +12,8 @@ import { msg } from '../../preload/i18n/translator';
 import { hubClientConfig, type HubAddress, type HubCredentials } from './hub-address';
 import { hubError } from './hub-errors';
 import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier } from './hub-schema';
-import { decodeJoinCode, encodeJoinCode } from './join-code';
+import { encodeJoinCode } from './join-code';
+import { joiningRoleOf } from './hub-schema-join';
 import { scramVerifier } from './scram-verifier';
 import { recordOfficeChange } from './audit-append';
 import { keyCheck, newOfficeKey, open, openOrNull, seal } from './office-key';
@@ -30,7 +31,7 @@ export interface Person {
   removed: boolean;
 }
 
-async function withHub<T>(address: HubAddress, credentials: HubCredentials, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withHub<T>(address: HubAddress, credentials: HubCredentials, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = await createHubClient(hubClientConfig(address, credentials)).catch((error: unknown) => {
     throw hubError(error);
   });
@@ -77,22 +78,38 @@ export async function checkOffice(client: pg.ClientBase, officeKey: Buffer): Pro
   if (check.rows[0]?.value !== keyCheck(officeKey)) throw new AppError('invalid_input', msg('hub.wrongOfficeKey'), { code: 'hub_wrong_office_key' });
 }
 
-/** Adds a person (run by the administrator's desk) and returns their one-time join code. */
-export async function addPerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, person: { login: string; name: string }, deskId: string): Promise<string> {
+/** How long a join code is taken unless the administrator says otherwise. */
+export const joinCodeValidMs = 24 * 3600_000;
+
+/**
+ * Adds a person (run by the administrator's desk) and returns their join code: a one-time password the hub takes
+ * until the code expires, for a role that may only ask for the office key (the joining role) until the
+ * administrator confirms the person's desk.
+ */
+export async function addPerson(
+  address: HubAddress,
+  credentials: HubCredentials,
+  officeKey: Buffer,
+  person: { login: string; name: string; validMs?: number | undefined },
+  deskId: string,
+): Promise<string> {
   if (!loginPattern.test(person.login)) throw new AppError('invalid_input', msg('hub.loginInvalid'), { code: 'hub_login' });
   const password = crypto.randomBytes(24).toString('base64url');
+  const expiresAt = Date.now() + (person.validMs ?? joinCodeValidMs);
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     const taken = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [person.login]);
     if (taken.rowCount !== 0) throw new AppError('conflict', msg('hub.personExists'), { code: 'hub_person_exists' });
     await inTransaction(client, async () => {
-      await client.query(`CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE ${quoteIdentifier(deskRoleOf(address.database))}`);
+      await client.query(
+        `CREATE ROLE ${quoteIdentifier(person.login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} VALID UNTIL ${client.escapeLiteral(new Date(expiresAt).toISOString())} IN ROLE ${quoteIdentifier(joiningRoleOf(address.database))}`,
+      );
       await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'staff')", [person.login, seal(officeKey, 'person', person.login, person.name)]);
       await client.query('SELECT fax_hub.limit_person($1)', [person.login]);
       await recordOfficeChange(client, { deskId, action: 'person_added', officeKey, says: { person: person.login, personName: person.name } });
     });
   });
-  return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, officeKey });
+  return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, expiresAt });
 }
 
 /** How long a removed person's listening desk has to hear who removed them before its connections are ended. */
@@ -109,7 +126,8 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
     await checkOffice(client, officeKey);
     await inTransaction(client, async () => {
       await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
-      await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
+      // Out of both roles: a person removed before their desk was confirmed is in the joining role still.
+    for (const role of [deskRoleOf(address.database), joiningRoleOf(address.database)]) await client.query(`REVOKE ${quoteIdentifier(role)} FROM ${quoteIdentifier(login)}`);
       const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
       const sealedName = removed.rows[0]?.display_sealed;
       const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
@@ -137,18 +155,4 @@ async function endSessionsOf(client: pg.ClientBase, login: string): Promise<void
 export async function listPeople(client: pg.ClientBase, officeKey: Buffer): Promise<Person[]> {
   const rows = await client.query<{ login: string; display_sealed: Buffer; role: 'admin' | 'staff'; removed_at: Date | null }>('SELECT login, display_sealed, role, removed_at FROM fax_hub.people ORDER BY login');
   return rows.rows.map((row) => ({ login: row.login, name: open(officeKey, 'person', row.login, row.display_sealed), role: row.role, removed: row.removed_at !== null }));
-}
-
-/**
- * Joins with a join code: checks the office key against the hub, then replaces the code's one-time password with
- * a new one only this desk knows (kept in the keychain by the caller), so the code cannot be used again.
- */
-export async function joinOffice(code: string): Promise<{ address: HubAddress; password: string; officeKey: Buffer }> {
-  const joined = decodeJoinCode(code);
-  const password = crypto.randomBytes(24).toString('base64url');
-  await withHub(joined.address, { password: joined.password }, async (client) => {
-    await checkOffice(client, joined.officeKey);
-    await client.query(`ALTER ROLE CURRENT_USER PASSWORD ${client.escapeLiteral(scramVerifier(password))}`);
-  });
-  return { address: joined.address, password, officeKey: joined.officeKey };
 }

@@ -13,6 +13,7 @@ type OfficeHubHandlers = Pick<
   | 'retryOffice'
   | 'listOfficePeople'
   | 'addOfficePerson'
+  | 'confirmOfficeJoin'
   | 'removeOfficePerson'
   | 'claimFax'
   | 'releaseFax'
@@ -55,6 +56,7 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
     retryOffice: async () => (await hub()).retry(),
     listOfficePeople: async () => (await hub()).people(),
     addOfficePerson: async (person) => (await hub()).addPerson(person),
+    confirmOfficeJoin: async ({ login, safetyCode }) => done((await hub()).confirmJoin(login, safetyCode)),
     removeOfficePerson: async ({ login }) => done((await hub()).removePerson(login)),
     claimFax: async ({ faxId }) => (await hub()).claim(faxId),
     releaseFax: async ({ faxId }) => done((await hub()).release(faxId)),

@@ -24,6 +24,7 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   job_done: 'auditExport.jobDone',
   person_added: 'auditExport.personAdded',
   person_removed: 'auditExport.personRemoved',
+  person_confirmed: 'auditExport.personConfirmed',
   label_added: 'auditExport.labelAdded',
   label_renamed: 'auditExport.labelRenamed',
   label_removed: 'auditExport.labelRemoved',
@@ -71,6 +72,7 @@ export function auditDetailWords(action: string, detail: AuditDetail | 'unreadab
     }
     case 'person_added':
     case 'person_removed':
+    case 'person_confirmed':
       return detail.person ? msg('auditExport.personNamed', { name: detail.personName || names.person(detail.person) }) : null;
     case 'label_added':
     case 'label_removed':

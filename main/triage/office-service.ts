@@ -17,7 +17,9 @@ import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
 import type { AuditAction as HubAuditAction } from '../hub/audit-chain';
 import { hubAddressSchema } from '../hub/hub-address';
-import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../hub/office-setup';
+import { addPerson, createOffice, listPeople, removePerson, upgradeOffice } from '../hub/office-setup';
+import { confirmJoin, joiningPeople } from '../hub/office-join';
+import { createJoiningDesk } from './office-joining';
 import type { EventBus } from '../runtime/event-bus';
 import type { Checkpoint } from '../runtime/checkpoint';
 import type { Timers } from '../runtime/timers';
@@ -50,6 +52,8 @@ export interface OfficeServiceDeps {
   catchUpMs?: number;
   /** How long the office's leases last (tests shorten it). */
   leaseMs?: number;
+  /** How often a desk waiting to join asks for its office key. */
+  joinPollMs?: number;
   desktop: Pick<Desktop, 'chooseSavePath'>;
 }
 
@@ -83,7 +87,9 @@ export interface OfficeService {
   join(code: string): Promise<OfficeView>;
   leave(): Promise<OfficeView>;
   people(): Promise<PersonView[]>;
-  addPerson(person: { login: string; name: string }): Promise<{ joinCode: string }>;
+  addPerson(person: { login: string; name: string; validHours?: number | undefined }): Promise<{ joinCode: string }>;
+  /** Confirms a person waiting to join whose screen shows `safetyCode` (administrator only). */
+  confirmJoin(login: string, safetyCode: string): Promise<void>;
   removePerson(login: string): Promise<void>;
   claim(faxId: FaxId): Promise<ClaimOutcome>;
   release(faxId: FaxId): Promise<void>;
@@ -144,12 +150,30 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   let stopped = false;
   let opening: Promise<void> = Promise.resolve();
 
+  const joiningDesk = createJoiningDesk({
+    dataDir: deps.dataDir,
+    fileKey: deps.fileKey,
+    log,
+    joined: async (arrived) => {
+      const record: Membership = { version: 1, address: arrived.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
+      await membership.write(record, { password: arrived.password, clientKey: null, officeKey: arrived.officeKey });
+      await openDesk({ ...record, password: arrived.password, clientKey: null, officeKey: arrived.officeKey });
+    },
+    changed: () => announce(),
+    ...(deps.joinPollMs !== undefined ? { pollMs: deps.joinPollMs } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+  });
+
   const labelBook = createOfficeLabelBook({ withSession: (work) => joinedDesk().triage.withSession(work) });
 
   const ref = (login: string): PersonRef => ({ login, name: people.get(login)?.name ?? login });
 
   function view(): OfficeView {
-    if (current === null) return { joined: false };
+    if (current === null) {
+      const waiting = joiningDesk.view();
+      return waiting === null ? { joined: false } : { joined: false, joining: waiting };
+    }
     return {
       joined: true,
       host: current.address.host,
@@ -163,6 +187,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       unreachableSince: status.state === 'offline' ? unreachableSince : null,
       problem: status.refusal ? say(status.refusal.text) : null,
       removal: status.state === 'removed' ? removalView(current.removal) : null,
+      waitingToJoin: [...people.values()].filter((person) => person.joining?.safetyCode != null).length,
       trail: trailFindings.length === 0 ? null : { missing: trailFindings.filter((finding) => finding.problem === 'missing').length, rewritten: trailFindings.filter((finding) => finding.problem === 'rewritten').length },
     };
   }
@@ -231,9 +256,16 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     if (desk === null || current === null) return;
     const key = current.officeKey;
     const me = current.address.user;
-    const listed = await desk.triage.withSession((session) => session.withClient((client) => listPeople(client, key)));
+    const database = current.address.database;
+    // Who is waiting to join, and with which safety code, is the administrator's to see (the hub shows others none).
+    const admin = current.role === 'admin';
+    const [listed, waiting] = await desk.triage.withSession((session) => session.withClient(async (client) => [await listPeople(client, key), admin ? await joiningPeople(client, database) : []] as const));
+    const joining = new Map(waiting.map((person) => [person.login, person]));
     people.clear();
-    for (const person of listed) people.set(person.login, { ...person, me: person.login === me });
+    for (const person of listed) {
+      const asked = joining.get(person.login);
+      people.set(person.login, { ...person, me: person.login === me, joining: asked ? { safetyCode: asked.safetyCode, expiresAt: asked.expiresAt } : null });
+    }
   }
 
   /**
@@ -379,7 +411,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async start() {
       try {
         const stored = await membership.read();
-        if (!stored || stopped) return;
+        if (stopped) return;
+        if (!stored) {
+          await joiningDesk.resume();
+          return;
+        }
         opening = openDesk(stored).catch((error: unknown) => log.warn('office.start_failed', { error }));
       } finally {
         membershipKnown();
@@ -411,15 +447,22 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     },
 
     async join(code) {
-      if (current !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
-      const joined = await joinOffice(code);
-      const record: Membership = { version: 1, address: joined.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
-      await membership.write(record, { password: joined.password, clientKey: null, officeKey: joined.officeKey });
-      await openDesk({ ...record, password: joined.password, clientKey: null, officeKey: joined.officeKey });
+      if (current !== null || joiningDesk.view() !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
+      await joiningDesk.begin(code);
       return view();
     },
 
+    async confirmJoin(login, safetyCode) {
+      const admin = requireAdmin();
+      await confirmJoin(admin.address, credentialsOf(admin), admin.officeKey, login, safetyCode, admin.deskId);
+      await refreshPeople().catch(() => undefined);
+    },
+
     async leave() {
+      if (current === null) {
+        await joiningDesk.cancel();
+        return view();
+      }
       await closeDesk();
       await membership.remove();
       deps.cache.hubTriage.clear();
@@ -438,7 +481,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async addPerson(person) {
       const admin = requireAdmin();
-      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, person, admin.deskId);
+      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, { login: person.login, name: person.name, validMs: person.validHours === undefined ? undefined : person.validHours * 3600_000 }, admin.deskId);
       await refreshPeople().catch(() => undefined);
       return { joinCode };
     },
@@ -594,6 +637,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async stop() {
       stopped = true;
+      joiningDesk.stop();
       await closeDesk();
     },
   };

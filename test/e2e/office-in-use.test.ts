@@ -94,7 +94,9 @@ beforeAll(async () => {
   ];
   for (const person of people) {
     const { joinCode } = await call<{ joinCode: string }>(maria, 'addOfficePerson', { login: person.login, name: person.name });
-    await call(person.app, 'joinOffice', { code: joinCode });
+    const asked = await call<OfficeView>(person.app, 'joinOffice', { code: joinCode });
+    if (asked.joined || !asked.joining) throw new Error('no safety code');
+    await call(maria, 'confirmOfficeJoin', { login: asked.joining.login, safetyCode: asked.joining.safetyCode, confirmed: true });
   }
   for (const app of [maria, tom, ana]) await waitUntil(() => app.page.getByTestId('office-hub-status').getAttribute('data-state'), (state) => state === 'connected', { what: 'the hub on each desk' });
   faxIds = await maria.page.getByTestId('fax-row').evaluateAll((rows) => rows.slice(0, 8).map((row) => row.getAttribute('data-fax-id') ?? ''));

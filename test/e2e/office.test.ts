@@ -1,5 +1,6 @@
 // Two desks of one office in two harness windows, on one Fax Service account and one hub (a private PostgreSQL):
-// Maria creates the office in Settings and adds Tom, who joins with the join code; Maria claims a received fax and
+// Maria creates the office in Settings and adds Tom, who joins with the join code (his screen shows a safety code,
+// Maria confirms the same code on hers); Maria claims a received fax and
 // Tom's inbox shows "Maria Lopez on it" within 2 seconds; Tom's detail offers to take it over; his "Unclaimed"
 // filter leaves it out. Maria adds the office's labels; Tom puts one on a fax and Maria's label filter finds it.
 // Screens at 1024 px, Tom's in German.
@@ -50,16 +51,32 @@ describe('an office of two desks', () => {
     await page.getByLabel('Sign-in name').fill(`tom_${suffix}`);
     await page.getByRole('button', { name: 'Add person' }).click();
     const code = await page.getByTestId('join-code').inputValue();
-    expect(code).toMatch(/^FXHUB1\./);
+    expect(code).toMatch(/^FXHUB2\./);
     await screenshot(page, 'office-join-code');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Tom Baker').waitFor();
+    await expect.poll(() => page.getByTestId('office-person-joining').textContent()).toMatch(/^join code not used yet · valid until /);
     await screenshot(page, 'office-settings');
 
+    // Tom's desk asks with the code and shows a safety code; it is not in the office yet.
     const other = tom.page;
     await other.locator('body').press('Control+,');
     await other.getByLabel('Beitrittscode').fill(code);
     await other.getByRole('button', { name: 'Dem Büro beitreten' }).click();
+    const shown = ((await other.getByTestId('office-safety-code').textContent()) ?? '').trim();
+    expect(shown).toMatch(/^\d{3} \d{3}$/);
+    await expect.poll(() => other.getByTestId('office-joining').textContent()).toContain('Sicherheitscode');
+    await screenshot(other, 'office-joining-de');
+
+    // Maria's list shows the same code by itself; she checks it against Tom's screen and confirms.
+    await expect.poll(() => page.getByTestId('office-person-joining').textContent(), { timeout: 10_000 }).toBe(`waiting to join · safety code ${shown}`);
+    await page.getByRole('button', { name: 'Check and confirm…' }).click();
+    await expect.poll(() => page.getByTestId('office-confirm-safety-code').textContent()).toBe(shown);
+    await screenshot(page, 'office-confirm-join');
+    await page.getByRole('button', { name: 'Their screen shows this code — confirm' }).click();
+    await expect.poll(() => page.getByTestId('office-person-joining').count()).toBe(0);
+
+    // Tom's desk finds its office key by itself.
     await expect.poll(() => other.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub verbunden');
     await expect.poll(() => other.getByTestId('office-summary').textContent()).toContain('Tom Baker');
     await screenshot(other, 'office-settings-de');

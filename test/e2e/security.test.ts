@@ -110,6 +110,7 @@ describe('renderer lock-down', () => {
       'checkRecipients',
       'claimFax',
       'clearLockPin',
+      'confirmOfficeJoin',
       'connect',
       'contactNames',
       'copyText',

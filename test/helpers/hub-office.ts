@@ -5,8 +5,13 @@
 import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice, joinOffice } from '../../main/hub/office-setup';
-import { afterAll, beforeAll } from 'vitest';
+import { addPerson, createOffice } from '../../main/hub/office-setup';
+import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
+import pg from 'pg';
+import { hubClientConfig } from '../../main/hub/hub-address';
+import { waitUntil } from './wait';
+import type { HubCredentials } from '../../main/hub/hub-address';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 export interface TestOffice {
@@ -20,6 +25,19 @@ export interface TestOffice {
 }
 
 let offices = 0;
+
+/**
+ * A person's desk joins with a code, the administrator confirms it with the safety code the desk shows, and the
+ * desk collects the office key — the whole join as two people do it.
+ */
+export async function joinWithConfirmation(code: string, admin: HubAddress, adminCredentials: HubCredentials, officeKey: Buffer): Promise<{ address: HubAddress; password: string; officeKey: Buffer }> {
+  const started = await startJoin(code);
+  expect(await collectOfficeKey(started.address, { password: started.password }, started.privateKeyPem)).toBeNull();
+  await confirmJoin(admin, adminCredentials, officeKey, started.address.user, started.safetyCode, 'admin-desk');
+  const collected = await collectOfficeKey(started.address, { password: started.password }, started.privateKeyPem);
+  if (collected === null) throw new Error('the office key did not arrive after the confirmation');
+  return { address: started.address, password: started.password, officeKey: collected };
+}
 
 export async function createTestOffice(server: PrivatePostgres): Promise<TestOffice> {
   const suffix = `${process.pid}_${offices++}`;
@@ -37,7 +55,7 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
     officeKey,
     async person(login, name) {
       const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `${login}_${suffix}`, name }, 'admin-desk');
-      const joined = await joinOffice(code);
+      const joined = await joinWithConfirmation(code, address, { password: adminPassword }, officeKey);
       const session = await openHubSession({ address: joined.address, credentials: { password: joined.password }, officeKey: joined.officeKey, deskId: crypto.randomUUID() });
       return { session, password: joined.password, address: joined.address };
     },
@@ -76,4 +94,26 @@ export function useTestOffice(): { readonly server: PrivatePostgres; readonly of
       return session;
     },
   };
+}
+
+/** Confirms `login` as the office's administrator once their desk asked (with the safety code the hub's key gives). */
+export async function confirmWhenAsked(office: Pick<TestOffice, 'address' | 'adminPassword' | 'officeKey'>, login: string): Promise<void> {
+  const asked = await waitUntil(
+    () => withAdmin(office, (client) => joiningPeople(client, office.address.database)),
+    (people) => people.some((person) => person.login === login && person.safetyCode !== null),
+    { what: `${login}'s desk asking to join`, timeoutMs: 20_000 },
+  );
+  const code = asked.find((person) => person.login === login)?.safetyCode ?? '';
+  await confirmJoin(office.address, { password: office.adminPassword }, office.officeKey, login, code, 'admin-desk');
+}
+
+async function withAdmin<T>(office: Pick<TestOffice, 'address' | 'adminPassword'>, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(hubClientConfig(office.address, { password: office.adminPassword }));
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,10 +1,17 @@
 /**
- * SQL that takes a hub back from schema 9 to what schema 8 left (for upgrade tests): the record's functions gone,
- * desks writing the tables themselves again under row-level security.
+ * SQL that takes a hub back from schema 10 to what schema 8 left (for upgrade tests): joining as it was (no
+ * enrolments), the record's functions gone, desks writing the tables themselves again under row-level security.
  */
 export function undoRecordFunctions(deskRole: string): string {
   const desk = `"${deskRole.replaceAll('"', '""')}"`;
+  const joining = `"${deskRole.replace(/_desk$/, '_joining').replaceAll('"', '""')}"`;
   return `
+    DROP TABLE fax_hub.enrolments;
+    REVOKE USAGE ON SCHEMA fax_hub FROM ${joining};
+    DO $$
+    BEGIN
+      EXECUTE format('REVOKE CONNECT ON DATABASE %I FROM %I', current_database(), '${deskRole.replace(/_desk$/, '_joining').replaceAll("'", "''")}');
+    END $$;
     DO $$
     DECLARE
       f record;

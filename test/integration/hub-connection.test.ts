@@ -11,13 +11,15 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice, joinOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
+import { addPerson, createOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
+import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
+import { newDeskKeyPair, unwrapOfficeKey } from '../../main/hub/desk-key';
 import { checkChains, entryHash } from '../../main/hub/audit-chain';
 import { undoRecordFunctions } from '../helpers/hub-schema-undo';
 import { deskRoleOf, hubSchemaVersion } from '../../main/hub/hub-schema';
-import { decodeJoinCode, encodeJoinCode } from '../../main/hub/join-code';
+import { decodeJoinCode } from '../../main/hub/join-code';
 import { scramVerifier } from '../../main/hub/scram-verifier';
-import { createTestOffice, useTestOffice } from '../helpers/hub-office';
+import { createTestOffice, joinWithConfirmation, useTestOffice } from '../helpers/hub-office';
 import { makeCertificates } from '../helpers/private-postgres';
 import { waitUntil } from '../helpers/wait';
 
@@ -84,7 +86,7 @@ describe('signing in', () => {
     expect((await session.claim('960000000000000001')).won).toBe(true);
     // Its people still join with join codes (passwords of their own).
     const code = await addPerson(address, { clientKey: key }, officeKey ?? Buffer.alloc(32), { login: `cert_staff_${process.pid}`, name: 'Staff' }, 'admin-desk');
-    const joined = await joinOffice(code);
+    const joined = await joinWithConfirmation(code, address, { clientKey: key }, officeKey ?? Buffer.alloc(32));
     await expect(open(joined.address, joined.password, joined.officeKey)).resolves.toBeDefined();
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'other-client-'));
@@ -225,18 +227,95 @@ describe('signing in', () => {
 });
 
 describe('join codes', () => {
-  it('a join code is spent by joining; another office key or a damaged code is refused', async () => {
+  it('a join code holds no office key and no lasting password: it expires, and a damaged or old-format code is refused', async () => {
     const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `spent_${process.pid}`, name: 'Spent' }, 'admin-desk');
-    const wrongKey = encodeJoinCode({ ...decodeJoinCode(code), officeKey: crypto.randomBytes(32) });
-    await expect(joinOffice(wrongKey)).rejects.toMatchObject({ details: { code: 'hub_wrong_office_key' } });
-    const joined = await joinOffice(code);
-    await expect(open(joined.address, joined.password, joined.officeKey)).resolves.toBeDefined();
-    await expect(joinOffice(code)).rejects.toMatchObject({ kind: 'authentication', details: { code: 'hub_wrong_password' } });
-    for (const damaged of ['', 'hello', code.slice(0, 40), `${code}x`, code.replace('FXHUB1.', 'FXHUB2.')]) {
-      await expect(joinOffice(damaged)).rejects.toMatchObject({ kind: 'invalid_input', details: { code: 'hub_join_code' } });
+    const decoded = decodeJoinCode(code);
+    expect(Object.keys(decoded).sort()).toEqual(['address', 'expiresAt', 'password']);
+    const key = hub.office.officeKey;
+    const inside = Buffer.from(code.split('.')[1] ?? '', 'base64url').toString('utf8');
+    for (const form of [key.toString('base64url'), key.toString('base64'), key.toString('hex')]) expect(`${code}${inside}`).not.toContain(form);
+    // The hub takes the code's password for 24 hours, not for ever.
+    const validUntil = new Date(hub.server.sql('postgres', `SELECT rolvaliduntil FROM pg_roles WHERE rolname = 'spent_${process.pid}'`).trim()).getTime();
+    expect(Math.abs(validUntil - decoded.expiresAt)).toBeLessThan(1_000);
+    expect(decoded.expiresAt - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(decoded.expiresAt - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    // A code given for one second is refused once it ran out — by the desk, and by the hub to anyone signing in.
+    const brief = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login: `brief_${process.pid}`, name: 'Brief', validMs: 1_000 }, 'admin-desk');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await expect(startJoin(brief)).rejects.toMatchObject({ details: { code: 'hub_join_code_expired' } });
+    const direct = new pg.Client(hubClientConfig(decodeJoinCode(brief).address, { password: decodeJoinCode(brief).password }));
+    direct.on('error', () => undefined);
+    await expect(direct.connect()).rejects.toMatchObject({ code: '28P01' });
+    for (const damaged of ['', 'hello', code.slice(0, 40), `${code}x`, code.replace('FXHUB2.', 'FXHUB3.')]) {
+      await expect(startJoin(damaged)).rejects.toMatchObject({ kind: 'invalid_input', details: { code: 'hub_join_code' } });
     }
+    // A code of the first format (it carried the office key) gets its own words.
+    await expect(startJoin(code.replace('FXHUB2.', 'FXHUB1.'))).rejects.toMatchObject({ details: { code: 'hub_join_code_old' } });
     // Line breaks and spaces from an e-mail are not damage.
     expect(decodeJoinCode(code.replace(/(.{30})/g, '$1\n ')).password).toBe(decodeJoinCode(code).password);
+  });
+
+  it('a joining desk can do nothing in the office until the administrator confirms the safety code; then its key arrives wrapped to it', async () => {
+    const login = `joining_${process.pid}`;
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'Joiner' }, 'admin-desk');
+    const started = await startJoin(code);
+    expect(started.safetyCode).toMatch(/^\d{3} \d{3}$/);
+    // The code is spent: a second use is refused with words that say what to do.
+    await expect(startJoin(code)).rejects.toMatchObject({ kind: 'authentication', details: { code: 'hub_join_code_spent' } });
+    // With the desk's own password and raw SQL: nothing of the office to read, nothing to change, no key yet.
+    const joiner = new pg.Client(hubClientConfig(started.address, { password: started.password }));
+    joiner.on('error', () => undefined);
+    await joiner.connect();
+    try {
+      for (const attempt of ['SELECT * FROM fax_hub.triage', 'SELECT * FROM fax_hub.notes', 'SELECT * FROM fax_hub.people', 'SELECT * FROM fax_hub.meta', "SELECT fax_hub.claim('1', 'd')", "SELECT fax_hub.record('viewed', '1', 'd')"]) {
+        await expect(joiner.query(attempt), attempt).rejects.toMatchObject({ code: '42501' });
+      }
+      expect((await joiner.query<{ key: Buffer | null }>('SELECT fax_hub.my_office_key() AS key')).rows[0]?.key).toBeNull();
+      // Nor give itself a key, nor ask again with another desk's key.
+      await expect(joiner.query("UPDATE fax_hub.enrolments SET wrapped_key = '\\x00'")).rejects.toMatchObject({ code: '42501' });
+      await expect(joiner.query('SELECT fax_hub.request_office_key($1)', [newDeskKeyPair().publicKey])).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await joiner.end();
+    }
+    // The administrator's desk lists the person with the code their screen shows; another code is refused.
+    const admin = await hub.office.admin();
+    hub.keep(admin);
+    const waiting = await admin.withClient((client) => joiningPeople(client, hub.office.address.database));
+    expect(waiting.find((person) => person.login === login)).toMatchObject({ safetyCode: started.safetyCode, expiresAt: expect.any(Number) as number });
+    const wrong = started.safetyCode === '000 000' ? '000 001' : '000 000';
+    await expect(confirmJoin(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, wrong, 'admin-desk')).rejects.toMatchObject({ details: { code: 'office_join_safety_code' } });
+    expect(await collectOfficeKey(started.address, { password: started.password }, started.privateKeyPem)).toBeNull();
+    await confirmJoin(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, started.safetyCode, 'admin-desk');
+    const officeKey = await collectOfficeKey(started.address, { password: started.password }, started.privateKeyPem);
+    expect(officeKey?.equals(hub.office.officeKey)).toBe(true);
+    // What the hub holds is the key wrapped to that desk: no other private key opens it, and the key is not in it.
+    const wrapped = Buffer.from(hub.server.sql(hub.office.address.database, `SELECT encode(wrapped_key, 'hex') FROM fax_hub.enrolments WHERE login = '${login}'`).trim(), 'hex');
+    expect(wrapped.includes(hub.office.officeKey)).toBe(false);
+    expect(unwrapOfficeKey(wrapped, newDeskKeyPair().privateKeyPem, login)).toBeNull();
+    expect(unwrapOfficeKey(wrapped, started.privateKeyPem, 'someone_else')).toBeNull();
+    // A member now, for good: the code's expiry is lifted, and the trail says who confirmed whom.
+    expect(hub.server.sql('postgres', `SELECT rolvaliduntil FROM pg_roles WHERE rolname = '${login}'`).trim()).toBe('infinity');
+    const session = await open(started.address, started.password);
+    expect((await session.claim('970000000000000001')).won).toBe(true);
+    const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    expect(entries.filter((entry) => entry.action === 'person_confirmed').map((entry) => entry.actor)).toContain(hub.office.address.user);
+  });
+
+  it('someone holding a photo of the code uses it first: the person is told, the administrator sees a code nobody real shows, removes it, and no key is ever given', async () => {
+    const login = `photo_${process.pid}`;
+    const code = await addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'Tom' }, 'admin-desk');
+    const mallory = await startJoin(code);
+    // Tom's own desk, a minute later: refused, in words telling him what it means.
+    await expect(startJoin(code)).rejects.toMatchObject({ details: { code: 'hub_join_code_spent' } });
+    // The administrator's list shows a safety code — Mallory's, which Tom's screen does not show (it shows none).
+    const admin = await hub.office.admin();
+    hub.keep(admin);
+    const waiting = await admin.withClient((client) => joiningPeople(client, hub.office.address.database));
+    expect(waiting.find((person) => person.login === login)?.safetyCode).toBe(mallory.safetyCode);
+    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, 'admin-desk', 0);
+    await expect(collectOfficeKey(mallory.address, { password: mallory.password }, mallory.privateKeyPem)).rejects.toMatchObject({ details: { code: 'hub_sign_in_refused' } });
+    await expect(confirmJoin(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, mallory.safetyCode, 'admin-desk')).rejects.toMatchObject({ details: { code: 'office_join_not_waiting' } });
+    expect(hub.server.sql(hub.office.address.database, `SELECT count(*) FROM fax_hub.enrolments WHERE login = '${login}' AND wrapped_key IS NOT NULL`).trim()).toBe('0');
   });
 
   it('the hub never holds a join code\'s password: roles keep a SCRAM verifier', async () => {
@@ -271,13 +350,13 @@ describe('passwords and the server log', () => {
       const { officeKey } = await createOffice(address, { password: adminPassword }, { name: 'Logged Admin' });
       if (!officeKey) throw new Error('no office key');
       const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `logged_person_${suffix}`, name: 'Logged Person' }, 'admin-desk');
-      const joined = await joinOffice(code);
+      const joined = await joinWithConfirmation(code, address, { password: adminPassword }, officeKey);
       await open(joined.address, joined.password, officeKey).then((session) => session.close());
       const log = server.serverLog();
       // The log does hold the statements (so a password in one would be there to find).
       expect(log).toContain(`CREATE ROLE "logged_person_${suffix}"`);
       expect(log).toContain('SCRAM-SHA-256$4096:');
-      for (const secret of [adminPassword, decodeJoinCode(code).password, joined.password]) expect(log).not.toContain(secret);
+      for (const secret of [adminPassword, decodeJoinCode(code).password, joined.password, officeKey.toString('hex'), officeKey.toString('base64')]) expect(log).not.toContain(secret);
     } finally {
       server.sql('postgres', 'ALTER SYSTEM RESET log_statement');
       server.sql('postgres', 'SELECT pg_reload_conf()');

@@ -224,7 +224,9 @@ describe('the audit trail', () => {
     const said = mine.map((row) => [row.person, row.action, row.fax, row.details]);
     expect(said).toEqual([
       ['Office Administrator', 'Added a person to the office', '', 'Maria Lopez'],
+      ['Office Administrator', "Confirmed a person's desk (the safety codes matched) and gave it the office key", '', 'Maria Lopez'],
       ['Office Administrator', 'Added a person to the office', '', 'Tom Baker'],
+      ['Office Administrator', "Confirmed a person's desk (the safety codes matched) and gave it the office key", '', 'Tom Baker'],
       ['Office Administrator', 'Added a label', '', 'Label “Urgent”'],
       ['Office Administrator', 'Added a label', '', 'Label “Lab”'],
       ['Office Administrator', 'Renamed a label', '', '“Lab” to “Lab results”'],

@@ -19,6 +19,7 @@ import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
+import { joinThroughApps } from '../helpers/office-join';
 
 const fixture = useSandbox();
 let server: PrivatePostgres;
@@ -59,7 +60,7 @@ async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; fax
   const created = value<OfficeView>(await maria.call('createOffice', { ...where, password }));
   expect(created).toMatchObject({ joined: true, role: 'admin', me: { login: owner, name: 'Maria Lopez' } });
   const { joinCode } = value<{ joinCode: string }>(await maria.call('addOfficePerson', { login: `tom_${suffix}`, name: 'Tom Baker' }));
-  const joined = value<OfficeView>(await tom.call('joinOffice', { code: joinCode }));
+  const joined = await joinThroughApps((name, request) => tom.call(name, request), (name, request) => maria.call(name, request), joinCode);
   expect(joined).toMatchObject({ joined: true, role: 'staff', me: { login: `tom_${suffix}`, name: 'Tom Baker' } });
   return { maria, tom, faxIds, database, owner: { host: server.host, port: server.port, database, user: owner, ca: server.ca, clientCertificate: null }, ownerPassword: password };
 }

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaxDetail, FaxListPage } from '../../preload/models';
+import type { OfficeView } from '../../preload/office';
 import { addPerson } from '../../main/hub/office-setup';
 import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
-import { createTestOffice } from '../helpers/hub-office';
+import { confirmWhenAsked, createTestOffice } from '../helpers/hub-office';
 import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { useSandbox } from '../helpers/sandbox-fixture';
@@ -43,7 +44,7 @@ interface Done {
 const pdfs = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
 
 /** A fresh account with one fax received a moment ago, an office on the hub, and desk A joined to it (not started). */
-async function prepare(tag: string): Promise<{ env: Record<string, string>; accountId: string; codeForB: string; shared: string; printerA: string }> {
+async function prepare(tag: string): Promise<{ env: Record<string, string>; accountId: string; codeForB: string; confirmB: () => Promise<void>; shared: string; printerA: string }> {
   const { accountId, key } = await fixture.t.fullAccess();
   // Received a minute ago: whole by the time desk A first syncs (a rule waits for a fax still arriving), and within
   // the minutes a rule allows for the service's clock.
@@ -56,9 +57,12 @@ async function prepare(tag: string): Promise<{ env: Record<string, string>; acco
   const service = `Fax Desktop office rules kill test ${tag}`;
   await signInChildProfile(fixture.t, { dataDir, keychainService: service, key, downloadFolder: path.join(dataDir, 'Downloads') });
   const env = { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: shared, CHILD_LEASE_MS: String(leaseMs) };
-  const joined = await runChildApp(bundle, { ...env, CHILD_MODE: 'join', CHILD_JOIN_CODE: await codeFor('desk_a') });
+  // Desk A asks to join; the administrator (this test) confirms it once it asked; desk A then has the office key.
+  const joining = runChildApp(bundle, { ...env, CHILD_MODE: 'join', CHILD_JOIN_CODE: await codeFor('desk_a') });
+  await confirmWhenAsked(office, `desk_a_${tag}`);
+  const joined = await joining;
   if (joined.code !== 0) throw new Error(joined.output);
-  return { env, accountId, codeForB: await codeFor('desk_b'), shared, printerA: path.join(dataDir, 'Downloads', 'Printers', 'Front Desk') };
+  return { env, accountId, codeForB: await codeFor('desk_b'), confirmB: () => confirmWhenAsked(office, `desk_b_${tag}`), shared, printerA: path.join(dataDir, 'Downloads', 'Printers', 'Front Desk') };
 }
 
 async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
@@ -67,10 +71,12 @@ async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.S
 }
 
 /** Desk B: a core of the same account in the office, with the same rules; resolves once both its actions are over. */
-async function deskB(accountId: string, code: string, shared: string): Promise<{ states: string[]; printed: string[]; tookMs: number; close: () => Promise<void> }> {
+async function deskB(accountId: string, code: string, confirmB: () => Promise<void>, shared: string): Promise<{ states: string[]; printed: string[]; tookMs: number; close: () => Promise<void> }> {
   const started = Date.now();
   const b = await fixture.connect({ accountId, extra: { officeTiming: { leaseMs, anotherDeskWaitMs: 200 } } });
   value(await b.call('joinOffice', { code }));
+  await confirmB();
+  await waitUntil(async () => value<OfficeView>(await b.call('getOffice')), (view) => view.joined, { what: "desk B's office key", timeoutMs: 20_000 });
   const rule = { enabled: true, fileNameTemplate: '{reference} {pages}p', senders: [], activeSince: null };
   value(await b.call('saveAutomation', { hotFolders: [], inboundRules: [{ ...rule, id: 'save', action: 'save', folder: shared, printer: '' }, { ...rule, id: 'print', action: 'print', folder: '', printer: 'Front Desk' }], reminderAt: null }));
   const faxId = (await waitUntil(async () => value<FaxListPage>(await b.call('listFaxes', { direction: 'inbound', offset: 0, limit: 5 })), (page) => page.total === 1, { what: "the fax on B's desk" })).items[0]?.id ?? '';
@@ -107,10 +113,10 @@ describe('inbound rules once per office, under SIGKILL', () => {
       async (point) => {
         const tag = `k${point}`;
         const where = `${tag} (${names[point - 1] ?? '?'})`;
-        const { env, accountId, codeForB, shared, printerA } = await prepare(tag);
+        const { env, accountId, codeForB, confirmB, shared, printerA } = await prepare(tag);
         const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
         const killed = first.signal === 'SIGKILL';
-        const b = await deskB(accountId, codeForB, shared);
+        const b = await deskB(accountId, codeForB, confirmB, shared);
         const problems: string[] = [];
         try {
           const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });

@@ -17,6 +17,7 @@ import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
+import { joinThroughApps } from '../helpers/office-join';
 
 const fixture = useSandbox();
 let server: PrivatePostgres;
@@ -47,7 +48,7 @@ async function desks(count: number, inOffice: boolean): Promise<{ apps: Connecte
     value<OfficeView>(await first.call('createOffice', { host: server.host, port: server.port, database: `rules_${suffix}`, user: `rules_owner_${suffix}`, password, ca: server.ca, name: 'Desk 1' }));
     for (const [index, app] of apps.slice(1).entries()) {
       const { joinCode } = value<{ joinCode: string }>(await first.call('addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` }));
-      value<OfficeView>(await app.call('joinOffice', { code: joinCode }));
+      await joinThroughApps((name, request) => app.call(name, request), (name, request) => first.call(name, request), joinCode);
     }
   }
   const shared = fs.mkdtempSync(path.join(work, 'shared-'));

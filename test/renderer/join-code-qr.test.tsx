@@ -32,7 +32,7 @@ describe('the join code as a QR picture', () => {
     ['a code without a CA', null],
     ['a code holding the office CA certificate', `-----BEGIN CERTIFICATE-----\n${crypto.randomBytes(560).toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`],
   ])('%s decodes to the very code', (_, ca) => {
-    const code = encodeJoinCode({ address: { ...address, ca }, password: crypto.randomBytes(24).toString('base64url'), officeKey: crypto.randomBytes(32) });
+    const code = encodeJoinCode({ address: { ...address, ca }, password: crypto.randomBytes(24).toString('base64url'), expiresAt: Date.now() + 86_400_000 });
     const { getByTestId } = render(<JoinCodeQr code={code} />);
     const svg = getByTestId('join-code-qr') as unknown as SVGSVGElement;
     expect(svg.getAttribute('aria-label')).toBe('The join code as a QR picture');

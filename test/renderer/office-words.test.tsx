@@ -32,6 +32,7 @@ const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extr
   problem: null,
   removal: null,
   trail: null,
+  waitingToJoin: 0,
   ...overrides,
 });
 
@@ -231,6 +232,50 @@ describe('other words', () => {
     } finally {
       chooseLanguage('en');
     }
+  });
+
+  it('a desk waiting to join shows its safety code and until when; refused or too late, it says so; stopping leaves', async () => {
+    const fax = installFakeFax({ leaveOffice: () => ({ joined: false }) });
+    const joining = { host: 'hub.office.lan', database: 'front_desk', login: 'tom', safetyCode: '482 913', expiresAt: Date.parse('2026-11-28T15:00:00Z'), problem: null };
+    officeStore.set({ joined: false, joining });
+    const { unmount } = render(<OfficeSettings />);
+    expect(screen.getByTestId('office-safety-code').textContent).toBe('482 913');
+    expect(screen.getByTestId('office-joining').textContent).toContain('front_desk on hub.office.lan');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
+    await waitFor(() => expect(fax.callsOf('leaveOffice')).toEqual([{ confirmed: true }]));
+    unmount();
+    for (const [problem, words] of [
+      ['refused', 'removed this sign-in instead of confirming it'],
+      ['expired', 'before its join code ran out'],
+    ] as const) {
+      officeStore.set({ joined: false, joining: { ...joining, problem } });
+      render(<OfficeSettings />);
+      expect(screen.getByRole('alert').textContent).toContain(words);
+      expect(screen.queryByTestId('office-safety-code')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('the administrator sees who waits to join with which code, and confirms only through a dialog showing it', async () => {
+    const people = [
+      { login: 'maria', name: 'Maria Lopez', role: 'admin' as const, removed: false, me: true, joining: null },
+      { login: 'tom', name: 'Tom Baker', role: 'staff' as const, removed: false, me: false, joining: { safetyCode: '482 913', expiresAt: null } },
+      { login: 'ana', name: 'Ana Ruiz', role: 'staff' as const, removed: false, me: false, joining: { safetyCode: null, expiresAt: Date.parse('2026-11-28T15:00:00Z') } },
+    ];
+    const fax = installFakeFax({ listOfficePeople: () => people, listOfficeLabels: () => [], listOfficeWaiting: () => [], confirmOfficeJoin: () => null });
+    officeStore.set(joined({ role: 'admin', me: { login: 'maria', name: 'Maria Lopez' }, waitingToJoin: 1 }));
+    render(<OfficeSettings />);
+    await waitFor(() => expect(screen.getAllByTestId('office-person-joining')).toHaveLength(2));
+    const [tom, ana] = screen.getAllByTestId('office-person-joining');
+    expect(tom?.textContent).toBe('waiting to join · safety code 482 913');
+    expect(ana?.textContent).toMatch(/^join code not used yet · valid until /);
+    // One confirm button: Ana's desk has not asked yet.
+    expect(screen.getAllByRole('button', { name: 'Check and confirm…' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Check and confirm…' }));
+    expect(screen.getByTestId('office-confirm-safety-code').textContent).toBe('482 913');
+    expect(fax.callsOf('confirmOfficeJoin')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Their screen shows this code — confirm' }));
+    await waitFor(() => expect(fax.callsOf('confirmOfficeJoin')).toEqual([{ login: 'tom', safetyCode: '482 913', confirmed: true }]));
   });
 });
 

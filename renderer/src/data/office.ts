@@ -74,7 +74,13 @@ export async function leaveOffice(): Promise<IpcError | null> {
 }
 
 export const listPeople = (): Promise<IpcResult<PersonView[]>> => faxApi().listOfficePeople();
-export const addPerson = (login: string, name: string): Promise<IpcResult<{ joinCode: string }>> => faxApi().addOfficePerson({ login, name });
+/** Confirms a person waiting to join whose screen shows `safetyCode` (the administrator's desk). */
+export async function confirmJoining(login: string, safetyCode: string): Promise<IpcError | null> {
+  const result = await faxApi().confirmOfficeJoin({ login, safetyCode, confirmed: true });
+  return result.ok ? null : result.error;
+}
+
+export const addPerson = (login: string, name: string, validHours: number): Promise<IpcResult<{ joinCode: string }>> => faxApi().addOfficePerson({ login, name, validHours });
 export const removePerson = async (login: string): Promise<IpcError | null> => settle(await faxApi().removeOfficePerson({ login }));
 export const claimFax = (faxId: FaxId): Promise<IpcResult<ClaimOutcome>> => faxApi().claimFax({ faxId });
 export const releaseFax = async (faxId: FaxId): Promise<IpcError | null> => settle(await faxApi().releaseFax({ faxId }));

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import type { PersonView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
@@ -7,7 +7,8 @@ import { JoinCodeQr } from '../components/JoinCodeQr';
 import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
-import { addPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
+import { addPerson, confirmJoining, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
+import { OfficeJoining } from './OfficeJoining';
 import { holdExplanation, removalWords } from './office-words';
 import { dateTime } from '../format';
 import { useStore } from '../data/store';
@@ -33,7 +34,7 @@ export function OfficeSettings() {
           </span>
         ) : null}
       </div>
-      {!office.joined ? <NoOffice /> : office.state === 'removed' || office.state === 'refused' ? <RefusedOffice /> : <JoinedOffice />}
+      {!office.joined ? office.joining ? <OfficeJoining joining={office.joining} /> : <NoOffice /> : office.state === 'removed' || office.state === 'refused' ? <RefusedOffice /> : <JoinedOffice />}
     </div>
   );
 }
@@ -129,9 +130,13 @@ function JoinedOffice() {
   const [loaded, reload] = useResult(listPeople);
   const people: PersonView[] = loaded.state === 'ready' ? loaded.value : [];
   const [error, setError] = useState<IpcError | null>(null);
-  const [newPerson, setNewPerson] = useState({ login: '', name: '' });
+  const [newPerson, setNewPerson] = useState({ login: '', name: '', validHours: 24 });
   const [joinCode, setJoinCode] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PersonView | null>(null);
+  const [confirming, setConfirming] = useState<{ person: PersonView; safetyCode: string } | null>(null);
+  const waitingToJoin = office.joined ? office.waitingToJoin : 0;
+  // A desk asking to join is told as a change to the office: the list is read again to show its safety code.
+  useEffect(() => reload(), [waitingToJoin, reload]);
   const [leaving, setLeaving] = useState(false);
   const [range, setRange] = useState({ from: today(), to: today() });
 
@@ -140,14 +145,14 @@ function JoinedOffice() {
 
   const add = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const result = await addPerson(newPerson.login.trim(), newPerson.name.trim());
+    const result = await addPerson(newPerson.login.trim(), newPerson.name.trim(), newPerson.validHours);
     if (!result.ok) {
       setError(result.error);
       return;
     }
     setError(null);
     setJoinCode(result.value.joinCode);
-    setNewPerson({ login: '', name: '' });
+    setNewPerson({ login: '', name: '', validHours: 24 });
     reload();
   };
 
@@ -171,6 +176,12 @@ function JoinedOffice() {
             <span>
               {person.name} <span className="field-hint">({person.login}{person.role === 'admin' ? `, ${t('office.administrator')}` : ''}{person.removed ? `, ${t('office.removed')}` : ''})</span>
             </span>
+            {person.joining ? <JoiningPersonState joining={person.joining} /> : null}
+            {admin && person.joining?.safetyCode ? (
+              <button type="button" className="button button-small button-primary" onClick={() => setConfirming({ person, safetyCode: person.joining?.safetyCode ?? '' })}>
+                {t('office.confirmJoin')}
+              </button>
+            ) : null}
             {admin && !person.me && !person.removed ? (
               <button type="button" className="button button-small button-danger" aria-label={t('office.removeNamed', { name: person.name })} onClick={() => setRemoving(person)}>{t('office.remove')}</button>
             ) : null}
@@ -186,6 +197,14 @@ function JoinedOffice() {
           <label className="field">
             <span>{t('office.personLogin')}</span>
             <input className="input" value={newPerson.login} required pattern="[a-z][a-z0-9_]{2,39}" onChange={(event) => setNewPerson({ ...newPerson, login: event.target.value })} />
+          </label>
+          <label className="field">
+            <span>{t('office.codeValidFor')}</span>
+            <select className="input" value={newPerson.validHours} onChange={(event) => setNewPerson({ ...newPerson, validHours: Number(event.target.value) })}>
+              {[1, 24, 168].map((hours) => (
+                <option key={hours} value={hours}>{t('office.codeValidHours', { hours })}</option>
+              ))}
+            </select>
           </label>
           <button type="submit" className="button">{t('office.addPerson')}</button>
         </form>
@@ -237,6 +256,25 @@ function JoinedOffice() {
             <button type="button" className="button" onClick={() => setJoinCode(null)}>{t('office.done')}</button>
           </div>
         </Dialog>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t('office.confirmJoinTitle', { name: confirming.person.name })}
+          confirmLabel={t('office.confirmJoinYes')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const { person, safetyCode } = confirming;
+            setConfirming(null);
+            void confirmJoining(person.login, safetyCode).then((refused) => {
+              if (refused) setError(refused);
+              reload();
+            });
+          }}
+        >
+          <p>{t('office.confirmJoinBody', { name: confirming.person.name })}</p>
+          <p className="safety-code" data-testid="office-confirm-safety-code">{confirming.safetyCode}</p>
+          <p className="field-hint">{t('office.confirmJoinWarning')}</p>
+        </ConfirmDialog>
       ) : null}
       {removing ? (
         <ConfirmDialog
@@ -332,5 +370,18 @@ function RefusedOffice() {
         </ConfirmDialog>
       ) : null}
     </>
+  );
+}
+
+/** A person added but not confirmed: the safety code their desk asked with, or that their code is not used yet. */
+function JoiningPersonState({ joining }: { joining: NonNullable<PersonView['joining']> }) {
+  return (
+    <span className="field-hint" data-testid="office-person-joining">
+      {joining.safetyCode
+        ? t('office.personWaitingToJoin', { code: joining.safetyCode })
+        : joining.expiresAt === null
+          ? t('office.personCodeUnused')
+          : t('office.personCodeUnusedUntil', { until: dateTime(joining.expiresAt) })}
+    </span>
   );
 }
