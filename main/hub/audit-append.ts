@@ -6,13 +6,14 @@
 import type { ClientBase } from 'pg';
 import { sealAuditDetail, type AuditDetail } from './audit-detail';
 import type { AuditAction } from './audit-chain';
+import type { OfficeKeys } from './office-key';
 
 export interface SealedDetail {
   seq: number | null;
   detail: string | null;
 }
 
-export async function sealDetailForNextEntry(client: ClientBase, deskId: string, officeKey: Buffer, says: AuditDetail | undefined): Promise<SealedDetail> {
+export async function sealDetailForNextEntry(client: ClientBase, deskId: string, officeKey: OfficeKeys, says: AuditDetail | undefined): Promise<SealedDetail> {
   if (says === undefined) return { seq: null, detail: null };
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${deskId}`]);
   const last = await client.query<{ seq: string }>('SELECT seq FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [deskId]);
@@ -21,7 +22,7 @@ export async function sealDetailForNextEntry(client: ClientBase, deskId: string,
 }
 
 /** The administrator's change to the office's people or labels: its entry, inside the caller's transaction. */
-export async function recordOfficeChange(client: ClientBase, change: { deskId: string; action: AuditAction; officeKey: Buffer; says: AuditDetail }): Promise<void> {
+export async function recordOfficeChange(client: ClientBase, change: { deskId: string; action: AuditAction; officeKey: OfficeKeys; says: AuditDetail }): Promise<void> {
   const sealed = await sealDetailForNextEntry(client, change.deskId, change.officeKey, change.says);
   await client.query('SELECT fax_hub.record_office_change($1, $2, $3, $4)', [change.action, change.deskId, sealed.seq, sealed.detail]);
 }

@@ -4,7 +4,7 @@
  * its entry (desk and number), so the hub holds no names in plaintext and a detail cannot be moved to another entry.
  */
 import { z } from 'zod';
-import { open, seal } from './office-key';
+import { open, seal, type OfficeKeys } from './office-key';
 
 const labelRef = z.object({ id: z.string().max(100), name: z.string().max(200) });
 
@@ -25,12 +25,12 @@ export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
 const owner = (deskId: string, seq: number): string => `${deskId}/${seq}`;
 
-export function sealAuditDetail(key: Buffer, deskId: string, seq: number, detail: AuditDetail): string {
+export function sealAuditDetail(key: OfficeKeys, deskId: string, seq: number, detail: AuditDetail): string {
   return seal(key, 'audit', owner(deskId, seq), JSON.stringify(detail)).toString('base64');
 }
 
 /** The detail, or null when there is none; 'unreadable' when it does not open (another key, or altered). */
-export function openAuditDetail(key: Buffer, entry: { deskId: string; seq: number; detail: string | null }): AuditDetail | 'unreadable' | null {
+export function openAuditDetail(key: OfficeKeys, entry: { deskId: string; seq: number; detail: string | null }): AuditDetail | 'unreadable' | null {
   if (entry.detail === null) return null;
   try {
     const parsed = auditDetailSchema.safeParse(JSON.parse(open(key, 'audit', owner(entry.deskId, entry.seq), Buffer.from(entry.detail, 'base64'))));

@@ -13,6 +13,7 @@ import { msg } from '../../preload/i18n/translator';
 import { labelNameMax } from './office-labels';
 import { recordWrittenByTheDatabase } from './hub-schema-record';
 import { joiningRoleOf, joiningWithoutTheKey } from './hub-schema-join';
+import { officeKeyGenerations } from './hub-schema-keys';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -265,6 +266,7 @@ const migrations: readonly Migration[] = [
   `,
   recordWrittenByTheDatabase,
   joiningWithoutTheKey,
+  officeKeyGenerations,
 ];
 
 /** The schema version this app writes and reads. */

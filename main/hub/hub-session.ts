@@ -15,7 +15,8 @@ import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
-import { open, openOrNull, seal } from './office-key';
+import { open, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
+import { catchUpKeys, type DeskKeys } from './office-keyring';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { checkOffice } from './office-setup';
@@ -97,23 +98,30 @@ export interface HubSession {
   stillMember(): Promise<boolean>;
   /** Runs `work` on the desk's connection to the hub (people, labels). */
   withClient<T>(work: (client: ClientBase) => Promise<T>): Promise<T>;
-  readonly officeKey: Buffer;
+  /** The office's keys as this desk holds them now (the current one, and the history). */
+  readonly officeKey: KeyRing;
+  /** Takes a newer office key from the hub (after the administrator changed it), and the key history. */
+  refreshKeys(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface HubSessionOptions {
   address: HubAddress;
   credentials: HubCredentials;
-  officeKey: Buffer;
+  officeKey: OfficeKeys;
+  /** This desk's own key pair: left on the hub so that a new office key can reach it (none: it gets none). */
+  deskKeys?: DeskKeys | null;
+  /** The desk's office keys changed (a new key taken from the hub): the desk keeps the new current one. */
+  onKeys?: (ring: KeyRing) => void;
   /** This desk's id (one audit chain per desk). */
   deskId: string;
   /** The desk's link to the hub (its one connection); without one the session opens a link of its own. */
   link?: HubLink;
 }
 
-const sealedLabels = (key: Buffer, faxId: string, labelIds: string[]): Buffer => seal(key, 'labels', faxId, JSON.stringify([...new Set(labelIds)].sort()));
+const sealedLabels = (key: OfficeKeys, faxId: string, labelIds: string[]): Buffer => seal(key, 'labels', faxId, JSON.stringify([...new Set(labelIds)].sort()));
 
-function openLabels(key: Buffer, faxId: string, sealed: Buffer | null): string[] {
+function openLabels(key: OfficeKeys, faxId: string, sealed: Buffer | null): string[] {
   if (sealed === null) return [];
   let parsed: unknown;
   try {
@@ -144,7 +152,14 @@ interface TriageRow {
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
   const ownLink = options.link === undefined;
   const link = options.link ?? createHubLink({ address: options.address, credentials: options.credentials, listen: false });
-  const key = options.officeKey;
+  // The office's keys: the current one seals, older ones still open; a newer key taken from the hub replaces it.
+  let key: KeyRing = Buffer.isBuffer(options.officeKey) ? { current: options.officeKey, older: [] } : options.officeKey;
+  const takeKeys = async (client: ClientBase): Promise<void> => {
+    const ring = await catchUpKeys(client, key, options.deskKeys ?? null, login);
+    const changed = !ring.current.equals(key.current) || ring.older.length !== key.older.length;
+    key = ring;
+    if (changed) options.onKeys?.(ring);
+  };
   const login = options.address.user;
   const withClient = <T>(work: (client: ClientBase) => Promise<T>): Promise<T> => link.use(work);
 
@@ -201,7 +216,9 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   });
 
   try {
-    await withClient((client) => checkOffice(client, key));
+    await withClient(async (client) => {
+      await checkOffice(client, () => key, () => takeKeys(client));
+    });
   } catch (error) {
     if (ownLink) await link.stop();
     throw error;
@@ -210,7 +227,10 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   const session: HubSession = {
     login,
     deskId: options.deskId,
-    officeKey: key,
+    get officeKey() {
+      return key;
+    },
+    refreshKeys: () => withClient(takeKeys),
     withClient,
 
     async claim(faxId, action) {

@@ -24,7 +24,7 @@ import { joiningRoleOf } from './hub-schema-join';
 import { decodeJoinCode } from './join-code';
 import { inTransaction } from './hub-transaction';
 import { checkOffice, withHub } from './office-setup';
-import { openOrNull } from './office-key';
+import { currentKey, openOrNull, type OfficeKeys } from './office-key';
 import { scramVerifier } from './scram-verifier';
 import { isAppError } from '../errors';
 
@@ -105,7 +105,7 @@ export async function joiningPeople(client: pg.ClientBase, database: string): Pr
  * Step 2: the administrator confirms a person whose screen shows `shownCode`. Refused when the code the hub's key
  * gives is another (someone else asked as this person), or nobody asked yet.
  */
-export async function confirmJoin(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, shownCode: string, deskId: string): Promise<void> {
+export async function confirmJoin(address: HubAddress, credentials: HubCredentials, officeKey: OfficeKeys, login: string, shownCode: string, deskId: string): Promise<void> {
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     await inTransaction(client, async () => {
@@ -118,7 +118,9 @@ export async function confirmJoin(address: HubAddress, credentials: HubCredentia
       const row = asked.rows[0];
       if (!row || row.wrapped) throw new AppError('not_found', msg('office.nobodyWaitingToJoin'), { code: 'office_join_not_waiting' });
       if (safetyCode(login, row.desk_key) !== shownCode) throw new AppError('conflict', msg('office.safetyCodeDiffers'), { code: 'office_join_safety_code' });
-      await client.query('UPDATE fax_hub.enrolments SET wrapped_key = $2, confirmed_by = current_user, confirmed_at = clock_timestamp() WHERE login = $1', [login, wrapOfficeKey(officeKey, row.desk_key, login)]);
+      await client.query('UPDATE fax_hub.enrolments SET wrapped_key = $2, confirmed_by = current_user, confirmed_at = clock_timestamp() WHERE login = $1', [login, wrapOfficeKey(currentKey(officeKey), row.desk_key, login)]);
+      // The desk's key is the office's to wrap the next key to (after a removal).
+      await client.query('INSERT INTO fax_hub.desk_keys (login, desk_key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [login, row.desk_key]);
       await client.query(`ALTER ROLE ${quoteIdentifier(login)} VALID UNTIL 'infinity'`);
       await client.query(`REVOKE ${quoteIdentifier(joiningRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
       await client.query(`GRANT ${quoteIdentifier(deskRoleOf(address.database))} TO ${quoteIdentifier(login)}`);

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
-import { openOrNull, seal } from './office-key';
+import { openOrNull, seal, type OfficeKeys } from './office-key';
 
 export interface OfficeLabel {
   id: string;
@@ -24,7 +24,7 @@ export function cleanLabelName(name: string): string {
   return cleaned;
 }
 
-export async function listLabels(client: ClientBase, officeKey: Buffer): Promise<OfficeLabel[]> {
+export async function listLabels(client: ClientBase, officeKey: OfficeKeys): Promise<OfficeLabel[]> {
   const rows = await client.query<{ id: string; name_sealed: Buffer; removed_at: Date | null }>('SELECT id, name_sealed, removed_at FROM fax_hub.labels ORDER BY created_at, id');
   // A name that does not open (altered on the hub) is left out rather than shown as something it is not.
   return rows.rows.flatMap((row) => {
@@ -34,7 +34,7 @@ export async function listLabels(client: ClientBase, officeKey: Buffer): Promise
 }
 
 /** Adds a label (id null) or renames one; a name another label already has is refused. Returns the label's id. */
-export async function saveLabel(client: ClientBase, officeKey: Buffer, label: { id: string | null; name: string }): Promise<string> {
+export async function saveLabel(client: ClientBase, officeKey: OfficeKeys, label: { id: string | null; name: string }): Promise<string> {
   const name = cleanLabelName(label.name);
   const existing = await listLabels(client, officeKey);
   const clash = existing.find((other) => !other.removed && other.id !== label.id && other.name.toLocaleLowerCase() === name.toLocaleLowerCase());

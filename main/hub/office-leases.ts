@@ -6,7 +6,7 @@
  * key, so a desk taking over after a kill writes the same file and leaves no half-written one behind.
  */
 import type { ClientBase } from 'pg';
-import { openOrNull, seal } from './office-key';
+import { openOrNull, seal, type OfficeKeys } from './office-key';
 
 export type JobTurn = 'mine' | 'taken' | 'done';
 
@@ -46,7 +46,7 @@ export function leaseVoidBefore(createdAt: string): number | undefined {
 /** How long a lease lasts without being renewed. */
 export const officeLeaseMs = 60_000;
 
-function openedTarget(officeKey: Buffer, job: string, sealed: Buffer | null): string | null {
+function openedTarget(officeKey: OfficeKeys, job: string, sealed: Buffer | null): string | null {
   // Null when it does not open (altered on the hub, or moved from another job): this desk names the file itself.
   return sealed === null ? null : openOrNull(officeKey, 'lease-target', job, sealed);
 }
@@ -60,7 +60,7 @@ export interface LeaseRequest {
 }
 
 /** The hub's functions take, name, renew and finish a lease only for the person and desk holding it. */
-export async function takeLease(client: ClientBase, officeKey: Buffer, request: LeaseRequest): Promise<JobLease> {
+export async function takeLease(client: ClientBase, officeKey: OfficeKeys, request: LeaseRequest): Promise<JobLease> {
   const taken = await client.query<{ turn: JobTurn; target: Buffer | null; done_here: boolean }>('SELECT turn, target, done_here FROM fax_hub.take_lease($1, $2, $3, $4)', [
     request.job,
     request.deskId,
@@ -75,7 +75,7 @@ export async function takeLease(client: ClientBase, officeKey: Buffer, request: 
 }
 
 /** Names what the job makes, on a lease this desk holds. */
-export async function nameLease(client: ClientBase, officeKey: Buffer, job: string, deskId: string, target: string): Promise<void> {
+export async function nameLease(client: ClientBase, officeKey: OfficeKeys, job: string, deskId: string, target: string): Promise<void> {
   await client.query('SELECT fax_hub.name_lease($1, $2, $3)', [job, deskId, seal(officeKey, 'lease-target', job, target)]);
 }
 

@@ -16,7 +16,8 @@ import { encodeJoinCode } from './join-code';
 import { joiningRoleOf } from './hub-schema-join';
 import { scramVerifier } from './scram-verifier';
 import { recordOfficeChange } from './audit-append';
-import { keyCheck, newOfficeKey, open, openOrNull, seal } from './office-key';
+import { keyCheck, newOfficeKey, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
+import { changeOfficeKey } from './office-keyring';
 import { createHubClient } from './hub-client';
 import { inTransaction } from './hub-transaction';
 import { createOneTimer } from '../runtime/one-timer';
@@ -55,6 +56,7 @@ export async function createOffice(address: HubAddress, credentials: HubCredenti
     const officeKey = newOfficeKey();
     await inTransaction(client, async () => {
       await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('key_check', $1), ('office_id', $2)", [keyCheck(officeKey), crypto.randomUUID()]);
+      await client.query('INSERT INTO fax_hub.office_keys (generation, key_check) VALUES (1, $1)', [keyCheck(officeKey)]);
       await client.query("INSERT INTO fax_hub.people (login, display_sealed, role) VALUES ($1, $2, 'admin')", [address.user, seal(officeKey, 'person', address.user, administrator.name)]);
     });
     return { officeKey };
@@ -70,12 +72,14 @@ export async function upgradeOffice(address: HubAddress, credentials: HubCredent
 }
 
 /** Checks that the hub holds this office and this app can use its schema; resolves when both hold. */
-export async function checkOffice(client: pg.ClientBase, officeKey: Buffer): Promise<void> {
+export async function checkOffice(client: pg.ClientBase, officeKey: OfficeKeys | (() => OfficeKeys), beforeKeyCheck?: () => Promise<void>): Promise<void> {
   const version = await hubVersion(client);
   if (version === 0) throw new AppError('not_found', msg('hub.notAnOffice'), { code: 'hub_no_office' });
   if (version < hubSchemaVersion) throw new AppError('conflict', msg('hub.notAnOffice'), { code: 'hub_schema_older' });
+  // A session first takes a newer office key the hub holds for it (the key changes when someone is removed).
+  await beforeKeyCheck?.();
   const check = await client.query<{ value: string }>("SELECT value FROM fax_hub.meta WHERE key = 'key_check'");
-  if (check.rows[0]?.value !== keyCheck(officeKey)) throw new AppError('invalid_input', msg('hub.wrongOfficeKey'), { code: 'hub_wrong_office_key' });
+  if (check.rows[0]?.value !== keyCheck(typeof officeKey === 'function' ? officeKey() : officeKey)) throw new AppError('invalid_input', msg('hub.wrongOfficeKey'), { code: 'hub_wrong_office_key' });
 }
 
 /** How long a join code is taken unless the administrator says otherwise. */
@@ -89,7 +93,7 @@ export const joinCodeValidMs = 24 * 3600_000;
 export async function addPerson(
   address: HubAddress,
   credentials: HubCredentials,
-  officeKey: Buffer,
+  officeKey: OfficeKeys,
   person: { login: string; name: string; validMs?: number | undefined },
   deskId: string,
 ): Promise<string> {
@@ -116,26 +120,31 @@ export async function addPerson(
 const removalNoticeMs = 1_000;
 
 /**
- * Removes a person: no more sign-in, no more privileges, and a moment later no more open connections. Their past
- * actions stay in the audit trail. The removal is told on the hub's channel as it commits ("removed:<login>:<by>"):
+ * Removes a person: no more sign-in, no more privileges, a new office key for everyone else (office-keyring.ts),
+ * and a moment later no more open connections. Their past actions stay in the audit trail. Returns the office's
+ * keys as they are now (the new key first), for the administrator's desk to keep. The removal is told on the hub's channel as it commits ("removed:<login>:<by>"):
  * the removed person's desk, still listening, learns who removed them (and checks it with the hub: anyone connected
  * could send such a line) before its connections are ended.
  */
-export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: Buffer, login: string, deskId: string, noticeMs = removalNoticeMs): Promise<void> {
-  await withHub(address, credentials, async (client) => {
+export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: OfficeKeys, login: string, deskId: string, noticeMs = removalNoticeMs): Promise<KeyRing> {
+  return withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
-    await inTransaction(client, async () => {
+    const ring = await inTransaction(client, async () => {
       await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
       // Out of both roles: a person removed before their desk was confirmed is in the joining role still.
     for (const role of [deskRoleOf(address.database), joiningRoleOf(address.database)]) await client.query(`REVOKE ${quoteIdentifier(role)} FROM ${quoteIdentifier(login)}`);
       const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
       const sealedName = removed.rows[0]?.display_sealed;
       const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
-      await recordOfficeChange(client, { deskId, action: 'person_removed', officeKey, says: { person: login, personName } });
+      // What is written from now on is sealed with a key the removed person's desk never had.
+      const changed = await changeOfficeKey(client, Buffer.isBuffer(officeKey) ? { current: officeKey, older: [] } : officeKey, login);
+      await recordOfficeChange(client, { deskId, action: 'person_removed', officeKey: changed, says: { person: login, personName } });
       await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
+      return changed;
     });
     await new Promise<void>((resolve) => createOneTimer(realTimers).after(noticeMs, resolve));
     await endSessionsOf(client, login);
+    return ring;
   });
 }
 
@@ -152,7 +161,8 @@ async function endSessionsOf(client: pg.ClientBase, login: string): Promise<void
   });
 }
 
-export async function listPeople(client: pg.ClientBase, officeKey: Buffer): Promise<Person[]> {
+export async function listPeople(client: pg.ClientBase, officeKey: OfficeKeys): Promise<Person[]> {
   const rows = await client.query<{ login: string; display_sealed: Buffer; role: 'admin' | 'staff'; removed_at: Date | null }>('SELECT login, display_sealed, role, removed_at FROM fax_hub.people ORDER BY login');
-  return rows.rows.map((row) => ({ login: row.login, name: open(officeKey, 'person', row.login, row.display_sealed), role: row.role, removed: row.removed_at !== null }));
+  // A name that does not open (sealed with a key this desk lacks) shows as the sign-in name, not as no list at all.
+  return rows.rows.map((row) => ({ login: row.login, name: openOrNull(officeKey, 'person', row.login, row.display_sealed) ?? row.login, role: row.role, removed: row.removed_at !== null }));
 }

@@ -10,6 +10,7 @@ import { csvRow } from '../files/csv';
 import { checkChains, type AuditEntry } from '../hub/audit-chain';
 import { checkAgainstHeads, type KeptHead } from '../hub/audit-anchors';
 import { openAuditDetail, type AuditDetail } from '../hub/audit-detail';
+import type { OfficeKeys } from '../hub/office-key';
 import { say } from '../i18n/main-locale';
 import { writeThroughPart } from '../runtime/part-file';
 import { auditActionWords, auditDetailWords, localTimeWithOffset } from './audit-words';
@@ -47,7 +48,7 @@ export interface AuditExportDeps {
   /** The newest entries of each desk chain this desk has seen, brought up to date first where the hub answers. */
   keptHeads: () => Promise<readonly KeptHead[]>;
   entries: (range: { from: number; to: number }) => Promise<AuditEntry[]>;
-  officeKey: () => Buffer;
+  officeKey: () => OfficeKeys;
   /** The name the office knows a sign-in name by (null when the office does not list it any more). */
   personName: (login: string) => string | null;
   /** A label's name, removed labels included (null when unknown). */

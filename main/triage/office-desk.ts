@@ -10,6 +10,8 @@ import type { HubAddress, HubCredentials } from '../hub/hub-address';
 import { createHubLink, type HubLink } from '../hub/hub-link';
 import { createHubLive } from '../hub/hub-live';
 import { openHubSession } from '../hub/hub-session';
+import type { KeyRing, OfficeKeys } from '../hub/office-key';
+import type { DeskKeys } from '../hub/office-keyring';
 import type { Checkpoint } from '../runtime/checkpoint';
 import { coalesced } from '../runtime/coalesced';
 import { realTimers, type Timers } from '../runtime/timers';
@@ -20,6 +22,10 @@ export interface OfficeDeskOptions {
   address: HubAddress;
   credentials: HubCredentials;
   officeKey: Buffer;
+  /** This desk's own key pair, so that the office's next key reaches it. */
+  deskKeys?: DeskKeys | null;
+  /** The office's keys as the hub gave them to this desk (a new key after a removal, and the history). */
+  onKeys?: (ring: KeyRing) => void;
   /** This desk's id (its audit chain), kept with its settings. */
   deskId: string;
   dataDir: string;
@@ -79,6 +85,7 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs, heartbeatTimeoutMs: options.heartbeatMs } : {}),
     ...(options.queryTimeoutMs !== undefined ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
   });
+  let officeKey: OfficeKeys = options.officeKey;
   const triage = createSharedTriage({
     journal: createTriageJournal(options.dataDir, options.fileKey),
     connect: async () => {
@@ -86,7 +93,19 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
         await options.upgrade();
         upgraded = true;
       }
-      return openHubSession({ address: options.address, credentials: options.credentials, officeKey: options.officeKey, deskId: options.deskId, link });
+      return openHubSession({
+        address: options.address,
+        credentials: options.credentials,
+        // A session made again after a drop starts from the newest key this desk was given.
+        officeKey: officeKey,
+        deskKeys: options.deskKeys ?? null,
+        onKeys: (ring) => {
+          officeKey = ring;
+          options.onKeys?.(ring);
+        },
+        deskId: options.deskId,
+        link,
+      });
     },
     reachable: () => link.reachable,
     login: options.address.user,

@@ -32,7 +32,7 @@ export interface JoiningDeps {
   fileKey: Buffer;
   log: Logger;
   /** The office key arrived: the caller makes this desk a member (and resolves once it did). */
-  joined: (arrived: { address: HubAddress; password: string; officeKey: Buffer }) => Promise<void>;
+  joined: (arrived: { address: HubAddress; password: string; officeKey: Buffer; privateKeyPem: string }) => Promise<void>;
   /** Something the window shows changed. */
   changed: () => void;
   pollMs?: number;
@@ -74,7 +74,7 @@ export function createJoiningDesk(deps: JoiningDeps): JoiningDesk {
     try {
       const officeKey = await collectOfficeKey(waiting.address, { password: waiting.password }, waiting.privateKeyPem);
       if (officeKey === null) return deps.pollMs ?? joinPollMs;
-      await deps.joined({ address: waiting.address, password: waiting.password, officeKey });
+      await deps.joined({ address: waiting.address, password: waiting.password, officeKey, privateKeyPem: waiting.privateKeyPem });
       await keep(null);
       return null;
     } catch (error) {

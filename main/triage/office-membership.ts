@@ -46,6 +46,8 @@ export interface MembershipSecrets {
   /** The client certificate's private key (PEM), when it signs in with one. */
   clientKey: string | null;
   officeKey: Buffer;
+  /** This desk's own private key (PEM): the office's next key is wrapped to its public half. */
+  deskKey: string | null;
 }
 
 /** How this desk signs in to the hub: its password, or its client certificate's key. */
@@ -58,6 +60,10 @@ export interface OfficeMembership {
   write(membership: Membership, secrets: MembershipSecrets): Promise<void>;
   update(membership: Membership): Promise<void>;
   remove(): Promise<void>;
+  /** Keeps a new office key (the administrator changed it). */
+  keepOfficeKey(officeKey: Buffer): Promise<void>;
+  /** Keeps this desk's own private key (made once, for desks that joined before desks had one). */
+  keepDeskKey(deskKey: string): Promise<void>;
 }
 
 export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets: SecretStore): OfficeMembership {
@@ -66,9 +72,9 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
     async read() {
       const stored = membershipSchema.safeParse(await readSealedJson(file, fileKey).catch(() => null));
       if (!stored.success) return null;
-      const [password, clientKey, officeKey] = await Promise.all([secrets.get('hub-password'), secrets.get('hub-client-key'), secrets.get('hub-office-key')]);
+      const [password, clientKey, officeKey, deskKey] = await Promise.all([secrets.get('hub-password'), secrets.get('hub-client-key'), secrets.get('hub-office-key'), secrets.get('hub-desk-key')]);
       if ((password === null && clientKey === null) || officeKey === null) return null;
-      return { ...stored.data, password, clientKey, officeKey: Buffer.from(officeKey, 'base64url') };
+      return { ...stored.data, password, clientKey, officeKey: Buffer.from(officeKey, 'base64url'), deskKey };
     },
     async write(membership, keys) {
       if (keys.password !== null) await secrets.set('hub-password', keys.password);
@@ -76,6 +82,8 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
       if (keys.clientKey !== null) await secrets.set('hub-client-key', keys.clientKey);
       else await secrets.delete('hub-client-key');
       await secrets.set('hub-office-key', keys.officeKey.toString('base64url'));
+      if (keys.deskKey !== null) await secrets.set('hub-desk-key', keys.deskKey);
+      else await secrets.delete('hub-desk-key');
       await writeSealedJson(file, fileKey, membershipSchema.parse(membership));
     },
     async update(membership) {
@@ -87,6 +95,13 @@ export function createOfficeMembership(dataDir: string, fileKey: Buffer, secrets
       await secrets.delete('hub-password');
       await secrets.delete('hub-client-key');
       await secrets.delete('hub-office-key');
+      await secrets.delete('hub-desk-key');
+    },
+    async keepOfficeKey(officeKey) {
+      await secrets.set('hub-office-key', officeKey.toString('base64url'));
+    },
+    async keepDeskKey(deskKey) {
+      await secrets.set('hub-desk-key', deskKey);
     },
   };
 }

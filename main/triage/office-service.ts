@@ -32,6 +32,9 @@ import { officeLeaseMs, type OfficeJobs } from '../hub/office-leases';
 import { createAuditExport, type AuditRow } from './audit-export';
 import { createAuditWatch, type AuditWatch } from './audit-watch';
 import type { AnchorFinding } from '../hub/audit-anchors';
+import type { KeyRing } from '../hub/office-key';
+import { newDeskKeyPair } from '../hub/desk-key';
+import type { DeskKeys } from '../hub/office-keyring';
 import { createOfficeLabelBook } from './office-label-book';
 import { createOfficeMembership, credentialsOf, type Membership, type MembershipSecrets } from './office-membership';
 import type { TriageStatus, TriageView } from './shared-triage';
@@ -146,6 +149,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   const known = new Promise<void>((resolve) => (membershipKnown = resolve));
   let unhookAudit: (() => void) | null = null;
   let auditWatch: AuditWatch | null = null;
+  let keyRing: KeyRing | null = null;
   let trailFindings: AnchorFinding[] = [];
   let stopped = false;
   let opening: Promise<void> = Promise.resolve();
@@ -156,8 +160,10 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     log,
     joined: async (arrived) => {
       const record: Membership = { version: 1, address: arrived.address, deskId: crypto.randomUUID(), role: 'staff', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
-      await membership.write(record, { password: arrived.password, clientKey: null, officeKey: arrived.officeKey });
-      await openDesk({ ...record, password: arrived.password, clientKey: null, officeKey: arrived.officeKey });
+      // The key pair it joined with stays this desk's: the office's next key is wrapped to it.
+      const secrets = { password: arrived.password, clientKey: null, officeKey: arrived.officeKey, deskKey: arrived.privateKeyPem };
+      await membership.write(record, secrets);
+      await openDesk({ ...record, ...secrets });
     },
     changed: () => announce(),
     ...(deps.joinPollMs !== undefined ? { pollMs: deps.joinPollMs } : {}),
@@ -242,7 +248,10 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   /** The office's labels or people changed on some desk: read them again and tell the window. */
   function officeListsChanged(): void {
-    void Promise.all([refreshPeople(), labelBook.refresh()])
+    // A change of the office may be a new office key (someone was removed): take it before reading sealed names.
+    const keysTaken = desk === null ? Promise.resolve() : desk.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
+    void keysTaken
+      .then(() => Promise.all([refreshPeople(), labelBook.refresh()]))
       .then(() => {
         announce();
         // The rows showing a label are drawn again (a renamed or removed label reads differently there).
@@ -254,7 +263,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
   async function refreshPeople(): Promise<void> {
     if (desk === null || current === null) return;
-    const key = current.officeKey;
+    const key = keyRing ?? current.officeKey;
     const me = current.address.user;
     const database = current.address.database;
     // Who is waiting to join, and with which safety code, is the administrator's to see (the hub shows others none).
@@ -283,14 +292,37 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     await membership.update(current);
   }
 
+  /** The office key changed (a person was removed): the new one is this desk's to seal with, kept in the keychain. */
+  function keysChanged(ring: KeyRing): void {
+    keyRing = ring;
+    if (current === null || current.officeKey.equals(ring.current)) return;
+    current = { ...current, officeKey: ring.current };
+    void membership.keepOfficeKey(ring.current).catch((error: unknown) => log.warn('office.key_not_kept', { error }));
+  }
+
+  /** This desk's own key pair: made once (desks that joined before desks had one), kept in the keychain. */
+  async function deskKeysOf(joined: Membership & MembershipSecrets): Promise<DeskKeys> {
+    let pem = joined.deskKey;
+    if (pem === null) {
+      pem = newDeskKeyPair().privateKeyPem;
+      await membership.keepDeskKey(pem);
+      if (current !== null) current = { ...current, deskKey: pem };
+    }
+    return { privateKeyPem: pem, publicKey: crypto.createPublicKey(pem).export({ type: 'spki', format: 'der' }) };
+  }
+
   async function openDesk(joined: Membership & MembershipSecrets): Promise<void> {
     const own = joined.localMoved ? [] : deps.cache.handling.all();
     current = joined;
+    keyRing = { current: joined.officeKey, older: [] };
     status = { state: 'connecting', pending: 0, hold: null, refusal: null };
+    const deskKeys = await deskKeysOf(joined);
     desk = createOfficeDesk({
       address: joined.address,
       credentials: credentialsOf(joined),
       officeKey: joined.officeKey,
+      deskKeys,
+      onKeys: keysChanged,
       deskId: joined.deskId,
       dataDir: deps.dataDir,
       fileKey: deps.fileKey,
@@ -399,7 +431,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     officeKey: () => {
       joinedDesk();
       if (current === null) throw new AppError('invalid_input', msg('office.notInAnOffice'), { code: 'office_not_joined' });
-      return current.officeKey;
+      // The key history too: entries written before a key change are sealed with an older key.
+      return keyRing ?? current.officeKey;
     },
     personName: (login) => people.get(login)?.name ?? null,
     labelName: (id) => labelBook.all().find((label) => label.id === id)?.name ?? null,
@@ -441,8 +474,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { name: input.name });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
       const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
-      await membership.write(joined, { ...secrets, officeKey });
-      await openDesk({ ...joined, ...secrets, officeKey });
+      const deskKey = newDeskKeyPair().privateKeyPem;
+      await membership.write(joined, { ...secrets, officeKey, deskKey });
+      await openDesk({ ...joined, ...secrets, officeKey, deskKey });
       return view();
     },
 
@@ -454,7 +488,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async confirmJoin(login, safetyCode) {
       const admin = requireAdmin();
-      await confirmJoin(admin.address, credentialsOf(admin), admin.officeKey, login, safetyCode, admin.deskId);
+      await confirmJoin(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, login, safetyCode, admin.deskId);
       await refreshPeople().catch(() => undefined);
     },
 
@@ -481,7 +515,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async addPerson(person) {
       const admin = requireAdmin();
-      const joinCode = await addPerson(admin.address, credentialsOf(admin), admin.officeKey, { login: person.login, name: person.name, validMs: person.validHours === undefined ? undefined : person.validHours * 3600_000 }, admin.deskId);
+      const joinCode = await addPerson(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, { login: person.login, name: person.name, validMs: person.validHours === undefined ? undefined : person.validHours * 3600_000 }, admin.deskId);
       await refreshPeople().catch(() => undefined);
       return { joinCode };
     },
@@ -489,7 +523,10 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     async removePerson(login) {
       const admin = requireAdmin();
       if (login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotRemoveYourself'), { code: 'office_remove_self' });
-      await removePerson(admin.address, credentialsOf(admin), admin.officeKey, login, admin.deskId);
+      const ring = await removePerson(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, login, admin.deskId);
+      // The new key first on this desk: its own session takes it (and the history) from the hub too.
+      keysChanged(ring);
+      await desk?.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
       await refreshPeople().catch(() => undefined);
     },
 

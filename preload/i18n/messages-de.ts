@@ -956,6 +956,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'hub.failed': "Der Büro-Hub konnte das nicht ausführen. Versuchen Sie es erneut; wenn es weiter scheitert, kopieren Sie die Diagnose für die Person, die Ihr Büro verwaltet.",
   'hub.schemaNewer': "Der Hub dieses Büros wurde von einem neueren Fax Desktop eingerichtet. Aktualisieren Sie diese App, um ihn zu nutzen; auf diesem Platz wurde nichts geändert.",
   'hub.wrongOfficeKey': "Der Büroschlüssel dieses Beitrittscodes passt nicht zum Büro auf diesem Hub. Bitten Sie um einen neuen Beitrittscode.",
+  'hub.officeKeyChanged': "Der Schlüssel des Büros wurde geändert (jemand wurde entfernt), und dieser Arbeitsplatz hat den neuen nicht erhalten – er war seit der Aktualisierung des Büros nicht verbunden. Bitten Sie die Person, die das Büro verwaltet, um einen neuen Beitrittscode.",
   'hub.joinCodeUnreadable': "Das ist kein Beitrittscode von Fax Desktop (oder ein Teil fehlt). Kopieren Sie den ganzen Code erneut.",
   'hub.joinCodeSpent': "Dieser Beitrittscode wurde schon benutzt oder ist abgelaufen. Wenn Sie ihn nicht benutzt haben, hat es jemand anderes getan: Sagen Sie es der Person, die das Büro verwaltet, damit sie diese Anmeldung entfernt und Ihnen einen neuen Code gibt.",
   'hub.joinCodeExpired': "Dieser Beitrittscode ist abgelaufen. Bitten Sie die Person, die das Büro verwaltet, um einen neuen.",

@@ -954,6 +954,7 @@ export const en = {
   'hub.failed': "The office hub could not do this. Try again; if it keeps failing, copy the diagnostics for whoever administers your office.",
   'hub.schemaNewer': "This office's hub was set up by a newer Fax Desktop. Update this app to use it; nothing on this desk was changed.",
   'hub.wrongOfficeKey': "This join code's office key does not match the office on that hub. Ask for a new join code.",
+  'hub.officeKeyChanged': "The office's key was changed (someone was removed) and this desk was not given the new one — it had not connected since the office was updated. Ask whoever administers the office for a new join code.",
   'hub.joinCodeUnreadable': "This is not a Fax Desktop join code (or part of it is missing). Copy the whole code again.",
   'hub.joinCodeSpent': "This join code has been used already, or it has expired. If you did not use it, someone else did: tell whoever administers the office, so they remove that sign-in and give you a new code.",
   'hub.joinCodeExpired': "This join code has expired. Ask whoever administers the office for a new one.",

@@ -15,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeView } from '../../preload/office';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { waitUntil } from '../helpers/wait';
+import { openOrNull } from '../../main/hub/office-key';
+import { keychainSecretStore } from '../../main/store/keychain-secret-store';
+import { keychainServiceFor } from '../harness/node-main';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 
 let server: PrivatePostgres;
@@ -274,5 +277,16 @@ describe('an office of three desks with a fax open on each', () => {
     await ana.page.locator('body').press('Control+,');
     await expect.poll(() => ana.page.getByTestId('office-refused').textContent()).toMatch(/^Maria Lopez removed you from the office/);
     await screenshot(ana.page, 'office-removed-settings');
+
+    // The removal changed the office key: a note Maria writes now reads on Tom's desk, which took the new key by
+    // itself, and does not open with the key Ana's desk kept.
+    const kept = Buffer.from((await keychainSecretStore(keychainServiceFor(ana.userDataDir)).get('hub-office-key')) ?? '', 'base64url');
+    expect(kept.length).toBe(32);
+    const faxId = faxIds[6] ?? '';
+    await call(maria, 'addTriageNote', { faxId, text: 'Sent the referral back after Ana left' });
+    await waitUntil(() => call<Array<{ text: string | null }>>(tom, 'listTriageNotes', { faxId }), (notes) => notes.some((note) => note.text === 'Sent the referral back after Ana left'), { what: "Maria's note on Tom's desk" });
+    const [id = '', body = ''] = sql(`SELECT id || ' ' || encode(body_sealed, 'hex') FROM fax_hub.notes WHERE fax_id = '${faxId}' ORDER BY created_at DESC LIMIT 1`).split(' ');
+    expect(openOrNull(kept, 'note', `${faxId}/${id}`, Buffer.from(body, 'hex'))).toBeNull();
+    expect(sql('SELECT max(generation) FROM fax_hub.office_keys')).toBe('2');
   }, 60_000);
 });

@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice } from '../../main/hub/office-setup';
+import { addPerson, createOffice, removePerson } from '../../main/hub/office-setup';
+import type { KeyRing, OfficeKeys } from '../../main/hub/office-key';
 import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
 import pg from 'pg';
 import { hubClientConfig } from '../../main/hub/hub-address';
@@ -22,6 +23,10 @@ export interface TestOffice {
   person(login: string, name: string): Promise<{ session: HubSession; password: string; address: HubAddress }>;
   /** The administrator's own session. */
   admin(deskId?: string): Promise<HubSession>;
+  /** The office's keys: the current one and the history (the key changes at each removal). */
+  readonly keys: KeyRing;
+  /** Removes a person as the administrator's desk does, and keeps the new office key it makes. */
+  remove(login: string, noticeMs?: number): Promise<void>;
 }
 
 let offices = 0;
@@ -30,7 +35,7 @@ let offices = 0;
  * A person's desk joins with a code, the administrator confirms it with the safety code the desk shows, and the
  * desk collects the office key — the whole join as two people do it.
  */
-export async function joinWithConfirmation(code: string, admin: HubAddress, adminCredentials: HubCredentials, officeKey: Buffer): Promise<{ address: HubAddress; password: string; officeKey: Buffer }> {
+export async function joinWithConfirmation(code: string, admin: HubAddress, adminCredentials: HubCredentials, officeKey: OfficeKeys): Promise<{ address: HubAddress; password: string; officeKey: Buffer }> {
   const started = await startJoin(code);
   expect(await collectOfficeKey(started.address, { password: started.password }, started.privateKeyPem)).toBeNull();
   await confirmJoin(admin, adminCredentials, officeKey, started.address.user, started.safetyCode, 'admin-desk');
@@ -49,17 +54,26 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
   const address: HubAddress = { host: server.host, port: server.port, database, user: adminLogin, ca: server.ca, clientCertificate: null };
   const { officeKey } = await createOffice(address, { password: adminPassword }, { name: 'Office Administrator' });
   if (officeKey === null) throw new Error('the office existed already');
+  let keys: KeyRing = { current: officeKey, older: [] };
   return {
     address,
     adminPassword,
-    officeKey,
+    get officeKey() {
+      return keys.current;
+    },
+    get keys() {
+      return keys;
+    },
+    async remove(login, noticeMs) {
+      keys = await removePerson(address, { password: adminPassword }, keys, login, 'admin-desk', noticeMs);
+    },
     async person(login, name) {
-      const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `${login}_${suffix}`, name }, 'admin-desk');
-      const joined = await joinWithConfirmation(code, address, { password: adminPassword }, officeKey);
+      const code = await addPerson(address, { password: adminPassword }, keys, { login: `${login}_${suffix}`, name }, 'admin-desk');
+      const joined = await joinWithConfirmation(code, address, { password: adminPassword }, keys);
       const session = await openHubSession({ address: joined.address, credentials: { password: joined.password }, officeKey: joined.officeKey, deskId: crypto.randomUUID() });
       return { session, password: joined.password, address: joined.address };
     },
-    admin: (deskId = crypto.randomUUID()) => openHubSession({ address, credentials: { password: adminPassword }, officeKey, deskId }),
+    admin: (deskId = crypto.randomUUID()) => openHubSession({ address, credentials: { password: adminPassword }, officeKey: keys, deskId }),
   };
 }
 
@@ -97,14 +111,14 @@ export function useTestOffice(): { readonly server: PrivatePostgres; readonly of
 }
 
 /** Confirms `login` as the office's administrator once their desk asked (with the safety code the hub's key gives). */
-export async function confirmWhenAsked(office: Pick<TestOffice, 'address' | 'adminPassword' | 'officeKey'>, login: string): Promise<void> {
+export async function confirmWhenAsked(office: Pick<TestOffice, 'address' | 'adminPassword' | 'keys'>, login: string): Promise<void> {
   const asked = await waitUntil(
     () => withAdmin(office, (client) => joiningPeople(client, office.address.database)),
     (people) => people.some((person) => person.login === login && person.safetyCode !== null),
     { what: `${login}'s desk asking to join`, timeoutMs: 20_000 },
   );
   const code = asked.find((person) => person.login === login)?.safetyCode ?? '';
-  await confirmJoin(office.address, { password: office.adminPassword }, office.officeKey, login, code, 'admin-desk');
+  await confirmJoin(office.address, { password: office.adminPassword }, office.keys, login, code, 'admin-desk');
 }
 
 async function withAdmin<T>(office: Pick<TestOffice, 'address' | 'adminPassword'>, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,11 +1,12 @@
 /**
- * SQL that takes a hub back from schema 10 to what schema 8 left (for upgrade tests): joining as it was (no
- * enrolments), the record's functions gone, desks writing the tables themselves again under row-level security.
+ * SQL that takes a hub back from schema 11 to what schema 8 left (for upgrade tests): one office key (no
+ * generations), joining as it was (no enrolments), the record's functions gone, desks writing the tables themselves again under row-level security.
  */
 export function undoRecordFunctions(deskRole: string): string {
   const desk = `"${deskRole.replaceAll('"', '""')}"`;
   const joining = `"${deskRole.replace(/_desk$/, '_joining').replaceAll('"', '""')}"`;
   return `
+    DROP TABLE fax_hub.key_grants, fax_hub.desk_keys, fax_hub.office_keys;
     DROP TABLE fax_hub.enrolments;
     REVOKE USAGE ON SCHEMA fax_hub FROM ${joining};
     DO $$

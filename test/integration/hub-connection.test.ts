@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice, listPeople, removePerson, upgradeOffice } from '../../main/hub/office-setup';
+import { addPerson, createOffice, listPeople, upgradeOffice } from '../../main/hub/office-setup';
 import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
 import { newDeskKeyPair, unwrapOfficeKey } from '../../main/hub/desk-key';
 import { checkChains, entryHash } from '../../main/hub/audit-chain';
@@ -312,7 +312,7 @@ describe('join codes', () => {
     hub.keep(admin);
     const waiting = await admin.withClient((client) => joiningPeople(client, hub.office.address.database));
     expect(waiting.find((person) => person.login === login)?.safetyCode).toBe(mallory.safetyCode);
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, 'admin-desk', 0);
+    await hub.office.remove(login, 0);
     await expect(collectOfficeKey(mallory.address, { password: mallory.password }, mallory.privateKeyPem)).rejects.toMatchObject({ details: { code: 'hub_sign_in_refused' } });
     await expect(confirmJoin(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, login, mallory.safetyCode, 'admin-desk')).rejects.toMatchObject({ details: { code: 'office_join_not_waiting' } });
     expect(hub.server.sql(hub.office.address.database, `SELECT count(*) FROM fax_hub.enrolments WHERE login = '${login}' AND wrapped_key IS NOT NULL`).trim()).toBe('0');
@@ -369,12 +369,12 @@ describe('removing a person', () => {
     const { session, password, address } = await hub.office.person('leaver', 'Leaver');
     hub.keep(session);
     expect(await session.claim('910000000000000001')).toMatchObject({ won: true });
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login, 'admin-desk');
+    await hub.office.remove(session.login);
     await expect(session.claim('910000000000000002')).rejects.toMatchObject({ kind: 'permission' });
     await expect(open(address, password)).rejects.toMatchObject({ kind: 'permission', details: { code: 'hub_sign_in_refused' } });
     const admin = await hub.office.admin();
     hub.keep(admin);
-    const people = await admin.withClient((client) => listPeople(client, hub.office.officeKey));
+    const people = await admin.withClient((client) => listPeople(client, hub.office.keys));
     expect(people.find((entry) => entry.login === session.login)).toMatchObject({ name: 'Leaver', removed: true });
     // What they did stays in the audit trail.
     const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
@@ -403,7 +403,7 @@ describe('removing a person ends what they have open', () => {
     const countOf = (): number => Number(hub.server.sql(hub.office.address.database, `SELECT count(*) FROM pg_stat_activity WHERE usename = '${session.login}'`).trim());
     expect(countOf()).toBeGreaterThanOrEqual(3);
     const removedAt = Date.now();
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, session.login, 'admin-desk', 200);
+    await hub.office.remove(session.login, 200);
     await waitUntil(() => Promise.resolve(ended.length), (count) => count === 2, { what: 'both connections to end', timeoutMs: 5_000 });
     expect(Date.now() - removedAt).toBeLessThan(5_000);
     expect(countOf()).toBe(0);

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/log/logger';
-import { removePerson } from '../../main/hub/office-setup';
 import type { HubSession } from '../../main/hub/hub-session';
 import type { LostClaim, TriageStatus } from '../../main/triage/shared-triage';
 import { createOfficeDesk, type OfficeDesk } from '../../main/triage/office-desk';
@@ -240,7 +239,7 @@ describe('removal', () => {
     const faxId = newFax();
     expect(await cy.desk.triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: false, claim: { won: true } });
 
-    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, cy.login, 'admin-desk');
+    await office.remove(cy.login);
     await waitUntil(() => cy.desk.triage.status().state, (state) => state === 'removed', { what: "Cy's desk to see the removal" });
     expect(cy.removals).toEqual([{ login: cy.login, by: office.address.user }]);
     expect(watcher.desk.triage.status().state).toBe('connected');
@@ -258,7 +257,7 @@ describe('removal', () => {
     proxy.cut();
     expect(await eve.desk.triage.act({ faxId, kind: 'note', text: 'Left a message' })).toEqual({ queued: true });
     expect(await eve.desk.triage.act({ faxId, kind: 'claim' })).toEqual({ queued: true });
-    await removePerson(office.address, { password: office.adminPassword }, office.officeKey, eve.login, 'admin-desk');
+    await office.remove(eve.login);
     proxy.restore();
     await waitUntil(() => eve.desk.triage.status().state, (state) => state === 'removed', { what: "Eve's desk to be refused", timeoutMs: 20_000 });
     expect(eve.desk.triage.waiting().map((action) => action.kind)).toEqual(['note', 'claim']);

@@ -14,7 +14,6 @@ import type { KeptHead } from '../../main/hub/audit-anchors';
 import { createAuditWatch } from '../../main/triage/audit-watch';
 import { silentLogger } from '../../main/log/logger';
 import { sealAuditDetail } from '../../main/hub/audit-detail';
-import { removePerson } from '../../main/hub/office-setup';
 import { deskRoleOf } from '../../main/hub/hub-schema';
 import { leaseVoidBefore } from '../../main/hub/office-leases';
 import type { HubSession } from '../../main/hub/hub-session';
@@ -156,7 +155,7 @@ describe('the database writes the record', () => {
     const faxId = '990000000000000041';
     const entries = entryCount();
     // The removal's notice time is long: the connection is still open while it is tried.
-    const removal = removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, gone.login, 'admin-desk', 3_000);
+    const removal = hub.office.remove(gone.login, 3_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const attempt of ["SELECT fax_hub.claim($1, 'd')", "SELECT fax_hub.set_handled($1, true, 'd')", "SELECT fax_hub.record('viewed', $1, 'd')"]) {
       await expect(gone.sql.query(attempt, [faxId])).rejects.toMatchObject(refused);

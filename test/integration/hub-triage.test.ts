@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import { listLabels } from '../../main/hub/office-labels';
-import { listPeople, removePerson } from '../../main/hub/office-setup';
+import { listPeople } from '../../main/hub/office-setup';
 import { createOfficeLabelBook } from '../../main/triage/office-label-book';
 import { createAuditExport } from '../../main/triage/audit-export';
 import { chooseMainLanguage } from '../../main/i18n/main-locale';
@@ -206,14 +206,14 @@ describe('the audit trail', () => {
     await tom.record('viewed', faxId);
     await tom.record('printed', '900000000000000070');
     await labels.remove(urgent);
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, tom.login, 'admin-desk');
-    const people = new Map((await admin.withClient((client) => listPeople(client, hub.office.officeKey))).map((one) => [one.login, one.name]));
-    const known = await admin.withClient((client) => listLabels(client, hub.office.officeKey));
+    await hub.office.remove(tom.login);
+    const people = new Map((await admin.withClient((client) => listPeople(client, hub.office.keys))).map((one) => [one.login, one.name]));
+    const known = await admin.withClient((client) => listLabels(client, hub.office.keys));
     const savedAt = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-audit-')), 'audit.csv');
     const trail = createAuditExport({
       keptHeads: () => Promise.resolve([]),
       entries: (range) => admin.auditEntries(range),
-      officeKey: () => hub.office.officeKey,
+      officeKey: () => hub.office.keys,
       personName: (login) => people.get(login) ?? null,
       labelName: (id) => known.find((label) => label.id === id)?.name ?? null,
       faxReference: (id) => (id === faxId ? 'FX-69' : null),

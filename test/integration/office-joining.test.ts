@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/log/logger';
-import { addPerson, removePerson } from '../../main/hub/office-setup';
+import { addPerson } from '../../main/hub/office-setup';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { createJoiningDesk, type JoiningDesk } from '../../main/triage/office-joining';
 import { confirmWhenAsked, useTestOffice } from '../helpers/hub-office';
@@ -63,7 +63,7 @@ describe('a desk waiting to join', () => {
     const refused = joiningDesk(refusedDir, arrived);
     const refusedLogin = `refused_${process.pid}`;
     await refused.begin(await code(refusedLogin));
-    await removePerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, refusedLogin, 'admin-desk', 0);
+    await hub.office.remove(refusedLogin, 0);
     await waitUntil(() => refused.view()?.problem, (problem) => problem === 'refused', { what: 'the refusal on the joining desk' });
     refused.stop();
 
