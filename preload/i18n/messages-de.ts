@@ -1141,7 +1141,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'office.tryAgain': "Hub erneut versuchen",
   'office.waitingKind': "{kind, select, claim {Übernehmen} release {Freigeben} takeOver {An sich ziehen} assign {Zuweisen} handled {Erledigt-Markierung} note {Notiz} labels {Etiketten} audit {Nutzungseintrag} sent {Gesendetes Fax} replyLink {Antwortverknüpfung} other {Aktion}}",
   'office.claimLostNamed': "{name} hat {reference} um {time} übernommen, während Sie offline waren. Es gehört nun dieser Person; Ihre Übernahme wurde nicht gemacht.",
-  'office.joinCodePlaceholder': "FXHUB1.…",
+  'office.joinCodePlaceholder': "FXHUB2.…",
   'office.caPlaceholder': "Zertifikat im PEM-Format (-----BEGIN CERTIFICATE-----)",
   'rules.doneByAnotherDesk': "Von einem anderen Platz des Büros erledigt.",
   'rules.anotherDeskIsOnIt': "Ein anderer Platz des Büros erledigt das gerade; in einer Minute wird erneut nachgesehen.",

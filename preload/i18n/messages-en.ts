@@ -1139,7 +1139,7 @@ export const en = {
   'office.tryAgain': "Try the hub again",
   'office.waitingKind': "{kind, select, claim {Claim} release {Release} takeOver {Take over} assign {Assign} handled {Handled mark} note {Note} labels {Labels} audit {Record of use} sent {Sent fax} replyLink {Reply link} other {Action}}",
   'office.claimLostNamed': "{name} claimed {reference} at {time} while you were offline. It is theirs; your claim was not made.",
-  'office.joinCodePlaceholder': "FXHUB1.…",
+  'office.joinCodePlaceholder': "FXHUB2.…",
   'office.caPlaceholder': "A certificate in PEM form (-----BEGIN CERTIFICATE-----)",
   'rules.doneByAnotherDesk': "Done by another desk of the office.",
   'rules.anotherDeskIsOnIt': "Another desk of the office is doing this; looked at again in a minute.",
