@@ -40,6 +40,9 @@ import { createOfficeMembership, credentialsOf, type Membership, type Membership
 import type { TriageStatus, TriageView } from './shared-triage';
 
 /** What a local audit entry is in the office's trail (the rest stays on this desk). */
+/** How long the office's people as last read are taken as they are (changes are told and read at once). */
+const peopleFreshMs = 30_000;
+
 const sharedAudit: Partial<Record<AuditAction, HubAuditAction>> = { view: 'viewed', print: 'printed', save_pdf: 'saved', forward: 'forwarded', rule_save: 'saved', rule_print: 'printed' };
 
 export interface OfficeServiceDeps {
@@ -150,6 +153,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   let unhookAudit: (() => void) | null = null;
   let auditWatch: AuditWatch | null = null;
   let keyRing: KeyRing | null = null;
+  let peopleReadAt = 0;
   let trailFindings: AnchorFinding[] = [];
   let stopped = false;
   let opening: Promise<void> = Promise.resolve();
@@ -163,7 +167,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       // The key pair it joined with stays this desk's: the office's next key is wrapped to it.
       const secrets = { password: arrived.password, clientKey: null, officeKey: arrived.officeKey, deskKey: arrived.privateKeyPem };
       await membership.write(record, secrets);
-      await openDesk({ ...record, ...secrets });
+      // As at start: `started()` resolves once the desk is open (a failure to open is logged, never retried here).
+      opening = openDesk({ ...record, ...secrets }).catch((error: unknown) => log.warn('office.start_failed', { error }));
+      await opening;
     },
     changed: () => announce(),
     ...(deps.joinPollMs !== undefined ? { pollMs: deps.joinPollMs } : {}),
@@ -271,6 +277,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     const [listed, waiting] = await desk.triage.withSession((session) => session.withClient(async (client) => [await listPeople(client, key), admin ? await joiningPeople(client, database) : []] as const));
     const joining = new Map(waiting.map((person) => [person.login, person]));
     people.clear();
+    peopleReadAt = deps.now?.() ?? Date.now();
     for (const person of listed) {
       const asked = joining.get(person.login);
       people.set(person.login, { ...person, me: person.login === me, joining: asked ? { safetyCode: asked.safetyCode, expiresAt: asked.expiresAt } : null });
@@ -509,7 +516,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
 
     async people() {
       joinedDesk();
-      await refreshPeople();
+      // The list is read again whenever the office's lists change (a notification), so a recent read is the list;
+      // opening Settings does not ask the hub each time.
+      if (people.size === 0 || (deps.now?.() ?? Date.now()) - peopleReadAt > peopleFreshMs) await refreshPeople();
       return [...people.values()];
     },
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { PersonView } from '../../../preload/office';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
@@ -135,8 +135,14 @@ function JoinedOffice() {
   const [removing, setRemoving] = useState<PersonView | null>(null);
   const [confirming, setConfirming] = useState<{ person: PersonView; safetyCode: string } | null>(null);
   const waitingToJoin = office.joined ? office.waitingToJoin : 0;
-  // A desk asking to join is told as a change to the office: the list is read again to show its safety code.
-  useEffect(() => reload(), [waitingToJoin, reload]);
+  // A desk asking to join is told as a change to the office: the list is read again to show its safety code (not on
+  // the first render — the list was just read).
+  const seenWaiting = useRef(waitingToJoin);
+  useEffect(() => {
+    if (seenWaiting.current === waitingToJoin) return;
+    seenWaiting.current = waitingToJoin;
+    reload();
+  }, [waitingToJoin, reload]);
   const [leaving, setLeaving] = useState(false);
   const [range, setRange] = useState({ from: today(), to: today() });
 
