@@ -326,6 +326,8 @@ export const invokeContract = {
   addOfficePerson: invoke<{ joinCode: string }>()(
     z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120), validHours: z.number().int().min(1).max(168).optional() }).strict(),
   ),
+  /** A new join code for a person already in the office; their old desk is out (administrator only). */
+  resetOfficePerson: invoke<{ joinCode: string }>()(z.object({ login: z.string().min(1).max(63), validHours: z.number().int().min(1).max(168).optional(), confirmed: z.literal(true) }).strict()),
   /** Confirms a person waiting to join, whose screen shows this safety code (administrator only). */
   confirmOfficeJoin: invoke<null>()(z.object({ login: z.string().min(1).max(63), safetyCode: z.string().regex(/^\d{3} \d{3}$/), confirmed: z.literal(true) }).strict()),
   removeOfficePerson: invoke<null>()(z.object({ login: z.string().min(1).max(63) }).strict()),

@@ -25,6 +25,7 @@ export const auditActions = [
   'person_added',
   'person_removed',
   'person_confirmed',
+  'person_reset',
   'label_added',
   'label_renamed',
   'label_removed',

@@ -11,6 +11,9 @@ import { officeChangeFunction } from './hub-schema-record';
 /** The administrator's changes to the office's people or labels, confirming a person who joins among them. */
 export const officeActions = ['person_added', 'person_removed', 'person_confirmed', 'label_added', 'label_renamed', 'label_removed'] as const;
 
+/** Schema 12: a new join code for a person already in the office (office-reset.ts) is an office change too. */
+export const resettingPeople = (): string => officeChangeFunction([...officeActions, 'person_reset']);
+
 const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 

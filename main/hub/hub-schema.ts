@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { labelNameMax } from './office-labels';
 import { recordWrittenByTheDatabase } from './hub-schema-record';
-import { joiningRoleOf, joiningWithoutTheKey } from './hub-schema-join';
+import { joiningRoleOf, joiningWithoutTheKey, resettingPeople } from './hub-schema-join';
 import { officeKeyGenerations } from './hub-schema-keys';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
@@ -267,6 +267,7 @@ const migrations: readonly Migration[] = [
   recordWrittenByTheDatabase,
   joiningWithoutTheKey,
   officeKeyGenerations,
+  resettingPeople,
 ];
 
 /** The schema version this app writes and reads. */

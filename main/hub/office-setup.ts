@@ -117,14 +117,14 @@ export async function addPerson(
 }
 
 /** How long a removed person's listening desk has to hear who removed them before its connections are ended. */
-const removalNoticeMs = 1_000;
+export const removalNoticeMs = 1_000;
 
 /**
  * Removes a person: no more sign-in, no more privileges, a new office key for everyone else (office-keyring.ts),
  * and a moment later no more open connections. Their past actions stay in the audit trail. Returns the office's
- * keys as they are now (the new key first), for the administrator's desk to keep. The removal is told on the hub's channel as it commits ("removed:<login>:<by>"):
- * the removed person's desk, still listening, learns who removed them (and checks it with the hub: anyone connected
- * could send such a line) before its connections are ended.
+ * keys as they are now (the new key first), for the administrator's desk to keep. The removal is told on the
+ * hub's channel as it commits ("removed:<login>:<by>"): the removed person's desk, still listening, learns who
+ * removed them (and checks it with the hub: anyone connected could send such a line) before its connections end.
  */
 export async function removePerson(address: HubAddress, credentials: HubCredentials, officeKey: OfficeKeys, login: string, deskId: string, noticeMs = removalNoticeMs): Promise<KeyRing> {
   return withHub(address, credentials, async (client) => {
@@ -132,7 +132,7 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
     const ring = await inTransaction(client, async () => {
       await client.query(`ALTER ROLE ${quoteIdentifier(login)} NOLOGIN`);
       // Out of both roles: a person removed before their desk was confirmed is in the joining role still.
-    for (const role of [deskRoleOf(address.database), joiningRoleOf(address.database)]) await client.query(`REVOKE ${quoteIdentifier(role)} FROM ${quoteIdentifier(login)}`);
+      for (const role of [deskRoleOf(address.database), joiningRoleOf(address.database)]) await client.query(`REVOKE ${quoteIdentifier(role)} FROM ${quoteIdentifier(login)}`);
       const removed = await client.query<{ display_sealed: Buffer }>('UPDATE fax_hub.people SET removed_at = clock_timestamp() WHERE login = $1 RETURNING display_sealed', [login]);
       const sealedName = removed.rows[0]?.display_sealed;
       const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
@@ -153,7 +153,7 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
  * sign-in and privileges does not end sessions already open. PostgreSQL lets a role end the sessions of roles it
  * is a member of, so the administrator is one for the moment it takes (it may grant the role: it made it).
  */
-async function endSessionsOf(client: pg.ClientBase, login: string): Promise<void> {
+export async function endSessionsOf(client: pg.ClientBase, login: string): Promise<void> {
   await inTransaction(client, async () => {
     await client.query(`GRANT ${quoteIdentifier(login)} TO CURRENT_USER`);
     await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [login]);

@@ -14,6 +14,7 @@ type OfficeHubHandlers = Pick<
   | 'listOfficePeople'
   | 'addOfficePerson'
   | 'confirmOfficeJoin'
+  | 'resetOfficePerson'
   | 'removeOfficePerson'
   | 'claimFax'
   | 'releaseFax'
@@ -56,6 +57,7 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
     retryOffice: async () => (await hub()).retry(),
     listOfficePeople: async () => (await hub()).people(),
     addOfficePerson: async (person) => (await hub()).addPerson(person),
+    resetOfficePerson: async ({ login, validHours }) => (await hub()).resetPerson({ login, validHours }),
     confirmOfficeJoin: async ({ login, safetyCode }) => done((await hub()).confirmJoin(login, safetyCode)),
     removeOfficePerson: async ({ login }) => done((await hub()).removePerson(login)),
     claimFax: async ({ faxId }) => (await hub()).claim(faxId),

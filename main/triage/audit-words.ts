@@ -25,6 +25,7 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   person_added: 'auditExport.personAdded',
   person_removed: 'auditExport.personRemoved',
   person_confirmed: 'auditExport.personConfirmed',
+  person_reset: 'auditExport.personReset',
   label_added: 'auditExport.labelAdded',
   label_renamed: 'auditExport.labelRenamed',
   label_removed: 'auditExport.labelRemoved',
@@ -73,6 +74,7 @@ export function auditDetailWords(action: string, detail: AuditDetail | 'unreadab
     case 'person_added':
     case 'person_removed':
     case 'person_confirmed':
+    case 'person_reset':
       return detail.person ? msg('auditExport.personNamed', { name: detail.personName || names.person(detail.person) }) : null;
     case 'label_added':
     case 'label_removed':

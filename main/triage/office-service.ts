@@ -19,6 +19,7 @@ import type { AuditAction as HubAuditAction } from '../hub/audit-chain';
 import { hubAddressSchema } from '../hub/hub-address';
 import { addPerson, createOffice, listPeople, removePerson, upgradeOffice } from '../hub/office-setup';
 import { confirmJoin, joiningPeople } from '../hub/office-join';
+import { resetPerson } from '../hub/office-reset';
 import { createJoiningDesk } from './office-joining';
 import type { EventBus } from '../runtime/event-bus';
 import type { Checkpoint } from '../runtime/checkpoint';
@@ -94,6 +95,8 @@ export interface OfficeService {
   leave(): Promise<OfficeView>;
   people(): Promise<PersonView[]>;
   addPerson(person: { login: string; name: string; validHours?: number | undefined }): Promise<{ joinCode: string }>;
+  /** A new join code for a person in the office (a new or lost computer): their old desk is out (administrator only). */
+  resetPerson(person: { login: string; validHours?: number | undefined }): Promise<{ joinCode: string }>;
   /** Confirms a person waiting to join whose screen shows `safetyCode` (administrator only). */
   confirmJoin(login: string, safetyCode: string): Promise<void>;
   removePerson(login: string): Promise<void>;
@@ -491,6 +494,16 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (current !== null || joiningDesk.view() !== null) throw new AppError('conflict', msg('office.alreadyInAnOffice'), { code: 'office_joined' });
       await joiningDesk.begin(code);
       return view();
+    },
+
+    async resetPerson(person) {
+      const admin = requireAdmin();
+      if (person.login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotResetAdministrator'), { code: 'office_reset_admin' });
+      const reset = await resetPerson(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, { login: person.login, validMs: person.validHours === undefined ? undefined : person.validHours * 3600_000 }, admin.deskId);
+      keysChanged(reset.keys);
+      await desk?.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
+      await refreshPeople().catch(() => undefined);
+      return { joinCode: reset.joinCode };
     },
 
     async confirmJoin(login, safetyCode) {

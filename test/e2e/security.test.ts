@@ -191,6 +191,7 @@ describe('renderer lock-down', () => {
       'reportPresence',
       'reportWindow',
       'resendFailed',
+      'resetOfficePerson',
       'resumeDraft',
       'retryOffice',
       'retryReports',

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { addPerson, createOffice, removePerson } from '../../main/hub/office-setup';
+import { resetPerson } from '../../main/hub/office-reset';
 import type { KeyRing, OfficeKeys } from '../../main/hub/office-key';
 import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
 import pg from 'pg';
@@ -27,6 +28,8 @@ export interface TestOffice {
   readonly keys: KeyRing;
   /** Removes a person as the administrator's desk does, and keeps the new office key it makes. */
   remove(login: string, noticeMs?: number): Promise<void>;
+  /** Gives a person in the office a new join code as the administrator's desk does, keeping the new office key. */
+  reset(login: string): Promise<string>;
 }
 
 let offices = 0;
@@ -66,6 +69,11 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
     },
     async remove(login, noticeMs) {
       keys = await removePerson(address, { password: adminPassword }, keys, login, 'admin-desk', noticeMs);
+    },
+    async reset(login) {
+      const reset = await resetPerson(address, { password: adminPassword }, keys, { login }, 'admin-desk');
+      keys = reset.keys;
+      return reset.joinCode;
     },
     async person(login, name) {
       const code = await addPerson(address, { password: adminPassword }, keys, { login: `${login}_${suffix}`, name }, 'admin-desk');

@@ -13,7 +13,8 @@ import { newDeskKeyPair } from '../../main/hub/desk-key';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { open, openOrNull, type KeyRing } from '../../main/hub/office-key';
 import type { DeskKeys } from '../../main/hub/office-keyring';
-import { useTestOffice } from '../helpers/hub-office';
+import { joinWithConfirmation, useTestOffice } from '../helpers/hub-office';
+import { resetPerson } from '../../main/hub/office-reset';
 import { deskKeysPerPerson } from '../../main/hub/hub-schema-keys';
 
 const hub = useTestOffice();
@@ -139,3 +140,38 @@ describe('the office key changes when someone is removed', () => {
     await expect(client.query('SELECT fax_hub.register_desk_key($1)', [crypto.randomBytes(10)])).rejects.toMatchObject({ code: '23514' });
   });
 });
+
+describe('a new join code for a person already in the office', () => {
+  it('their old desk is out at once and cannot read what comes after; they join again with the safety code and read everything', async () => {
+    const [maria, tom] = [await desk('reset_maria'), await desk('reset_tom')];
+    const faxId = '995000000000000003';
+    const before = await tom.session.addNote(faxId, 'Called the lab back');
+    const keptByOldDesk = tom.session.officeKey.current;
+    const admin = hub.keep(await hub.office.admin());
+    const joinCode = await hub.office.reset(tom.login);
+    const keys = hub.office.keys;
+    expect(keys.current.equals(keptByOldDesk)).toBe(false);
+    // The old desk: its session is ended and refused (its password no longer signs in).
+    await expect(tom.session.claim(faxId)).rejects.toMatchObject({ kind: expect.stringMatching(/^(permission|authentication)$/) as string });
+    await expect(openHubSession({ address: tom.address, credentials: { password: tom.password }, officeKey: keptByOldDesk, deskKeys: tom.keys, deskId: crypto.randomUUID() })).rejects.toMatchObject({ kind: 'authentication' });
+    // What Maria writes now does not open with the key the old desk kept.
+    await maria.session.refreshKeys();
+    const after = await maria.session.addNote(faxId, 'Sent the results to the clinic');
+    expect(openOrNull(keptByOldDesk, 'note', `${faxId}/${after.id}`, sealedNote(after.id))).toBeNull();
+    // Tom's new desk joins with the new code and the safety code, and reads the whole thread.
+    const rejoined = await joinWithConfirmation(joinCode, hub.office.address, { password: hub.office.adminPassword }, keys);
+    expect(rejoined.officeKey.equals(keys.current)).toBe(true);
+    const newDesk = hub.keep(await openHubSession({ address: rejoined.address, credentials: { password: rejoined.password }, officeKey: rejoined.officeKey, deskKeys: deskKeys(), deskId: crypto.randomUUID() }));
+    expect((await newDesk.notes(faxId)).map((note) => [note.author, note.text])).toEqual([
+      [tom.login, 'Called the lab back'],
+      [maria.login, 'Sent the results to the clinic'],
+    ]);
+    expect(before.author).toBe(tom.login);
+    const entries = await admin.auditEntries({ from: 0, to: Date.now() + 60_000 });
+    expect(entries.filter((entry) => entry.action === 'person_reset').map((entry) => entry.actor)).toEqual([hub.office.address.user]);
+    // The administrator's own sign-in, or someone not in the office, gets none.
+    await expect(resetPerson(hub.office.address, { password: hub.office.adminPassword }, keys, { login: hub.office.address.user }, 'admin-desk')).rejects.toMatchObject({ details: { code: 'office_reset_admin' } });
+    await expect(resetPerson(hub.office.address, { password: hub.office.adminPassword }, keys, { login: 'nobody_here' }, 'admin-desk')).rejects.toMatchObject({ details: { code: 'office_no_such_person' } });
+  });
+});
+

@@ -277,5 +277,24 @@ describe('other words', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Their screen shows this code — confirm' }));
     await waitFor(() => expect(fax.callsOf('confirmOfficeJoin')).toEqual([{ login: 'tom', safetyCode: '482 913', confirmed: true }]));
   });
+
+  it('a new join code for a person is given only after a dialog that says their old desk is out; the code is shown once', async () => {
+    const people = [
+      { login: 'maria', name: 'Maria Lopez', role: 'admin' as const, removed: false, me: true, joining: null },
+      { login: 'tom', name: 'Tom Baker', role: 'staff' as const, removed: false, me: false, joining: null },
+      { login: 'ana', name: 'Ana Ruiz', role: 'staff' as const, removed: false, me: false, joining: { safetyCode: null, expiresAt: null } },
+    ];
+    const fax = installFakeFax({ listOfficePeople: () => people, listOfficeLabels: () => [], listOfficeWaiting: () => [], resetOfficePerson: () => ({ joinCode: 'FXHUB2.code.check' }) });
+    officeStore.set(joined({ role: 'admin', me: { login: 'maria', name: 'Maria Lopez' } }));
+    render(<OfficeSettings />);
+    // Tom only: not the administrator, not someone still joining.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^New join code for / })).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'New join code for Tom Baker' }));
+    expect(screen.getByRole('dialog').textContent).toContain('The desk Tom Baker uses now stops working for the office at once');
+    expect(fax.callsOf('resetOfficePerson')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Give a new join code' }));
+    await waitFor(() => expect((screen.getByTestId('join-code') as HTMLTextAreaElement).value).toBe('FXHUB2.code.check'));
+    expect(fax.callsOf('resetOfficePerson')).toEqual([{ login: 'tom', validHours: 24, confirmed: true }]);
+  });
 });
 

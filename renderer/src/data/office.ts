@@ -74,6 +74,9 @@ export async function leaveOffice(): Promise<IpcError | null> {
 }
 
 export const listPeople = (): Promise<IpcResult<PersonView[]>> => faxApi().listOfficePeople();
+/** A new join code for a person already in the office (the administrator's desk); their old desk is out. */
+export const resetPerson = (login: string, validHours: number): Promise<IpcResult<{ joinCode: string }>> => faxApi().resetOfficePerson({ login, validHours, confirmed: true });
+
 /** Confirms a person waiting to join whose screen shows `safetyCode` (the administrator's desk). */
 export async function confirmJoining(login: string, safetyCode: string): Promise<IpcError | null> {
   const result = await faxApi().confirmOfficeJoin({ login, safetyCode, confirmed: true });

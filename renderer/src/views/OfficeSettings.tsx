@@ -7,7 +7,7 @@ import { JoinCodeQr } from '../components/JoinCodeQr';
 import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
-import { addPerson, confirmJoining, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
+import { addPerson, confirmJoining, resetPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
 import { OfficeJoining } from './OfficeJoining';
 import { holdExplanation, removalWords } from './office-words';
 import { dateTime } from '../format';
@@ -134,6 +134,7 @@ function JoinedOffice() {
   const [joinCode, setJoinCode] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PersonView | null>(null);
   const [confirming, setConfirming] = useState<{ person: PersonView; safetyCode: string } | null>(null);
+  const [resetting, setResetting] = useState<PersonView | null>(null);
   const waitingToJoin = office.joined ? office.waitingToJoin : 0;
   // A desk asking to join is told as a change to the office: the list is read again to show its safety code (not on
   // the first render — the list was just read).
@@ -186,6 +187,11 @@ function JoinedOffice() {
             {admin && person.joining?.safetyCode ? (
               <button type="button" className="button button-small button-primary" onClick={() => setConfirming({ person, safetyCode: person.joining?.safetyCode ?? '' })}>
                 {t('office.confirmJoin')}
+              </button>
+            ) : null}
+            {admin && !person.me && !person.removed && person.role !== 'admin' && !person.joining ? (
+              <button type="button" className="button button-small" aria-label={t('office.newJoinCodeNamed', { name: person.name })} onClick={() => setResetting(person)}>
+                {t('office.newJoinCode')}
               </button>
             ) : null}
             {admin && !person.me && !person.removed ? (
@@ -262,6 +268,24 @@ function JoinedOffice() {
             <button type="button" className="button" onClick={() => setJoinCode(null)}>{t('office.done')}</button>
           </div>
         </Dialog>
+      ) : null}
+      {resetting ? (
+        <ConfirmDialog
+          title={t('office.newJoinCodeTitle', { name: resetting.name })}
+          confirmLabel={t('office.newJoinCodeYes')}
+          onCancel={() => setResetting(null)}
+          onConfirm={() => {
+            const login = resetting.login;
+            setResetting(null);
+            void resetPerson(login, 24).then((result) => {
+              if (!result.ok) setError(result.error);
+              else setJoinCode(result.value.joinCode);
+              reload();
+            });
+          }}
+        >
+          {t('office.newJoinCodeBody', { name: resetting.name })}
+        </ConfirmDialog>
       ) : null}
       {confirming ? (
         <ConfirmDialog
