@@ -293,7 +293,7 @@ describe('other words', () => {
     expect(screen.getByRole('dialog').textContent).toContain('The desk Tom Baker uses now stops working for the office at once');
     expect(fax.callsOf('resetOfficePerson')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Give a new join code' }));
-    await waitFor(() => expect((screen.getByTestId('join-code') as HTMLTextAreaElement).value).toBe('FXHUB2.code.check'));
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('join-code').value).toBe('FXHUB2.code.check'));
     expect(fax.callsOf('resetOfficePerson')).toEqual([{ login: 'tom', validHours: 24, confirmed: true }]);
   });
 });
