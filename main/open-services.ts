@@ -67,6 +67,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     ...common,
     ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     ...(deps.officeTiming ? { leaseMs: deps.officeTiming.leaseMs } : {}),
+    ...(deps.officeTiming?.joinPollMs !== undefined ? { joinPollMs: deps.officeTiming.joinPollMs } : {}),
   });
   const outbox = createOutbox({
     journal,

@@ -73,7 +73,7 @@ async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.S
 /** Desk B: a core of the same account in the office, with the same rules; resolves once both its actions are over. */
 async function deskB(accountId: string, code: string, confirmB: () => Promise<void>, shared: string): Promise<{ states: string[]; printed: string[]; tookMs: number; close: () => Promise<void> }> {
   const started = Date.now();
-  const b = await fixture.connect({ accountId, extra: { officeTiming: { leaseMs, anotherDeskWaitMs: 200 } } });
+  const b = await fixture.connect({ accountId, extra: { officeTiming: { leaseMs, anotherDeskWaitMs: 200, joinPollMs: 100 } } });
   value(await b.call('joinOffice', { code }));
   await confirmB();
   await waitUntil(async () => value<OfficeView>(await b.call('getOffice')), (view) => view.joined, { what: "desk B's office key", timeoutMs: 20_000 });

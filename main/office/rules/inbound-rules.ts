@@ -61,6 +61,8 @@ export interface InboundRulesDeps {
 export interface OfficeTiming {
   leaseMs: number;
   anotherDeskWaitMs: number;
+  /** How often a desk waiting to join asks for its office key (tests shorten it). */
+  joinPollMs?: number;
 }
 
 /** A word read with less confidence than this (0–100) never makes a rule act on its own. */
