@@ -17,11 +17,12 @@
 
 const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-/** Who may be named in the trail by a desk's own account of a fax (what only the desk sees). */
-export const deskObservedActions = ['viewed', 'printed', 'saved', 'forwarded'] as const;
+/** What a desk records on its own account (only the desk sees a fax viewed, printed, saved or forwarded). */
+const deskObservedActions = ['viewed', 'printed', 'saved', 'forwarded'] as const;
 /** The administrator's changes to the office's lists, as schema 9 knew them (schema 10 adds confirming a person). */
 const officeActionsOf9 = ['person_added', 'person_removed', 'label_added', 'label_renamed', 'label_removed'] as const;
 
+/** A function that runs as the tables' owner, with a search path nobody can put objects ahead of. */
 const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp';
 
 const sqlList = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');

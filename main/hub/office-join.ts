@@ -14,7 +14,7 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { newDeskKeyPair, safetyCode, unwrapOfficeKey, wrapOfficeKey } from './desk-key';
@@ -26,7 +26,6 @@ import { inTransaction } from './hub-transaction';
 import { checkOffice, withHub } from './office-setup';
 import { currentKey, openOrNull, type OfficeKeys } from './office-key';
 import { scramVerifier } from './scram-verifier';
-import { isAppError } from '../errors';
 
 export interface StartedJoin {
   address: HubAddress;
