@@ -66,6 +66,9 @@ describe('an office of two desks', () => {
     const shown = ((await other.getByTestId('office-safety-code').textContent()) ?? '').trim();
     expect(shown).toMatch(/^\d{3} \d{3}$/);
     await expect.poll(() => other.getByTestId('office-joining').textContent()).toContain('Sicherheitscode');
+    expect(await other.getByTestId('office-joining-status').textContent()).toBe(`Wartet auf Beitritt zum Büro · Sicherheitscode ${shown}`);
+    // Maria's status bar tells her someone waits, wherever she is in the app.
+    await expect.poll(() => page.getByTestId('office-waiting-to-join').textContent(), { timeout: 10_000 }).toBe('1 person waits to join — check their safety code');
     await screenshot(other, 'office-joining-de');
 
     // Maria's list shows the same code by itself; she checks it against Tom's screen and confirms.
@@ -75,6 +78,7 @@ describe('an office of two desks', () => {
     await screenshot(page, 'office-confirm-join');
     await page.getByRole('button', { name: 'Their screen shows this code — confirm' }).click();
     await expect.poll(() => page.getByTestId('office-person-joining').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('office-waiting-to-join').count()).toBe(0);
 
     // Tom's desk finds its office key by itself.
     await expect.poll(() => other.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub verbunden');

@@ -96,6 +96,18 @@ export function StatusBar() {
           {hubStatusWords(office)}
         </button>
       ) : null}
+      {office.joined && office.waitingToJoin > 0 ? (
+        <button type="button" className="button button-ghost button-small" data-testid="office-waiting-to-join" onClick={() => navigate('settings')}>
+          <span className="status-dot warn" />
+          {t('statusBar.waitingToJoin', { count: office.waitingToJoin })}
+        </button>
+      ) : null}
+      {!office.joined && office.joining ? (
+        <button type="button" className="button button-ghost button-small" data-testid="office-joining-status" onClick={() => navigate('settings')}>
+          <span className={`status-dot ${office.joining.problem === null ? 'warn' : 'bad'}`} />
+          {office.joining.problem === null ? t('statusBar.joiningWaits', { code: office.joining.safetyCode }) : t('statusBar.joiningStopped')}
+        </button>
+      ) : null}
       {update.status === 'ready' ? (
         <span className="status-update" data-testid="update-ready">
           {update.waitingForUpload ? t('statusBar.versionInstallsWhenThe', { version: update.version }) : t('statusBar.versionIsReady', { version: update.version })}
