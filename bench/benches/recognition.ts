@@ -52,7 +52,7 @@ const documents: KnownPage[] = [
   },
 ];
 
-function levenshtein(a: string, b: string): number {
+export function levenshtein(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     let diagonal = row[0] ?? 0;
@@ -87,7 +87,7 @@ function pagesOf(resolution: FaxResolution): Array<{ spec: FaxPageSpec; known: K
  * The share of keys a content search finds on the page they were printed on: each page stored as the app stores a
  * recognized page (its index, split ids joined), each key searched as a user would type it.
  */
-function keysFoundBySearch(pages: ReadonlyArray<{ keys: readonly string[]; page: RecognizedPage | undefined }>): number {
+export function keysFoundBySearch(pages: ReadonlyArray<{ keys: readonly string[]; page: RecognizedPage | undefined }>): number {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-keys-'));
   const db = openCacheDatabase(dir, 'cd'.repeat(32), createLogger({ sinks: [] }));
   try {
