@@ -16,8 +16,8 @@ import { atLeast, atMost, timing, type Benchmark, type Metric } from '../lib/met
 import { unseenPages, unseenPdf } from '../lib/unseen-pages';
 import { keysFoundBySearch, levenshtein } from './recognition';
 
-/** The seed measured on; tune on another (1). */
-const measuredSeed = 2;
+/** The seed measured on (2); `UNSEEN_SEED=1` gives the pages to look at and tune on instead. */
+const measuredSeed = Number(process.env.UNSEEN_SEED ?? 2);
 
 const normalized = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
