@@ -8,9 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../main/log/logger';
-import { languageFolder } from '../../main/ocr/recognition-languages';
-import { createRecognizer, forkRecognitionChild } from '../../main/ocr/recognizer';
+import { startBenchRecognizer } from '../lib/bench-recognizer';
 import type { RecognizedPage } from '../../main/pages/recognized-text';
 import { atLeast, atMost, timing, type Benchmark, type Metric } from '../lib/metric';
 import { unseenPages, unseenPdf } from '../lib/unseen-pages';
@@ -25,13 +23,7 @@ export const recognitionUnseen: Benchmark = {
   name: 'recognition, unseen pages',
   async run({ log }) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-unseen-'));
-    const root = process.cwd();
-    const recognizer = createRecognizer({
-      start: forkRecognitionChild(path.join(root, 'dist/main/recognition-process.cjs'), []),
-      settings: { languageDir: await languageFolder(path.join(root, 'node_modules'), dataDir), languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
-      log: createLogger({ sinks: [] }),
-      pageTimeoutMs: 300_000,
-    });
+    const recognizer = await startBenchRecognizer(dataDir);
     const metrics: Metric[] = [];
     const pages = unseenPages(measuredSeed);
     try {

@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLogger } from '../../main/log/logger';
-import { languageFolder } from '../../main/ocr/recognition-languages';
-import { createRecognizer, forkRecognitionChild } from '../../main/ocr/recognizer';
+import { startBenchRecognizer } from '../lib/bench-recognizer';
 import { openCacheDatabase } from '../../main/store/cache/cache-database';
 import { createFaxRepository } from '../../main/store/cache/fax-repository';
 import { createFaxTextRepository } from '../../main/store/cache/fax-text-repository';
@@ -160,14 +159,7 @@ export const recognition: Benchmark = {
   name: 'recognition',
   async run({ runs, log }) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ocr-'));
-    const root = process.cwd();
-    const recognizer = createRecognizer({
-      // The bundled process, as the app runs it (npm run bench builds first); from source, tsx alone adds ~300 MB.
-      start: forkRecognitionChild(path.join(root, 'dist/main/recognition-process.cjs'), []),
-      settings: { languageDir: await languageFolder(path.join(root, 'node_modules'), dataDir), languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
-      log: createLogger({ sinks: [] }),
-      pageTimeoutMs: 300_000,
-    });
+    const recognizer = await startBenchRecognizer(dataDir);
     const metrics: Metric[] = [];
     try {
       // The process and the language data load on the first page; it is read again below.

@@ -41,11 +41,8 @@ export const joiningWithoutTheKey = (deskRole: string, joiningRole: string): str
     CREATE FUNCTION fax_hub.request_office_key(p_desk_key bytea) RETURNS void
       LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp AS $$
     DECLARE
-      who text := session_user;
+      who text := fax_hub.caller();
     BEGIN
-      IF NOT EXISTS (SELECT 1 FROM fax_hub.people WHERE login = who AND removed_at IS NULL) THEN
-        RAISE EXCEPTION 'not a person of this office' USING ERRCODE = 'insufficient_privilege';
-      END IF;
       INSERT INTO fax_hub.enrolments (login, desk_key) VALUES (who, p_desk_key) ON CONFLICT (login) DO NOTHING;
       IF NOT FOUND AND NOT EXISTS (SELECT 1 FROM fax_hub.enrolments WHERE login = who AND desk_key = p_desk_key) THEN
         RAISE EXCEPTION 'a desk already asked to join as this person' USING ERRCODE = 'unique_violation';

@@ -15,7 +15,7 @@ import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
-import { open, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
+import { asRing, open, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
 import { catchUpKeys, type DeskKeys } from './office-keyring';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
@@ -153,7 +153,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
   const ownLink = options.link === undefined;
   const link = options.link ?? createHubLink({ address: options.address, credentials: options.credentials, listen: false });
   // The office's keys: the current one seals, older ones still open; a newer key taken from the hub replaces it.
-  let key: KeyRing = Buffer.isBuffer(options.officeKey) ? { current: options.officeKey, older: [] } : options.officeKey;
+  let key: KeyRing = asRing(options.officeKey);
   const takeKeys = async (client: ClientBase): Promise<void> => {
     const ring = await catchUpKeys(client, key, options.deskKeys ?? null, login);
     const changed = !ring.current.equals(key.current) || ring.older.length !== key.older.length;

@@ -30,6 +30,8 @@ export interface KeyRing {
 export type OfficeKeys = Buffer | KeyRing;
 
 export const currentKey = (keys: OfficeKeys): Buffer => (Buffer.isBuffer(keys) ? keys : keys.current);
+/** The keys as a ring (a lone key has no history). */
+export const asRing = (keys: OfficeKeys): KeyRing => (Buffer.isBuffer(keys) ? { current: keys, older: [] } : keys);
 const everyKey = (keys: OfficeKeys): readonly Buffer[] => (Buffer.isBuffer(keys) ? [keys] : [keys.current, ...keys.older]);
 
 export function newOfficeKey(): Buffer {

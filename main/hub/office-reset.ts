@@ -14,7 +14,7 @@ import { deskRoleOf, quoteIdentifier } from './hub-schema';
 import { joiningRoleOf } from './hub-schema-join';
 import { inTransaction } from './hub-transaction';
 import { encodeJoinCode } from './join-code';
-import { openOrNull, type KeyRing, type OfficeKeys } from './office-key';
+import { asRing, openOrNull, type KeyRing, type OfficeKeys } from './office-key';
 import { changeOfficeKey } from './office-keyring';
 import { checkOffice, endSessionsOf, joinCodeValidMs, withHub } from './office-setup';
 import { scramVerifier } from './scram-verifier';
@@ -44,7 +44,7 @@ export async function resetPerson(
       await client.query('DELETE FROM fax_hub.enrolments WHERE login = $1', [login]);
       await client.query('DELETE FROM fax_hub.key_grants WHERE login = $1', [login]);
       // The old desk is out: a new office key for everyone else (its desk keys go with it).
-      const ring = await changeOfficeKey(client, Buffer.isBuffer(officeKey) ? { current: officeKey, older: [] } : officeKey, login);
+      const ring = await changeOfficeKey(client, asRing(officeKey), login);
       const personName = openOrNull(officeKey, 'person', login, row.display_sealed) ?? '';
       await recordOfficeChange(client, { deskId, action: 'person_reset', officeKey: ring, says: { person: login, personName } });
       return ring;

@@ -16,7 +16,7 @@ import { encodeJoinCode } from './join-code';
 import { joiningRoleOf } from './hub-schema-join';
 import { scramVerifier } from './scram-verifier';
 import { recordOfficeChange } from './audit-append';
-import { keyCheck, newOfficeKey, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
+import { asRing, keyCheck, newOfficeKey, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
 import { changeOfficeKey } from './office-keyring';
 import { createHubClient } from './hub-client';
 import { inTransaction } from './hub-transaction';
@@ -137,7 +137,7 @@ export async function removePerson(address: HubAddress, credentials: HubCredenti
       const sealedName = removed.rows[0]?.display_sealed;
       const personName = (sealedName ? openOrNull(officeKey, 'person', login, sealedName) : null) ?? '';
       // What is written from now on is sealed with a key the removed person's desk never had.
-      const changed = await changeOfficeKey(client, Buffer.isBuffer(officeKey) ? { current: officeKey, older: [] } : officeKey, login);
+      const changed = await changeOfficeKey(client, asRing(officeKey), login);
       await recordOfficeChange(client, { deskId, action: 'person_removed', officeKey: changed, says: { person: login, personName } });
       await client.query("SELECT pg_notify('fax_hub', 'removed:' || $1 || ':' || current_user)", [login]);
       return changed;

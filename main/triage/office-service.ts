@@ -258,8 +258,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   /** The office's labels or people changed on some desk: read them again and tell the window. */
   function officeListsChanged(): void {
     // A change of the office may be a new office key (someone was removed): take it before reading sealed names.
-    const keysTaken = desk === null ? Promise.resolve() : desk.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
-    void keysTaken
+    void refreshSessionKeys()
       .then(() => Promise.all([refreshPeople(), labelBook.refresh()]))
       .then(() => {
         announce();
@@ -308,6 +307,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     if (current === null || current.officeKey.equals(ring.current)) return;
     current = { ...current, officeKey: ring.current };
     void membership.keepOfficeKey(ring.current).catch((error: unknown) => log.warn('office.key_not_kept', { error }));
+  }
+
+  /** The desk's session takes a newer office key from the hub, and the history (told to keysChanged). */
+  async function refreshSessionKeys(): Promise<void> {
+    await desk?.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
   }
 
   /** This desk's own key pair: made once (desks that joined before desks had one), kept in the keychain. */
@@ -501,7 +505,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       if (person.login === admin.address.user) throw new AppError('invalid_input', msg('office.cannotResetAdministrator'), { code: 'office_reset_admin' });
       const reset = await resetPerson(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, { login: person.login, validMs: person.validHours === undefined ? undefined : person.validHours * 3600_000 }, admin.deskId);
       keysChanged(reset.keys);
-      await desk?.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
+      await refreshSessionKeys();
       await refreshPeople().catch(() => undefined);
       return { joinCode: reset.joinCode };
     },
@@ -548,7 +552,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const ring = await removePerson(admin.address, credentialsOf(admin), keyRing ?? admin.officeKey, login, admin.deskId);
       // The new key first on this desk: its own session takes it (and the history) from the hub too.
       keysChanged(ring);
-      await desk?.triage.withSession((session) => session.refreshKeys()).catch((error: unknown) => log.info('office.keys_unavailable', { error }));
+      await refreshSessionKeys();
       await refreshPeople().catch(() => undefined);
     },
 
