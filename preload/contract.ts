@@ -297,7 +297,7 @@ export const invokeContract = {
 
   /** The office hub: whether this desk is in an office, and how the hub answers. */
   getOffice: invoke<OfficeView>()(noRequest),
-  /** Creates the office on a hub (the administrator's desk, signed in as the database's owner). */
+  /** Creates the office on a hub (the administrator's desk; IT's setup account makes the schema and is not kept). */
   createOffice: invoke<OfficeView>()(
     z
       .object({
@@ -311,9 +311,14 @@ export const invokeContract = {
         clientKey: z.string().max(64 * 1024).optional(),
         ca: z.string().max(64 * 1024).optional(),
         name: z.string().trim().min(1).max(120),
+        /** The server's setup account (IT's superuser), for this moment only. */
+        setupUser: z.string().min(1).max(63),
+        setupPassword: z.string().min(1).max(1000),
       })
       .strict(),
   ),
+  /** Upgrades the hub's schema for this version of the app with IT's setup account (the administrator's desk). */
+  upgradeOfficeHub: invoke<OfficeView>()(z.object({ setupUser: z.string().min(1).max(63), setupPassword: z.string().min(1).max(1000) }).strict()),
   joinOffice: invoke<OfficeView>()(z.object({ code: z.string().min(1).max(20_000) }).strict()),
   /** Leaves the office: this desk keeps its faxes, marks and notes; the hub keeps what was shared. */
   leaveOffice: invoke<OfficeView>()(z.object({ confirmed: z.literal(true) }).strict()),

@@ -77,6 +77,8 @@ export type OfficeView =
       unreachableSince: number | null;
       /** Why the hub refused this desk, in the window's language. */
       problem: string | null;
+      /** The hub's schema is older than this app's: IT upgrades it on the administrator's desk. */
+      needsUpgrade: boolean;
       /**
        * This person was removed from the office: by whom (when the hub said so as it happened), seen when, and who
        * administers the office (to ask) as this desk last knew.

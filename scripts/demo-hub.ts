@@ -30,6 +30,8 @@ export interface DemoHub {
   ca: string;
   /** Runs SQL as the server's superuser (setting up the office's administrator account and database). */
   asSuperuser<T>(work: (client: pg.Client) => Promise<T>): Promise<T>;
+  /** The server's setup account (IT's superuser), which makes the office's schema on the administrator's desk. */
+  setupAccount: { user: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -182,6 +184,7 @@ export async function startDemoHub(demoDir: string, options: { nativeDir?: strin
     host,
     port: state.port,
     ca: tls.ca.cert,
+    setupAccount: { user: 'hub_superuser', password: state.superPassword },
     async asSuperuser(work) {
       const client = new pg.Client({ host, port: state.port, user: 'hub_superuser', password: state.superPassword, database: 'postgres', ssl: { ca: tls.ca.cert } });
       await client.connect();

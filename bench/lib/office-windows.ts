@@ -33,8 +33,8 @@ export async function startOfficeWindows(server: PrivatePostgres, count: number)
   const owner = `bench_owner_${suffix}`;
   const database = `bench_office_${suffix}`;
   const password = crypto.randomBytes(16).toString('base64url');
-  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
-  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database}`);
   const folders: string[] = [];
   const desks: Harness[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -47,7 +47,7 @@ export async function startOfficeWindows(server: PrivatePostgres, count: number)
   }
   const [first] = desks;
   if (!first) throw new Error('no desk');
-  await dispatch(first, 'createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Desk 1' });
+  await dispatch(first, 'createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Desk 1', setupUser: server.superuser, setupPassword: server.password });
   for (const [index, desk] of desks.slice(1).entries()) {
     const { joinCode } = await dispatch<{ joinCode: string }>(first, 'addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` });
     const asked = await dispatch<{ joining?: { login: string; safetyCode: string } }>(desk, 'joinOffice', { code: joinCode });

@@ -5,24 +5,19 @@
  */
 import type { ClientBase } from 'pg';
 import { sealAuditDetail, type AuditDetail } from './audit-detail';
-import type { AuditAction } from './audit-chain';
 import type { OfficeKeys } from './office-key';
 
 export interface SealedDetail {
+  deskId: string;
   seq: number | null;
   detail: string | null;
 }
 
 export async function sealDetailForNextEntry(client: ClientBase, deskId: string, officeKey: OfficeKeys, says: AuditDetail | undefined): Promise<SealedDetail> {
-  if (says === undefined) return { seq: null, detail: null };
+  if (says === undefined) return { deskId, seq: null, detail: null };
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${deskId}`]);
   const last = await client.query<{ seq: string }>('SELECT seq FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [deskId]);
   const seq = Number(last.rows[0]?.seq ?? 0) + 1;
-  return { seq, detail: sealAuditDetail(officeKey, deskId, seq, says) };
+  return { deskId, seq, detail: sealAuditDetail(officeKey, deskId, seq, says) };
 }
 
-/** The administrator's change to the office's people or labels: its entry, inside the caller's transaction. */
-export async function recordOfficeChange(client: ClientBase, change: { deskId: string; action: AuditAction; officeKey: OfficeKeys; says: AuditDetail }): Promise<void> {
-  const sealed = await sealDetailForNextEntry(client, change.deskId, change.officeKey, change.says);
-  await client.query('SELECT fax_hub.record_office_change($1, $2, $3, $4)', [change.action, change.deskId, sealed.seq, sealed.detail]);
-}

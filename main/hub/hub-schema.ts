@@ -14,6 +14,7 @@ import { labelNameMax } from './office-labels';
 import { recordWrittenByTheDatabase } from './hub-schema-record';
 import { joiningRoleOf, joiningWithoutTheKey, resettingPeople } from './hub-schema-join';
 import { officeKeyGenerations } from './hub-schema-keys';
+import { leastPrivilege, ownEverything, ownerRoleOf, type OfficeRoles } from './hub-schema-roles';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -22,8 +23,8 @@ export function deskRoleOf(database: string): string {
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-/** A migration's SQL, given the office's desk role and joining role. */
-type Migration = (deskRole: string, joiningRole: string) => string;
+/** A migration's SQL, given the office's desk role and joining role (and all its roles). */
+type Migration = (deskRole: string, joiningRole: string, roles: OfficeRoles) => string;
 
 /** The app's own caps, which the database holds every desk to (a note: the journal's cap, above the window's). */
 export const noteMaxChars = 10_000;
@@ -268,7 +269,11 @@ const migrations: readonly Migration[] = [
   joiningWithoutTheKey,
   officeKeyGenerations,
   resettingPeople,
+  (_desk, _joining, roles) => leastPrivilege(roles),
 ];
+
+/** From this version on the office belongs to its owner role and only the server's setup account migrates. */
+export const ownerSchemaVersion = 13;
 
 /** The schema version this app writes and reads. */
 export const hubSchemaVersion = migrations.length;
@@ -292,26 +297,38 @@ export async function hubVersion(client: ClientBase): Promise<number> {
   return version;
 }
 
+/** Refuses an account that is not the server's superuser (a person's, the administrator's) as the setup account. */
+export async function requireSetupAccount(client: ClientBase): Promise<void> {
+  const setup = await client.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+  if (setup.rows[0]?.rolsuper !== true) throw new AppError('permission', msg('hub.setupAccountNeeded'), { code: 'hub_setup_account' });
+}
+
 /**
- * Brings the hub's schema to this app's version. Run by the office's administrator (the owner of the database,
- * who may create roles); the desk role is made here when it does not exist yet.
+ * Brings the hub's schema to this app's version. Run with the server's setup account (a superuser: IT's, never a
+ * person's desk — hub-setup.ts); the office's roles are made here when they do not exist yet, and everything the
+ * migrations made is given to the owner role nobody signs in as.
  */
 export async function migrate(client: ClientBase, database: string): Promise<{ from: number; to: number }> {
-  const deskRole = deskRoleOf(database);
-  const joiningRole = joiningRoleOf(database);
+  const roles: OfficeRoles = { desk: deskRoleOf(database), joining: joiningRoleOf(database), owner: ownerRoleOf(database) };
   await client.query('BEGIN');
   try {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('fax_hub.migrate'))");
+    await requireSetupAccount(client);
     const from = await installedVersion(client);
     checkVersion(from);
-    for (const name of [deskRole, joiningRole]) {
+    for (const name of [roles.desk, roles.joining, roles.owner]) {
       const role = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
       if (role.rowCount === 0) await client.query(`CREATE ROLE ${quote(name)} NOLOGIN`);
     }
+    // The owner makes and changes the people's roles (through the administrator's functions) and nothing else.
+    await client.query(`ALTER ROLE ${quote(roles.owner)} NOLOGIN CREATEROLE NOCREATEDB`);
+    // It moves people between the desk and joining roles (PostgreSQL 16 and later ask for the admin option for that).
+    await client.query(`GRANT ${quote(roles.desk)}, ${quote(roles.joining)} TO ${quote(roles.owner)} WITH ADMIN OPTION`);
     for (let version = from; version < migrations.length; version++) {
       const migration = migrations[version];
-      if (migration) await client.query(migration(deskRole, joiningRole));
+      if (migration) await client.query(migration(roles.desk, roles.joining, roles));
     }
+    await client.query(ownEverything(roles.owner));
     await client.query("INSERT INTO fax_hub.meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [String(migrations.length)]);
     await client.query('COMMIT');
     return { from, to: migrations.length };

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { ClientBase } from 'pg';
 import type { AuditAction, AuditEntry } from './audit-chain';
 import type { ChainHead } from './audit-anchors';
-import { recordOfficeChange, sealDetailForNextEntry } from './audit-append';
+import { sealDetailForNextEntry, type SealedDetail } from './audit-append';
 import { inTransaction } from './hub-transaction';
 import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
@@ -78,7 +78,8 @@ export interface HubSession {
   /** Records that this person viewed, printed, saved or forwarded a fax (once per action id, when given). */
   record(action: AuditAction, faxId: string, triageAction?: TriageAction): Promise<void>;
   /** A change to the office's own lists (its labels) with its audit entry, in one transaction. */
-  changeOffice<T>(audit: { action: AuditAction; detail: (result: T) => AuditDetail }, work: (client: ClientBase) => Promise<T>): Promise<T>;
+  /** A change to the office's lists by the administrator: `work` calls the hub's function with the entry's sealed detail. */
+  changeOffice<T>(detail: AuditDetail, work: (client: ClientBase, entry: SealedDetail) => Promise<T>): Promise<T>;
   auditEntries(range: { from: number; to: number }): Promise<AuditEntry[]>;
   /** The newest entry of every desk chain, and the hub's entries at the numbers given (the heads a desk kept). */
   chainHeads(kept: readonly ChainHead[]): Promise<{ heads: ChainHead[]; seen: ChainHead[] }>;
@@ -380,14 +381,7 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
         return found;
       }),
 
-    changeOffice: (audit, work) =>
-      withClient((client) =>
-        inTransaction(client, async () => {
-          const result = await work(client);
-          await recordOfficeChange(client, { deskId, action: audit.action, officeKey: key, says: audit.detail(result) });
-          return result;
-        }),
-      ),
+    changeOffice: (detail, work) => withClient((client) => inTransaction(client, async () => work(client, await sealDetail(client, detail)))),
 
     async record(action, faxId, triageAction) {
       await change(triageAction, (client) => client.query('SELECT fax_hub.record($1, $2, $3)', [action, faxId, deskId]).then(() => undefined), () => Promise.resolve());

@@ -18,13 +18,11 @@ import { AppError, isAppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { newDeskKeyPair, safetyCode, unwrapOfficeKey, wrapOfficeKey } from './desk-key';
-import { recordOfficeChange } from './audit-append';
-import { deskRoleOf, quoteIdentifier } from './hub-schema';
-import { joiningRoleOf } from './hub-schema-join';
+import { sealDetailForNextEntry } from './audit-append';
 import { decodeJoinCode } from './join-code';
 import { inTransaction } from './hub-transaction';
-import { checkOffice, withHub } from './office-setup';
-import { currentKey, openOrNull, type OfficeKeys } from './office-key';
+import { checkOffice, personNameOf, withHub } from './office-setup';
+import { currentKey, type OfficeKeys } from './office-key';
 import { scramVerifier } from './scram-verifier';
 
 export interface StartedJoin {
@@ -84,13 +82,9 @@ export interface JoiningPerson {
 }
 
 /** The people added but not yet confirmed, as the administrator's desk lists them. */
-export async function joiningPeople(client: pg.ClientBase, database: string): Promise<JoiningPerson[]> {
+export async function joiningPeople(client: pg.ClientBase): Promise<JoiningPerson[]> {
   const rows = await client.query<{ login: string; desk_key: Buffer | null; requested_at: Date | null; valid_until: Date | null }>(
-    `SELECT p.login, e.desk_key, e.requested_at, r.rolvaliduntil AS valid_until
-       FROM fax_hub.people p JOIN pg_roles r ON r.rolname = p.login
-       LEFT JOIN fax_hub.enrolments e ON e.login = p.login
-      WHERE p.removed_at IS NULL AND pg_has_role(p.login, $1, 'MEMBER') AND NOT pg_has_role(p.login, $2, 'MEMBER')`,
-    [joiningRoleOf(database), deskRoleOf(database)],
+    'SELECT login, desk_key, requested_at, valid_until FROM fax_hub.waiting_people()',
   );
   return rows.rows.map((row) => ({
     login: row.login,
@@ -108,23 +102,14 @@ export async function confirmJoin(address: HubAddress, credentials: HubCredentia
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     await inTransaction(client, async () => {
-      const asked = await client.query<{ desk_key: Buffer; wrapped: boolean; display_sealed: Buffer | null }>(
-        `SELECT e.desk_key, e.wrapped_key IS NOT NULL AS wrapped, p.display_sealed
-           FROM fax_hub.enrolments e JOIN fax_hub.people p ON p.login = e.login
-          WHERE e.login = $1 AND p.removed_at IS NULL FOR UPDATE OF e`,
-        [login],
-      );
-      const row = asked.rows[0];
-      if (!row || row.wrapped) throw new AppError('not_found', msg('office.nobodyWaitingToJoin'), { code: 'office_join_not_waiting' });
-      if (safetyCode(login, row.desk_key) !== shownCode) throw new AppError('conflict', msg('office.safetyCodeDiffers'), { code: 'office_join_safety_code' });
-      await client.query('UPDATE fax_hub.enrolments SET wrapped_key = $2, confirmed_by = current_user, confirmed_at = clock_timestamp() WHERE login = $1', [login, wrapOfficeKey(currentKey(officeKey), row.desk_key, login)]);
-      // The desk's key is the office's to wrap the next key to (after a removal).
-      await client.query('INSERT INTO fax_hub.desk_keys (login, desk_key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [login, row.desk_key]);
-      await client.query(`ALTER ROLE ${quoteIdentifier(login)} VALID UNTIL 'infinity'`);
-      await client.query(`REVOKE ${quoteIdentifier(joiningRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
-      await client.query(`GRANT ${quoteIdentifier(deskRoleOf(address.database))} TO ${quoteIdentifier(login)}`);
-      const personName = (row.display_sealed ? openOrNull(officeKey, 'person', login, row.display_sealed) : null) ?? '';
-      await recordOfficeChange(client, { deskId, action: 'person_confirmed', officeKey, says: { person: login, personName } });
+      const asked = await client.query<{ desk_key: Buffer | null }>('SELECT desk_key FROM fax_hub.waiting_people() WHERE login = $1', [login]);
+      const deskKey = asked.rows[0]?.desk_key ?? null;
+      if (deskKey === null) throw new AppError('not_found', msg('office.nobodyWaitingToJoin'), { code: 'office_join_not_waiting' });
+      if (safetyCode(login, deskKey) !== shownCode) throw new AppError('conflict', msg('office.safetyCodeDiffers'), { code: 'office_join_safety_code' });
+      const personName = await personNameOf(client, officeKey, login);
+      const entry = await sealDetailForNextEntry(client, deskId, officeKey, { person: login, personName });
+      // The hub wraps nothing itself: it takes the key wrapped to the very desk key it holds for this person.
+      await client.query('SELECT fax_hub.confirm_person($1, $2, $3, $4, $5, $6)', [login, deskKey, wrapOfficeKey(currentKey(officeKey), deskKey, login), deskId, entry.seq, entry.detail]);
     });
   });
 }

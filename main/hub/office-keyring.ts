@@ -3,7 +3,7 @@
  * can reach it), takes a newer key wrapped to it when the administrator changed the key, and opens the key history
  * (each generation seals the one before) so that everything sealed under older keys still reads. The administrator's
  * desk changes the key when a person is removed: a new key, its check value, the previous key sealed with it, and
- * the new key wrapped to every remaining member's desk — in the removal's transaction, so what is written after the
+ * the new key wrapped to every remaining member's desk — written by the hub's removal function, in its transaction, so what is written after the
  * removal is sealed with a key the removed person never had.
  */
 import type { ClientBase } from 'pg';
@@ -70,27 +70,31 @@ export async function catchUpKeys(client: ClientBase, keys: OfficeKeys, desk: De
   return { current, older: history(current, rows) };
 }
 
+/** A new office key, ready for the hub's function that changes it (the removal's or the reset's). */
+export interface KeyChange {
+  ring: KeyRing;
+  /** The function's key arguments, in its order: generation, check value, previous key sealed, and the grants. */
+  params: [number, string, Buffer, string[], Buffer[], Buffer[]];
+}
+
 /**
- * Changes the office key (the administrator's desk, inside the caller's transaction), leaving out `without`: the
- * new key is wrapped to every desk key of the office's other current people. Returns the new ring.
+ * Makes a new office key (the administrator's desk, inside the caller's transaction), leaving out `without`: the
+ * new key is wrapped to every desk key of the office's other current people. The hub's function writes it.
  */
-export async function changeOfficeKey(client: ClientBase, keys: KeyRing, without: string): Promise<KeyRing> {
+export async function prepareKeyChange(client: ClientBase, keys: KeyRing, without: string): Promise<KeyChange> {
   const rows = await generations(client);
   const generation = (rows[0]?.generation ?? 1) + 1;
   const fresh = newOfficeKey();
-  await client.query('INSERT INTO fax_hub.office_keys (generation, key_check, previous_sealed) VALUES ($1, $2, $3)', [
-    generation,
-    keyCheck(fresh),
-    seal(fresh, historyField, String(generation), keys.current.toString('base64')),
-  ]);
-  await client.query("UPDATE fax_hub.meta SET value = $1 WHERE key = 'key_check'", [keyCheck(fresh)]);
-  const desks = await client.query<{ login: string; desk_key: Buffer }>(
-    'SELECT d.login, d.desk_key FROM fax_hub.desk_keys d JOIN fax_hub.people p ON p.login = d.login WHERE p.removed_at IS NULL AND d.login <> $1',
-    [without],
-  );
-  for (const desk of desks.rows) {
-    await client.query('INSERT INTO fax_hub.key_grants (login, desk_key, generation, wrapped) VALUES ($1, $2, $3, $4)', [desk.login, desk.desk_key, generation, wrapOfficeKey(fresh, desk.desk_key, desk.login)]);
-  }
-  await client.query('DELETE FROM fax_hub.desk_keys WHERE login = $1', [without]);
-  return { current: fresh, older: [keys.current, ...keys.older] };
+  const desks = await client.query<{ login: string; desk_key: Buffer }>('SELECT login, desk_key FROM fax_hub.office_desk_keys() WHERE login <> $1', [without]);
+  return {
+    ring: { current: fresh, older: [keys.current, ...keys.older] },
+    params: [
+      generation,
+      keyCheck(fresh),
+      seal(fresh, historyField, String(generation), keys.current.toString('base64')),
+      desks.rows.map((desk) => desk.login),
+      desks.rows.map((desk) => desk.desk_key),
+      desks.rows.map((desk) => wrapOfficeKey(fresh, desk.desk_key, desk.login)),
+    ],
+  };
 }

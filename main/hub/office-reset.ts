@@ -9,14 +9,12 @@ import crypto from 'node:crypto';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import type { HubAddress, HubCredentials } from './hub-address';
-import { recordOfficeChange } from './audit-append';
-import { deskRoleOf, quoteIdentifier } from './hub-schema';
-import { joiningRoleOf } from './hub-schema-join';
+import { sealDetailForNextEntry } from './audit-append';
 import { inTransaction } from './hub-transaction';
 import { encodeJoinCode } from './join-code';
-import { asRing, openOrNull, type KeyRing, type OfficeKeys } from './office-key';
-import { changeOfficeKey } from './office-keyring';
-import { checkOffice, endSessionsOf, joinCodeValidMs, withHub } from './office-setup';
+import { asRing, type KeyRing, type OfficeKeys } from './office-key';
+import { prepareKeyChange } from './office-keyring';
+import { checkOffice, endSessionsOf, joinCodeValidMs, personNameOf, withHub } from './office-setup';
 import { scramVerifier } from './scram-verifier';
 
 export async function resetPerson(
@@ -32,22 +30,24 @@ export async function resetPerson(
   const keys = await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
     const changed = await inTransaction(client, async () => {
-      const found = await client.query<{ display_sealed: Buffer; role: string }>('SELECT display_sealed, role FROM fax_hub.people WHERE login = $1 AND removed_at IS NULL', [login]);
+      const found = await client.query<{ role: string }>('SELECT role FROM fax_hub.people WHERE login = $1 AND removed_at IS NULL', [login]);
       const row = found.rows[0];
       if (!row) throw new AppError('not_found', msg('office.noSuchPerson'), { code: 'office_no_such_person' });
       if (row.role === 'admin') throw new AppError('invalid_input', msg('office.cannotResetAdministrator'), { code: 'office_reset_admin' });
-      await client.query(
-        `ALTER ROLE ${quoteIdentifier(login)} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} VALID UNTIL ${client.escapeLiteral(new Date(expiresAt).toISOString())}`,
-      );
-      await client.query(`REVOKE ${quoteIdentifier(deskRoleOf(address.database))} FROM ${quoteIdentifier(login)}`);
-      await client.query(`GRANT ${quoteIdentifier(joiningRoleOf(address.database))} TO ${quoteIdentifier(login)}`);
-      await client.query('DELETE FROM fax_hub.enrolments WHERE login = $1', [login]);
-      await client.query('DELETE FROM fax_hub.key_grants WHERE login = $1', [login]);
+      const personName = await personNameOf(client, officeKey, login);
       // The old desk is out: a new office key for everyone else (its desk keys go with it).
-      const ring = await changeOfficeKey(client, asRing(officeKey), login);
-      const personName = openOrNull(officeKey, 'person', login, row.display_sealed) ?? '';
-      await recordOfficeChange(client, { deskId, action: 'person_reset', officeKey: ring, says: { person: login, personName } });
-      return ring;
+      const change = await prepareKeyChange(client, asRing(officeKey), login);
+      const entry = await sealDetailForNextEntry(client, deskId, change.ring, { person: login, personName });
+      await client.query('SELECT fax_hub.reset_person($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
+        login,
+        scramVerifier(password),
+        new Date(expiresAt),
+        ...change.params,
+        deskId,
+        entry.seq,
+        entry.detail,
+      ]);
+      return change.ring;
     });
     await endSessionsOf(client, login);
     return changed;

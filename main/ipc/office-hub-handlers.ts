@@ -7,6 +7,7 @@ type OfficeHubHandlers = Pick<
   Handlers,
   | 'getOffice'
   | 'createOffice'
+  | 'upgradeOfficeHub'
   | 'joinOffice'
   | 'leaveOffice'
   | 'listOfficeWaiting'
@@ -48,6 +49,7 @@ export function officeHubHandlers(context: HandlerContext): OfficeHubHandlers {
       context.policies.checkHub(input);
       return (await hub()).create(input);
     },
+    upgradeOfficeHub: async ({ setupUser, setupPassword }) => (await hub()).upgradeHub({ user: setupUser, password: setupPassword }),
     joinOffice: async ({ code }) => {
       context.policies.checkHub(decodeJoinCode(code).address);
       return (await hub()).join(code);

@@ -38,8 +38,6 @@ export interface OfficeDeskOptions {
   onOfficeChanged?: () => void;
   /** Another desk said a person was removed (a hint: this desk checks its own membership with the hub). */
   onRemovalHeard?: (login: string, by: string) => void;
-  /** The administrator's desk brings the hub's schema up to this app's version before its first session. */
-  upgrade?: () => Promise<void>;
   catchUpMs?: number;
   visitMs?: number;
   heartbeatMs?: number;
@@ -66,7 +64,6 @@ function removalNotice(payload: string): { login: string; by: string } | null {
 }
 
 export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
-  let upgraded = false;
   let started = false;
   const timers = options.timers ? { timers: options.timers } : {};
   let onListening: () => void = () => undefined;
@@ -89,10 +86,6 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
   const triage = createSharedTriage({
     journal: createTriageJournal(options.dataDir, options.fileKey),
     connect: async () => {
-      if (!upgraded && options.upgrade) {
-        await options.upgrade();
-        upgraded = true;
-      }
       return openHubSession({
         address: options.address,
         credentials: options.credentials,

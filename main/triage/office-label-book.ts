@@ -4,7 +4,7 @@
  * changed by the administrator. A fax's labels are ids; a name comes from here.
  */
 import type { LabelView } from '../../preload/office';
-import { cleanLabelName, listLabels, removeLabel, saveLabel, type OfficeLabel } from '../hub/office-labels';
+import { cleanLabelName, listLabels, newLabelId, removeLabel, saveLabel, type OfficeLabel } from '../hub/office-labels';
 import type { HubSession } from '../hub/hub-session';
 
 export interface OfficeLabelBook {
@@ -46,18 +46,15 @@ export function createOfficeLabelBook(deps: { withSession: <T>(work: (session: H
     has: (labelId) => labels.some((label) => label.id === labelId && !label.removed),
     async save(label) {
       const previousName = label.id === null ? undefined : labels.find((known) => known.id === label.id)?.name;
-      const id = await deps.withSession((session) =>
-        session.changeOffice<string>(
-          { action: label.id === null ? 'label_added' : 'label_renamed', detail: (saved) => ({ label: { id: saved, name: cleanLabelName(label.name) }, ...(previousName === undefined ? {} : { previousName }) }) },
-          (client) => saveLabel(client, session.officeKey, label),
-        ),
-      );
+      const id = label.id ?? newLabelId();
+      const detail = { label: { id, name: cleanLabelName(label.name) }, ...(previousName === undefined ? {} : { previousName }) };
+      await deps.withSession((session) => session.changeOffice(detail, (client, entry) => saveLabel(client, session.officeKey, { id, name: label.name, add: label.id === null }, entry)));
       await book.refresh();
       return id;
     },
     async remove(labelId) {
       const name = labels.find((known) => known.id === labelId)?.name ?? '';
-      await deps.withSession((session) => session.changeOffice<undefined>({ action: 'label_removed', detail: () => ({ label: { id: labelId, name } }) }, (client) => removeLabel(client, labelId).then(() => undefined)));
+      await deps.withSession((session) => session.changeOffice({ label: { id: labelId, name } }, (client, entry) => removeLabel(client, labelId, entry)));
       await book.refresh();
     },
     clear() {

@@ -17,7 +17,8 @@ import type { Desktop } from '../desktop';
 import type { Logger } from '../log/logger';
 import type { AuditAction as HubAuditAction } from '../hub/audit-chain';
 import { hubAddressSchema } from '../hub/hub-address';
-import { addPerson, createOffice, listPeople, removePerson, upgradeOffice } from '../hub/office-setup';
+import { addPerson, listPeople, removePerson } from '../hub/office-setup';
+import { createOffice, upgradeOffice, type SetupAccount } from '../hub/hub-setup';
 import { confirmJoin, joiningPeople } from '../hub/office-join';
 import { resetPerson } from '../hub/office-reset';
 import { createJoiningDesk } from './office-joining';
@@ -76,6 +77,9 @@ export interface CreateOfficeInput {
   clientKey?: string | undefined;
   ca?: string | undefined;
   name: string;
+  /** The server's setup account (IT's), used for this moment only: it makes the office's schema and roles. */
+  setupUser: string;
+  setupPassword: string;
 }
 
 const privateKeyPem = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
@@ -91,6 +95,8 @@ export interface OfficeService {
   started(): Promise<void>;
   view(): OfficeView;
   create(input: CreateOfficeInput): Promise<OfficeView>;
+  /** Upgrades the hub's schema with IT's setup account (the administrator's desk; the account is not kept). */
+  upgradeHub(setup: SetupAccount): Promise<OfficeView>;
   join(code: string): Promise<OfficeView>;
   leave(): Promise<OfficeView>;
   people(): Promise<PersonView[]>;
@@ -201,6 +207,7 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       hold: holdView(),
       unreachableSince: status.state === 'offline' ? unreachableSince : null,
       problem: status.refusal ? say(status.refusal.text) : null,
+      needsUpgrade: status.refusal?.details.code === 'hub_schema_older',
       removal: status.state === 'removed' ? removalView(current.removal) : null,
       waitingToJoin: [...people.values()].filter((person) => person.joining?.safetyCode != null).length,
       trail: trailFindings.length === 0 ? null : { missing: trailFindings.filter((finding) => finding.problem === 'missing').length, rewritten: trailFindings.filter((finding) => finding.problem === 'rewritten').length },
@@ -273,10 +280,9 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     if (desk === null || current === null) return;
     const key = keyRing ?? current.officeKey;
     const me = current.address.user;
-    const database = current.address.database;
     // Who is waiting to join, and with which safety code, is the administrator's to see (the hub shows others none).
     const admin = current.role === 'admin';
-    const [listed, waiting] = await desk.triage.withSession((session) => session.withClient(async (client) => [await listPeople(client, key), admin ? await joiningPeople(client, database) : []] as const));
+    const [listed, waiting] = await desk.triage.withSession((session) => session.withClient(async (client) => [await listPeople(client, key), admin ? await joiningPeople(client) : []] as const));
     const joining = new Map(waiting.map((person) => [person.login, person]));
     people.clear();
     peopleReadAt = deps.now?.() ?? Date.now();
@@ -353,7 +359,6 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       onRemovalHeard: (login, by) => {
         if (login === current?.address.user) void noteRemoval(by);
       },
-      ...(joined.role === 'admin' ? { upgrade: () => upgradeOffice(joined.address, credentialsOf(joined)) } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
@@ -485,12 +490,19 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const parsed = hubAddressSchema.safeParse({ host: input.host, port: input.port, database: input.database, user: input.user, ca: input.ca?.trim() ? input.ca : null, clientCertificate: certificate });
       if (!parsed.success) throw new AppError('invalid_input', msg('office.addressInvalid'), { code: 'office_address' });
       const secrets = { password, clientKey };
-      const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { name: input.name });
+      const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { user: input.setupUser, password: input.setupPassword }, { name: input.name });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
       const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
       const deskKey = newDeskKeyPair().privateKeyPem;
       await membership.write(joined, { ...secrets, officeKey, deskKey });
       await openDesk({ ...joined, ...secrets, officeKey, deskKey });
+      return view();
+    },
+
+    async upgradeHub(setup) {
+      const admin = requireAdmin();
+      await upgradeOffice(admin.address, setup);
+      await desk?.retry();
       return view();
     },
 

@@ -84,13 +84,13 @@ async function drained(app: AppFixture): Promise<void> {
 
 beforeAll(async () => {
   server = await startPrivatePostgres();
-  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
-  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database}`);
   maria = await startApp({ viewport: { width: 1280, height: 800 } });
   tom = await startApp({ sandbox: maria.t, demo: maria.demo, viewport: { width: 1024, height: 768 }, systemLanguages: ['de-DE'] });
   ana = await startApp({ sandbox: maria.t, demo: maria.demo, viewport: { width: 1024, height: 768 } });
   for (const app of [maria, tom, ana]) await app.page.getByTestId('fax-row').first().waitFor();
-  await call(maria, 'createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Maria Lopez' });
+  await call(maria, 'createOffice', { host: server.host, port: server.port, database, user: owner, password, ca: server.ca, name: 'Maria Lopez', setupUser: server.superuser, setupPassword: server.password });
   const people = [
     { app: tom, login: logins.tom, name: 'Tom Baker' },
     { app: ana, login: logins.ana, name: 'Ana Ruiz' },

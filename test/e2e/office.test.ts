@@ -19,8 +19,8 @@ const password = crypto.randomBytes(16).toString('base64url');
 
 beforeAll(async () => {
   server = await startPrivatePostgres();
-  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
-  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database}`);
   maria = await startApp({ viewport: { width: 1024, height: 760 } });
   tom = await startApp({ sandbox: maria.t, demo: maria.demo, viewport: { width: 1024, height: 760 }, systemLanguages: ['de-DE'] });
   await maria.page.getByTestId('fax-row').first().waitFor();
@@ -45,6 +45,8 @@ describe('an office of two desks', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel("The hub's CA certificate (optional)").fill(server.ca);
     await page.getByLabel('Your name (as the office sees it)').fill('Maria Lopez');
+    await page.getByLabel('Setup account', { exact: true }).fill(server.superuser);
+    await page.getByLabel("Setup account's password").fill(server.password);
     await page.getByRole('button', { name: 'Create the office' }).click();
     await expect.poll(() => page.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub connected');
     await page.getByLabel('Name', { exact: true }).fill('Tom Baker');

@@ -220,6 +220,7 @@ describe('renderer lock-down', () => {
       'takeRecoveryNotice',
       'unlock',
       'updateSettings',
+      'upgradeOfficeHub',
     ]);
   });
 

@@ -1,12 +1,15 @@
 /**
- * An office on a private PostgreSQL, set up the way the README tells an office to: an administrator role that owns
- * the database and may create roles, the office created by the administrator's desk, people added with join codes.
+ * An office on a private PostgreSQL, set up the way the README tells an office to: a plain sign-in for the
+ * administrator and an empty database, the office created on the administrator's desk with the server's setup
+ * account (the cluster's superuser, IT's), people added with join codes.
  */
 import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, createOffice, removePerson } from '../../main/hub/office-setup';
+import { addPerson, removePerson } from '../../main/hub/office-setup';
+import { createOffice, type SetupAccount } from '../../main/hub/hub-setup';
 import { resetPerson } from '../../main/hub/office-reset';
+import { newLabelId, saveLabel } from '../../main/hub/office-labels';
 import type { KeyRing, OfficeKeys } from '../../main/hub/office-key';
 import { collectOfficeKey, confirmJoin, joiningPeople, startJoin } from '../../main/hub/office-join';
 import pg from 'pg';
@@ -34,6 +37,9 @@ export interface TestOffice {
 
 let offices = 0;
 
+/** IT's setup account on a test server: its superuser. */
+export const setupAccountOf = (server: PrivatePostgres): SetupAccount => ({ user: server.superuser, password: server.password });
+
 /**
  * A person's desk joins with a code, the administrator confirms it with the safety code the desk shows, and the
  * desk collects the office key — the whole join as two people do it.
@@ -52,10 +58,10 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
   const database = `office_${suffix}`;
   const adminLogin = `office_admin_${suffix}`;
   const adminPassword = crypto.randomBytes(18).toString('base64url');
-  server.sql('postgres', `CREATE ROLE ${adminLogin} LOGIN CREATEROLE PASSWORD '${adminPassword}'`);
-  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${adminLogin}`);
+  server.sql('postgres', `CREATE ROLE ${adminLogin} LOGIN PASSWORD '${adminPassword}'`);
+  server.sql('postgres', `CREATE DATABASE ${database}`);
   const address: HubAddress = { host: server.host, port: server.port, database, user: adminLogin, ca: server.ca, clientCertificate: null };
-  const { officeKey } = await createOffice(address, { password: adminPassword }, { name: 'Office Administrator' });
+  const { officeKey } = await createOffice(address, { password: adminPassword }, setupAccountOf(server), { name: 'Office Administrator' });
   if (officeKey === null) throw new Error('the office existed already');
   let keys: KeyRing = { current: officeKey, older: [] };
   return {
@@ -121,7 +127,7 @@ export function useTestOffice(): { readonly server: PrivatePostgres; readonly of
 /** Confirms `login` as the office's administrator once their desk asked (with the safety code the hub's key gives). */
 export async function confirmWhenAsked(office: Pick<TestOffice, 'address' | 'adminPassword' | 'keys'>, login: string): Promise<void> {
   const asked = await waitUntil(
-    () => withAdmin(office, (client) => joiningPeople(client, office.address.database)),
+    () => withAdmin(office, (client) => joiningPeople(client)),
     (people) => people.some((person) => person.login === login && person.safetyCode !== null),
     { what: `${login}'s desk asking to join`, timeoutMs: 20_000 },
   );
@@ -138,4 +144,10 @@ async function withAdmin<T>(office: Pick<TestOffice, 'address' | 'adminPassword'
   } finally {
     await client.end();
   }
+}
+
+/** Adds an office label as the administrator's desk does (the hub's function writes it with its audit entry). */
+export async function addLabel(admin: HubSession, name: string): Promise<string> {
+  const id = newLabelId();
+  return admin.changeOffice({ label: { id, name } }, (client, entry) => saveLabel(client, admin.officeKey, { id, name, add: true }, entry));
 }

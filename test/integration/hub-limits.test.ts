@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { personConnectionLimit } from '../../main/hub/hub-schema';
 import { seal } from '../../main/hub/office-key';
+import { scramVerifier } from '../../main/hub/scram-verifier';
 import { createTestOffice, useTestOffice } from '../helpers/hub-office';
 import { waitUntil } from '../helpers/wait';
 
@@ -98,8 +99,9 @@ describe('limits the database holds a member to', () => {
     await admin.connect();
     try {
       const label = crypto.randomUUID();
-      await expect(admin.query('INSERT INTO fax_hub.labels (id, name_sealed) VALUES ($1, $2)', [label, seal(hub.office.officeKey, 'label', label, 'L'.repeat(41 * 3))])).rejects.toMatchObject({ code: '23514' });
-      await expect(admin.query("UPDATE fax_hub.people SET display_sealed = $1 WHERE role = 'staff'", [Buffer.alloc(1000)])).rejects.toMatchObject({ code: '23514' });
+      await expect(admin.query("SELECT fax_hub.save_label($1, true, $2, 'admin-desk', NULL, NULL)", [label, seal(hub.office.officeKey, 'label', label, 'L'.repeat(41 * 3))])).rejects.toMatchObject({ code: '23514' });
+      const verifier = scramVerifier(crypto.randomBytes(12).toString('base64url'));
+      await expect(admin.query("SELECT fax_hub.add_person($1, $2, now() + interval '1 hour', $3, 'admin-desk', NULL, NULL)", [`big_name_${process.pid}`, verifier, Buffer.alloc(1000)])).rejects.toMatchObject({ code: '23514' });
     } finally {
       await admin.end();
     }

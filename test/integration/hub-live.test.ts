@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubLink, type HubLink } from '../../main/hub/hub-link';
 import { createHubLive, type HubLive } from '../../main/hub/hub-live';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { saveLabel } from '../../main/hub/office-labels';
-import { createTestOffice, type TestOffice } from '../helpers/hub-office';
+import { addLabel, createTestOffice, type TestOffice } from '../helpers/hub-office';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { waitUntil } from '../helpers/wait';
@@ -114,7 +113,7 @@ describe('live triage', () => {
     const admin = await office.admin();
     closers.push(() => admin.close());
     const before = b.officeChanges();
-    await admin.withClient((client) => saveLabel(client, admin.officeKey, { id: null, name: 'Lab' }));
+    await addLabel(admin, 'Lab');
     await waitUntil(() => b.officeChanges(), (count) => count > before, { what: 'the office change', timeoutMs: 2_000 });
     server.sql(office.address.database, "INSERT INTO fax_hub.changes (fax_id) VALUES ('')");
     await waitUntil(() => b.officeChanges(), (count) => count > before + 1, { what: 'the missed office change' });

@@ -99,7 +99,8 @@ describe('the database writes the record', () => {
     expect(entries).toBe(`${mallory.login}:handled,${mallory.login}:noted`);
     // A desk's own account is limited to what only a desk sees; the office's changes are the administrator's.
     await expect(mallory.sql.query("SELECT fax_hub.record('claimed', $1, 'desk-m')", [faxId])).rejects.toMatchObject({ code: '23514' });
-    await expect(mallory.sql.query("SELECT fax_hub.record_office_change('person_removed', 'desk-m', NULL, NULL)")).rejects.toMatchObject(refused);
+    await expect(mallory.sql.query("SELECT fax_hub.remove_label(gen_random_uuid(), 'desk-m', NULL, NULL)")).rejects.toMatchObject(refused);
+    await expect(mallory.sql.query('SELECT * FROM fax_hub.waiting_people()')).rejects.toMatchObject(refused);
     // Another's note is not theirs to remove; Alice's claim is not theirs to release.
     await alice.session.addNote(faxId, 'Called back');
     const alicesNote = asSuperuser(`SELECT id FROM fax_hub.notes WHERE author = '${alice.login}'`);
@@ -245,8 +246,16 @@ describe('an audit trail the administrator cannot rewrite unseen', () => {
     expect(await watch.check()).toEqual([]);
     expect(kept.find((head) => head.deskId === alice.session.deskId)?.seq).toBe(3);
 
-    // With the administrator's own credentials: the owner of the table turns its guard off and rewrites the chain.
-    const administrator = new pg.Client(hubClientConfig(hub.office.address, { password: hub.office.adminPassword }));
+    // The administrator's own credentials own nothing: the table's guard stays on (hub-roles.test.ts tries more).
+    const admin = new pg.Client(hubClientConfig(hub.office.address, { password: hub.office.adminPassword }));
+    await admin.connect();
+    try {
+      await expect(admin.query('ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only')).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await admin.end();
+    }
+    // The server's superuser (IT's setup account) can: it turns the guard off and rewrites the chain.
+    const administrator = new pg.Client(hubClientConfig({ ...hub.office.address, user: hub.server.superuser }, { password: hub.server.password }));
     await administrator.connect();
     try {
       const chain = (await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.deskId === alice.session.deskId).sort((a, b) => a.seq - b.seq);
@@ -272,7 +281,7 @@ describe('an audit trail the administrator cannot rewrite unseen', () => {
     expect(rewritten.filter((entry) => entry.deskId === alice.session.deskId).map((entry) => entry.action)).toEqual(['viewed', 'saved']);
     // …the head the desk kept does not.
     expect(await watch.check()).toEqual([{ deskId: alice.session.deskId, seq: 3, problem: 'missing' }]);
-    // Nor does it once the administrator appends entries to bring the chain back to its old length.
+    // Nor does it once entries are appended to bring the chain back to its old length.
     await alice.session.record('viewed', faxId);
     expect(await watch.check()).toEqual([{ deskId: alice.session.deskId, seq: 3, problem: 'rewritten' }]);
   });

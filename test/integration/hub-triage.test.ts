@@ -4,10 +4,9 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { saveLabel } from '../../main/hub/office-labels';
 import { checkChains } from '../../main/hub/audit-chain';
 import type { HubSession } from '../../main/hub/hub-session';
-import { useTestOffice } from '../helpers/hub-office';
+import { addLabel, useTestOffice } from '../helpers/hub-office';
 import os from 'node:os';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
@@ -154,7 +153,7 @@ describe('what the hub stores', () => {
     await desk.addNote(faxId, 'Lab result for Rosalind Jellybean, born 1961-04-12, Schwarzwald clinic');
     await desk.setLabels(faxId, ['Cardiology']);
     const admin = hub.keep(await hub.office.admin());
-    await admin.withClient((client) => saveLabel(client, admin.officeKey, { id: null, name: 'Cardiology referral' }));
+    await addLabel(admin, 'Cardiology referral');
     await desk.recordSent('900000000000000009', Date.now() + 86_400_000);
     await desk.linkReply(faxId, '900000000000000009');
     await desk.claim(faxId);

@@ -20,6 +20,8 @@ import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-p
 import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
 import { joinThroughApps } from '../helpers/office-join';
+import { undoLeastPrivilege } from '../helpers/hub-schema-undo';
+import { startTestCore, type TestCore } from '../helpers/node-core';
 
 const fixture = useSandbox();
 let server: PrivatePostgres;
@@ -50,10 +52,10 @@ async function office(): Promise<{ maria: ConnectedCore; tom: ConnectedCore; fax
   const database = `front_desk_${suffix}`;
   const owner = `office_owner_${suffix}`;
   const password = crypto.randomBytes(16).toString('base64url');
-  server.sql('postgres', `CREATE ROLE ${owner} LOGIN CREATEROLE PASSWORD '${password}'`);
-  server.sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+  server.sql('postgres', `CREATE ROLE ${owner} LOGIN PASSWORD '${password}'`);
+  server.sql('postgres', `CREATE DATABASE ${database}`);
   // One complete way to sign in: a password, or a client certificate with its key.
-  const where = { host: server.host, port: server.port, database, user: owner, ca: server.ca, name: 'Maria Lopez' };
+  const where = { host: server.host, port: server.port, database, user: owner, ca: server.ca, name: 'Maria Lopez', setupUser: server.superuser, setupPassword: server.password };
   for (const incomplete of [{}, { clientCertificate: server.ca }, { password, clientKey: 'not a key' }, { clientCertificate: server.ca, clientKey: 'not a key' }]) {
     expect(await maria.call('createOffice', { ...where, ...incomplete })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
   }
@@ -167,7 +169,7 @@ describe('an office of two desks', () => {
   }, 90_000);
 
   it('the audit export lists who did what, chains checked; leaving keeps the desk\'s faxes', async () => {
-    const { maria, tom, faxIds, owner, ownerPassword } = await office();
+    const { maria, tom, faxIds, owner } = await office();
     const [first = ''] = faxIds;
     value(await tom.call('noteFaxOpened', { id: first }));
     value(await tom.call('claimFax', { faxId: first }));
@@ -203,11 +205,11 @@ describe('an office of two desks', () => {
     const lastLine = (csv: string): string => csv.trimEnd().split('\r\n').at(-1) ?? '';
     expect(lastLine(await exported(tom))).toMatch(/^,,Checked against,,"Each desk's chain, and the newest entries this desk had seen of \d+ desks \(last seen .*\)\. All of them are on the hub as they were\.",Intact$/);
     expect(value<OfficeView>(await tom.call('getOffice'))).toMatchObject({ trail: null });
-    // The administrator, who owns the audit table, turns its guard off and cuts Tom's newest entry: each desk's chain
-    // still checks (nothing after it to break), so only what Tom's desk saw can tell.
+    // The server's superuser (the administrator owns nothing) turns the audit table's guard off and cuts Tom's newest
+    // entry: each desk's chain still checks (nothing after it to break), so only what Tom's desk saw can tell.
     const tomsView = value<OfficeView>(await tom.call('getOffice'));
     const tomLogin = tomsView.joined ? tomsView.me.login : '';
-    const administrator = new pg.Client(hubClientConfig(owner, { password: ownerPassword }));
+    const administrator = new pg.Client(hubClientConfig({ ...owner, user: server.superuser }, { password: server.password }));
     await administrator.connect();
     try {
       await administrator.query(`ALTER TABLE fax_hub.audit DISABLE TRIGGER audit_append_only;
@@ -226,4 +228,30 @@ describe('an office of two desks', () => {
     expect((await inbox(tom)).items.every((item) => item.triage === undefined)).toBe(true);
     expect(await tom.call('claimFax', { faxId: first })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
   }, 60_000);
+  it("a hub older than the app: both desks say so; the administrator's own account cannot upgrade it, IT's setup account does, and both carry on", async () => {
+    const before = await office();
+    const { faxIds, database, owner } = before;
+    server.sql(database, undoLeastPrivilege(database, owner.user));
+    // The desks find out when they start (as after the app was updated on them).
+    const restarted = async (desk: ConnectedCore): Promise<TestCore> => {
+      await desk.core.dispose();
+      const again = startTestCore({ baseUrl: fixture.t.sandbox.baseUrl, caPath: fixture.t.sandbox.caCertPath, dataDir: desk.dataDir, secrets: desk.secrets });
+      await again.core.start();
+      return again;
+    };
+    const maria = await restarted(before.maria);
+    const tom = await restarted(before.tom);
+    for (const desk of [maria, tom]) {
+      await waitUntil(() => desk.call('getOffice'), (result) => (value<OfficeView>(result) as { state?: string }).state === 'refused', { what: 'the desk refused by the older hub', timeoutMs: 30_000 });
+      expect(value<OfficeView>(await desk.call('getOffice'))).toMatchObject({ needsUpgrade: true, problem: expect.stringContaining('needs an upgrade') as string });
+    }
+    expect(await tom.call('upgradeOfficeHub', { setupUser: server.superuser, setupPassword: server.password })).toMatchObject({ ok: false, error: { kind: 'permission' } });
+    expect(await maria.call('upgradeOfficeHub', { setupUser: owner.user, setupPassword: 'not the superuser' })).toMatchObject({ ok: false });
+    const upgraded = value<OfficeView>(await maria.call('upgradeOfficeHub', { setupUser: server.superuser, setupPassword: server.password }));
+    expect(upgraded).toMatchObject({ state: 'connected', needsUpgrade: false, problem: null });
+    expect(value<OfficeView>(await tom.call('retryOffice'))).toMatchObject({ state: 'connected', needsUpgrade: false });
+    expect(value(await tom.call('claimFax', { faxId: faxIds[0] }))).toEqual({ kind: 'won' });
+    expect(server.sql('postgres', `SELECT rolcreaterole FROM pg_roles WHERE rolname = '${owner.user}'`).trim()).toBe('f');
+    await Promise.all([maria.core.dispose(), tom.core.dispose()]);
+  }, 90_000);
 });

@@ -43,9 +43,9 @@ async function desks(count: number, inOffice: boolean): Promise<{ apps: Connecte
   if (inOffice) {
     const suffix = crypto.randomBytes(3).toString('hex');
     const password = crypto.randomBytes(16).toString('base64url');
-    server.sql('postgres', `CREATE ROLE rules_owner_${suffix} LOGIN CREATEROLE PASSWORD '${password}'`);
-    server.sql('postgres', `CREATE DATABASE rules_${suffix} OWNER rules_owner_${suffix}`);
-    value<OfficeView>(await first.call('createOffice', { host: server.host, port: server.port, database: `rules_${suffix}`, user: `rules_owner_${suffix}`, password, ca: server.ca, name: 'Desk 1' }));
+    server.sql('postgres', `CREATE ROLE rules_owner_${suffix} LOGIN PASSWORD '${password}'`);
+    server.sql('postgres', `CREATE DATABASE rules_${suffix}`);
+    value<OfficeView>(await first.call('createOffice', { host: server.host, port: server.port, database: `rules_${suffix}`, user: `rules_owner_${suffix}`, password, ca: server.ca, name: 'Desk 1', setupUser: server.superuser, setupPassword: server.password }));
     for (const [index, app] of apps.slice(1).entries()) {
       const { joinCode } = value<{ joinCode: string }>(await first.call('addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` }));
       await joinThroughApps((name, request) => app.call(name, request), (name, request) => first.call(name, request), joinCode);

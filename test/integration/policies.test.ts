@@ -55,7 +55,7 @@ describe('a desk under policies', () => {
     expect(await app.call('saveAutomation', automation(path.join(allowed, 'copies')))).toMatchObject({ ok: true });
 
     // Another office hub than the organization's.
-    expect(await app.call('createOffice', { host: 'evil.example.com', port: 5432, database: 'x', user: 'admin_x', password: 'p', name: 'Mallory' })).toMatchObject({ ok: false, error: { kind: 'permission' } });
+    expect(await app.call('createOffice', { host: 'evil.example.com', port: 5432, database: 'x', user: 'admin_x', password: 'p', name: 'Mallory', setupUser: 'postgres', setupPassword: 'p' })).toMatchObject({ ok: false, error: { kind: 'permission' } });
   }, 60_000);
 
   it('policies changed while the app runs are told to the window and apply at once', async () => {

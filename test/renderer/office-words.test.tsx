@@ -33,6 +33,7 @@ const joined = (overrides: Partial<Extract<OfficeView, { joined: true }>>): Extr
   removal: null,
   trail: null,
   waitingToJoin: 0,
+  needsUpgrade: false,
   ...overrides,
 });
 
@@ -295,6 +296,25 @@ describe('other words', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Give a new join code' }));
     await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('join-code').value).toBe('FXHUB2.code.check'));
     expect(fax.callsOf('resetOfficePerson')).toEqual([{ login: 'tom', validHours: 24, confirmed: true }]);
+  });
+  it("a hub older than the app: the administrator's desk offers IT the upgrade with the setup account, which is not left in the form; a member's desk only says so", async () => {
+    const text = "The office hub needs an upgrade for this version of Fax Desktop.";
+    const fax = installFakeFax({ listOfficeWaiting: () => [], upgradeOfficeHub: () => joined({ role: 'admin', me: { login: 'maria', name: 'Maria Lopez' } }) });
+    officeStore.set(joined({ role: 'staff', state: 'refused', problem: text, needsUpgrade: true }));
+    const member = render(<OfficeSettings />);
+    expect(screen.getByTestId('office-refused').textContent).toBe(text);
+    expect(screen.queryByTestId('hub-upgrade')).toBeNull();
+    member.unmount();
+    officeStore.set(joined({ role: 'admin', me: { login: 'maria', name: 'Maria Lopez' }, state: 'refused', problem: text, needsUpgrade: true }));
+    render(<OfficeSettings />);
+    const button = screen.getByRole('button', { name: 'Upgrade the hub' });
+    expect(button).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Setup account'), { target: { value: ' postgres ' } });
+    fireEvent.change(screen.getByLabelText("Setup account's password"), { target: { value: 'it-secret' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(fax.callsOf('upgradeOfficeHub')).toEqual([{ setupUser: 'postgres', setupPassword: 'it-secret' }]));
+    await waitFor(() => expect(screen.queryByTestId('hub-upgrade')).toBeNull());
+    expect(officeStore.get()).toMatchObject({ state: 'connected', needsUpgrade: false });
   });
 });
 

@@ -48,8 +48,27 @@ function settle<T>(result: IpcResult<T>): IpcError | null {
   return result.ok ? null : result.error;
 }
 
-export async function createOffice(input: { host: string; port: number; database: string; user: string; password?: string; clientCertificate?: string; clientKey?: string; ca?: string; name: string }): Promise<IpcError | null> {
+export async function createOffice(input: {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password?: string;
+  clientCertificate?: string;
+  clientKey?: string;
+  ca?: string;
+  name: string;
+  setupUser: string;
+  setupPassword: string;
+}): Promise<IpcError | null> {
   const result = await faxApi().createOffice(input);
+  if (result.ok) officeStore.set(result.value);
+  return settle(result);
+}
+
+/** Upgrades the hub's schema with IT's setup account (the administrator's desk); the account is not kept. */
+export async function upgradeOfficeHub(setup: { setupUser: string; setupPassword: string }): Promise<IpcError | null> {
+  const result = await faxApi().upgradeOfficeHub(setup);
   if (result.ok) officeStore.set(result.value);
   return settle(result);
 }

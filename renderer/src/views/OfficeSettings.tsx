@@ -9,6 +9,7 @@ import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
 import { addPerson, confirmJoining, resetPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
 import { OfficeJoining } from './OfficeJoining';
+import { HubUpgrade } from './HubUpgrade';
 import { holdExplanation, removalWords } from './office-words';
 import { dateTime } from '../format';
 import { useStore } from '../data/store';
@@ -43,7 +44,7 @@ function NoOffice() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '', clientCertificate: '', clientKey: '' });
+  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '', clientCertificate: '', clientKey: '', setupUser: '', setupPassword: '' });
   const byCertificate = form.clientCertificate.trim() !== '' || form.clientKey.trim() !== '';
 
   const join = async (event: SyntheticEvent) => {
@@ -67,8 +68,12 @@ function NoOffice() {
         name: form.name.trim(),
         ...(form.ca.trim() ? { ca: form.ca } : {}),
         ...(byCertificate ? { clientCertificate: form.clientCertificate, clientKey: form.clientKey } : {}),
+        setupUser: form.setupUser.trim(),
+        setupPassword: form.setupPassword,
       }),
     );
+    // The setup account is IT's: not left in the form once used.
+    setForm((previous) => ({ ...previous, setupPassword: '' }));
     setBusy(false);
   };
 
@@ -118,6 +123,12 @@ function NoOffice() {
             </label>
           </details>
           {field('name', t('office.yourName'))}
+          <fieldset className="office-setup-account">
+            <legend>{t('office.setupAccount')}</legend>
+            <p className="field-hint">{t('office.setupAccountHint')}</p>
+            {field('setupUser', t('office.setupUser'))}
+            {field('setupPassword', t('office.setupPassword'), 'password')}
+          </fieldset>
           <button type="submit" className="button" disabled={busy}>{t('office.createTheOffice')}</button>
         </form>
       </details>
@@ -356,6 +367,7 @@ function RefusedOffice() {
     <>
       <p className="notice notice-error" role="alert" data-testid="office-refused">{removalWords(office) ?? office.problem}</p>
       {error ? <ErrorNotice error={error} /> : null}
+      {office.needsUpgrade && office.role === 'admin' ? <HubUpgrade /> : null}
       {shown.length > 0 ? (
         <>
           <h3 className="subhead">{t('office.waitingTitle')}</h3>
