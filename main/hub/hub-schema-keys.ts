@@ -3,7 +3,7 @@
  * removed person's. Each generation of the key is a row: a check value (never the key), and the previous key sealed
  * with this one — the key history, so a desk holding the newest key opens everything sealed before. Each desk
  * leaves its own public key (desk-key.ts); the administrator's desk wraps a new key to every member's desk key.
- * Desks read only their own grants and keys; only the administrator (the tables' owner) writes them.
+ * Desks read only their own grants and keys; only the administrator writes them (from schema 13 through the office's functions, hub-schema-roles.ts).
  */
 import { deskPublicKeyBytes } from './hub-schema-join';
 

@@ -135,10 +135,14 @@ describe('compose', () => {
     await cover.selectOption({ label: 'Referral' });
     await addRecipient(page, '+1 415 555 0103');
     await sendFromCompose(page);
-    const sent = (await app.t.api(app.demo.apiKey, 'GET', '/faxes?direction=outbound&limit=1')).json as { data: { data: Array<{ id: number }> } };
-    const id = sent.data.data[0]?.id ?? 0;
-    const record = app.t.sandbox.db.prepare('SELECT cover_id FROM faxes WHERE id = ?').get(id) as { cover_id: string | null };
-    expect(record.cover_id).toBe(app.demo.coverIds[1]);
+    // The outbox hands the fax to the service in the background: the newest outbound fax is this one once it has.
+    const newestCover = async (): Promise<string | null> => {
+      const sent = (await app.t.api(app.demo.apiKey, 'GET', '/faxes?direction=outbound&limit=1')).json as { data: { data: Array<{ id: number }> } };
+      const id = sent.data.data[0]?.id ?? 0;
+      const record = app.t.sandbox.db.prepare('SELECT cover_id FROM faxes WHERE id = ?').get(id) as { cover_id: string | null } | undefined;
+      return record?.cover_id ?? null;
+    };
+    await expect.poll(newestCover, { timeout: 15_000 }).toBe(app.demo.coverIds[1]);
   });
 });
 
