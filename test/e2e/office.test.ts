@@ -47,6 +47,8 @@ describe('an office of two desks', () => {
     await page.getByLabel('Your name (as the office sees it)').fill('Maria Lopez');
     await page.getByLabel('Setup account', { exact: true }).fill(server.superuser);
     await page.getByLabel("Setup account's password").fill(server.password);
+    await page.getByLabel("Setup account's password").scrollIntoViewIfNeeded();
+    await screenshot(page, 'office-create');
     await page.getByRole('button', { name: 'Create the office' }).click();
     await expect.poll(() => page.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub connected');
     await page.getByLabel('Name', { exact: true }).fill('Tom Baker');
