@@ -84,4 +84,23 @@ describe('preparing a fax page for recognition', () => {
     expect(prepared.image.height).toBe(recognitionDpi);
     expect(blackDots(prepared.image)).toBeGreaterThan(40);
   });
+  it('takes ruling lines off a fine page before reading it, and leaves those of a page drawn from standard resolution', () => {
+    // A word-sized block of text and a long rule under it, on a fine page (its lines not pairs) and the same drawn
+    // line by line twice.
+    const dots: Array<[number, number]> = [];
+    for (let x = 20; x < 60; x += 1) for (let y = 11; y < 30; y += 1) if (x % 6 < 2 || y % 7 === 0) dots.push([x, y]);
+    for (let x = 10; x < 300; x += 1) for (const y of [41, 42]) dots.push([x, y]);
+    const fine = page(320, 60, dots);
+    const doubled = page(320, 120, dots.flatMap(([x, y]): Array<[number, number]> => [[x, 2 * y], [x, 2 * y + 1]]));
+    const inkBelowText = (image: GrayImage, from: number) => {
+      let ink = 0;
+      for (let y = from; y < image.height; y += 1) for (let x = 100; x < 300; x += 1) if ((image.pixels[y * image.width + x] ?? 255) < 128) ink += 1;
+      return ink;
+    };
+    const preparedFine = prepareForRecognition(fine);
+    const preparedStandard = prepareForRecognition(doubled);
+    if (preparedFine.kind !== 'text' || preparedStandard.kind !== 'text') throw new Error('both pages hold text');
+    expect(inkBelowText(preparedFine.image, Math.round(35 * (recognitionDpi / 196)))).toBe(0);
+    expect(inkBelowText(preparedStandard.image, Math.round(70 * (recognitionDpi / 196)))).toBeGreaterThan(0);
+  });
 });
