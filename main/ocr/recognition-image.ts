@@ -197,7 +197,15 @@ export function thickenDown(image: GrayImage): GrayImage {
   return { width, height: image.height, pixels };
 }
 
-export type PreparedPage = { kind: 'text'; image: GrayImage } | { kind: 'blank' } | { kind: 'noise' };
+/**
+ * How the recognizer should find the lines: a fine page as one column of text of varying sizes (tesseract's page
+ * mode 4), a standard page as one uniform block (mode 6). Measured on the unseen-pages tuning seed, key fields read
+ * exactly: fine 65 of 94 in a column against 62 in a block (character error rate 8.2 % against 12.5 %); standard 21
+ * against 27 (its coarse lines are found better as one block).
+ */
+export type PageLayout = 'column' | 'block';
+
+export type PreparedPage = { kind: 'text'; image: GrayImage; layout: PageLayout } | { kind: 'blank' } | { kind: 'noise' };
 
 /**
  * The page (grey, at fine fax resolution) as the recognizer should see it — or why it should not be read at all:
@@ -206,11 +214,12 @@ export type PreparedPage = { kind: 'text'; image: GrayImage } | { kind: 'blank' 
  */
 export function prepareForRecognition(page: GrayImage): PreparedPage {
   const despecked = removeSpecks(page);
+  const standard = drawnFromStandard(despecked);
   // Ruling lines go on fine pages; on a standard page, lines and letters merge and taking them off read worse (the
   // unseen-pages tuning seed: 24 of 94 keys against 27 as it was; fine pages: 62 against 49).
-  const clean = drawnFromStandard(despecked) ? despecked : removeSpecks(removeRulingLines(despecked));
+  const clean = standard ? despecked : removeSpecks(removeRulingLines(despecked));
   const share = blackShare(clean);
   if (share === 0) return { kind: 'blank' };
   if (share > noisePageBlackShare) return { kind: 'noise' };
-  return { kind: 'text', image: scaleSmooth(thickenDown(clean), recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y) };
+  return { kind: 'text', image: scaleSmooth(thickenDown(clean), recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y), layout: standard ? 'block' : 'column' };
 }

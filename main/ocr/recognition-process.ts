@@ -5,11 +5,11 @@
  * reads it with tesseract.js. The language data comes from a local folder; nothing is ever fetched.
  */
 import os from 'node:os';
-import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
 import { openDocumentPages, type OpenedSource } from '../pages/document-pages';
 import { readSealed } from '../store/crypto/sealed-file';
 import { encodeGrayPng } from '../pages/png';
-import { prepareForRecognition } from './recognition-image';
+import { prepareForRecognition, type PageLayout } from './recognition-image';
 import { pageWords } from './recognized-words';
 import { watchParent } from './parent-watch';
 import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage } from './recognition-protocol';
@@ -53,6 +53,9 @@ const parentWatch = watchParent({
 let settings: RecognitionStart | null = null;
 let tesseract: Promise<TesseractWorker> | null = null;
 let kept: { cacheKey: string; opened: OpenedSource } | null = null;
+/** The page mode the recognizer is set to (set again only when a page needs the other). */
+let layoutSet: PageLayout | null = null;
+const pageModes: Record<PageLayout, PSM> = { column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK };
 
 /**
  * Brackets, braces and bars are not read: on fax pages they are almost always a misread letter ("X]4471920" for
@@ -101,6 +104,10 @@ async function recognize(request: RecognizeRequest, start: RecognitionStart): Pr
       result = { page: request.page, text: '', confidence: 0, words: [], outcome: prepared.kind };
     } else {
       const worker = await recognizer(start);
+      if (layoutSet !== prepared.layout) {
+        await worker.setParameters({ tessedit_pageseg_mode: pageModes[prepared.layout] });
+        layoutSet = prepared.layout;
+      }
       const png = encodeGrayPng(prepared.image);
       const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
       const words = pageWords(data.blocks ?? [], prepared.image.width, prepared.image.height);

@@ -84,7 +84,7 @@ describe('preparing a fax page for recognition', () => {
     expect(prepared.image.height).toBe(recognitionDpi);
     expect(blackDots(prepared.image)).toBeGreaterThan(40);
   });
-  it('takes ruling lines off a fine page before reading it, and leaves those of a page drawn from standard resolution', () => {
+  it('takes ruling lines off a fine page before reading it and reads it as a column; a page drawn from standard resolution keeps its lines and is read as a block', () => {
     // A word-sized block of text and a long rule under it, on a fine page (its lines not pairs) and the same drawn
     // line by line twice.
     const dots: Array<[number, number]> = [];
@@ -100,6 +100,8 @@ describe('preparing a fax page for recognition', () => {
     const preparedFine = prepareForRecognition(fine);
     const preparedStandard = prepareForRecognition(doubled);
     if (preparedFine.kind !== 'text' || preparedStandard.kind !== 'text') throw new Error('both pages hold text');
+    // And the recognizer finds a fine page's lines as one column, a standard page's as one block.
+    expect([preparedFine.layout, preparedStandard.layout]).toEqual(['column', 'block']);
     expect(inkBelowText(preparedFine.image, Math.round(35 * (recognitionDpi / 196)))).toBe(0);
     expect(inkBelowText(preparedStandard.image, Math.round(70 * (recognitionDpi / 196)))).toBeGreaterThan(0);
   });
