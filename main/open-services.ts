@@ -32,7 +32,7 @@ import { createSyncEngine, type SyncEngine } from './sync/sync-engine';
 import { accountDueNow } from './sync/directory-sync';
 import type { CoreDeps } from './core-deps';
 import { createRecognizer } from './ocr/recognizer';
-import { languageFolder } from './ocr/recognition-languages';
+import { languageFolder, languagesFor } from './ocr/recognition-languages';
 import { createTextRecognition } from './ocr/text-recognition';
 import { createPageWork } from './documents/page-work';
 import { createFillSign } from './documents/fill-sign';
@@ -180,7 +180,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
           start: deps.recognition.start,
           settings: {
             languageDir,
-            languages: ['eng', 'deu'],
+            languages: languagesFor,
             standardFontsDir: deps.recognition.standardFontsDir,
             workerPath: deps.recognition.workerPath,
           },

@@ -197,15 +197,10 @@ export function thickenDown(image: GrayImage): GrayImage {
   return { width, height: image.height, pixels };
 }
 
-/**
- * How the recognizer should find the lines: a fine page as one column of text of varying sizes (tesseract's page
- * mode 4), a standard page as one uniform block (mode 6). Measured on the unseen-pages tuning seed, key fields read
- * exactly: fine 65 of 94 in a column against 62 in a block (character error rate 8.2 % against 12.5 %); standard 21
- * against 27 (its coarse lines are found better as one block).
- */
-export type PageLayout = 'column' | 'block';
+/** The resolution a page was sent at: the recognizer reads the two differently (recognition-process.ts). */
+export type PageResolution = 'fine' | 'standard';
 
-export type PreparedPage = { kind: 'text'; image: GrayImage; layout: PageLayout } | { kind: 'blank' } | { kind: 'noise' };
+export type PreparedPage = { kind: 'text'; image: GrayImage; resolution: PageResolution } | { kind: 'blank' } | { kind: 'noise' };
 
 /**
  * The page (grey, at fine fax resolution) as the recognizer should see it — or why it should not be read at all:
@@ -221,5 +216,5 @@ export function prepareForRecognition(page: GrayImage): PreparedPage {
   const share = blackShare(clean);
   if (share === 0) return { kind: 'blank' };
   if (share > noisePageBlackShare) return { kind: 'noise' };
-  return { kind: 'text', image: scaleSmooth(thickenDown(clean), recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y), layout: standard ? 'block' : 'column' };
+  return { kind: 'text', image: scaleSmooth(thickenDown(clean), recognitionDpi / faxDpi.x, recognitionDpi / faxDpi.y), resolution: standard ? 'standard' : 'fine' };
 }

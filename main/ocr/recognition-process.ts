@@ -9,7 +9,7 @@ import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesserac
 import { openDocumentPages, type OpenedSource } from '../pages/document-pages';
 import { readSealed } from '../store/crypto/sealed-file';
 import { encodeGrayPng } from '../pages/png';
-import { prepareForRecognition, type PageLayout } from './recognition-image';
+import { prepareForRecognition, type PageResolution } from './recognition-image';
 import { pageWords } from './recognized-words';
 import { watchParent } from './parent-watch';
 import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage } from './recognition-protocol';
@@ -53,9 +53,15 @@ const parentWatch = watchParent({
 let settings: RecognitionStart | null = null;
 let tesseract: Promise<TesseractWorker> | null = null;
 let kept: { cacheKey: string; opened: OpenedSource } | null = null;
-/** The page mode the recognizer is set to (set again only when a page needs the other). */
-let layoutSet: PageLayout | null = null;
-const pageModes: Record<PageLayout, PSM> = { column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK };
+/** The resolution the recognizer is set up for (languages and page mode; set again only when a page needs the other). */
+let setUpFor: PageResolution | null = null;
+/**
+ * How the recognizer finds the lines: a fine page as one column of text of varying sizes (tesseract's page mode 4),
+ * a standard page as one uniform block (mode 6). Measured on the unseen-pages tuning seed, key fields read exactly:
+ * fine 65 of 94 in a column against 62 in a block (character error rate 8.2 % against 12.5 %); standard 21 against 27
+ * (its coarse lines are found better as one block).
+ */
+const pageModes: Record<PageResolution, PSM> = { fine: PSM.SINGLE_COLUMN, standard: PSM.SINGLE_BLOCK };
 
 /**
  * Brackets, braces and bars are not read: on fax pages they are almost always a misread letter ("X]4471920" for
@@ -64,16 +70,23 @@ const pageModes: Record<PageLayout, PSM> = { column: PSM.SINGLE_COLUMN, block: P
 const notRead = '[]{}|';
 
 function recognizer(start: RecognitionStart): Promise<TesseractWorker> {
-  tesseract ??= createWorker(start.languages, OEM.LSTM_ONLY, {
+  tesseract ??= createWorker(start.languages.fine, OEM.LSTM_ONLY, {
     langPath: start.languageDir,
     gzip: true,
     cacheMethod: 'none',
     ...(start.workerPath ? { workerPath: start.workerPath } : {}),
-  }).then(async (worker) => {
-    await worker.setParameters({ tessedit_char_blacklist: notRead });
-    return worker;
   });
   return tesseract;
+}
+
+/** The recognizer with the languages and page mode for a page of this resolution. */
+async function setUp(worker: TesseractWorker, resolution: PageResolution, start: RecognitionStart): Promise<void> {
+  if (setUpFor === resolution) return;
+  const languages = start.languages[resolution];
+  // The worker keeps every language it loaded: switching only starts the recognizer again with another set.
+  if (setUpFor !== null || languages.join('+') !== start.languages.fine.join('+')) await worker.reinitialize(languages.join('+'), OEM.LSTM_ONLY);
+  await worker.setParameters({ tessedit_char_blacklist: notRead, tessedit_pageseg_mode: pageModes[resolution] });
+  setUpFor = resolution;
 }
 
 async function openSource(request: RecognizeRequest, start: RecognitionStart): Promise<OpenedSource> {
@@ -104,10 +117,7 @@ async function recognize(request: RecognizeRequest, start: RecognitionStart): Pr
       result = { page: request.page, text: '', confidence: 0, words: [], outcome: prepared.kind };
     } else {
       const worker = await recognizer(start);
-      if (layoutSet !== prepared.layout) {
-        await worker.setParameters({ tessedit_pageseg_mode: pageModes[prepared.layout] });
-        layoutSet = prepared.layout;
-      }
+      await setUp(worker, prepared.resolution, start);
       const png = encodeGrayPng(prepared.image);
       const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
       const words = pageWords(data.blocks ?? [], prepared.image.width, prepared.image.height);

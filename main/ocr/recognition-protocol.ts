@@ -8,7 +8,8 @@ export interface RecognitionStart {
   type: 'start';
   /** Folder holding `<lang>.traineddata.gz` for every language. */
   languageDir: string;
-  languages: string[];
+  /** The languages a fine page and a standard page are read with (the recognizer switches when they differ). */
+  languages: { fine: string[]; standard: string[] };
   standardFontsDir: string;
   /** tesseract.js's worker script, where the packaged app unpacked it (absent: where its package is). */
   workerPath?: string | undefined;

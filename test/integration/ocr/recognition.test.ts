@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecognizer, forkRecognitionChild, RecognitionError, type Recognizer } from '../../../main/ocr/recognizer';
-import { languageFolder } from '../../../main/ocr/recognition-languages';
+import { languageFolder, languagesFor } from '../../../main/ocr/recognition-languages';
 import { faxPdf } from '../../helpers/fax-pages';
 import { silentLogger } from '../../../main/log/logger';
 import { tsxLoaderArgs } from '../../helpers/tsx-child';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   recognizer = createRecognizer({
     // The process may not reach the network at all: the language data must come from the folder.
     start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), [...tsxLoaderArgs, '--import', pathToFileURL(path.join(root, 'test/helpers/no-network.ts')).href]),
-    settings: { languageDir, languages: ['eng', 'deu'], standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
+    settings: { languageDir, languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
     log: silentLogger,
   });
 });
@@ -59,6 +59,18 @@ describe('recognition on this computer, with the network cut', () => {
     const second = await recognizer.recognizePage('pdf', { bytes: pdf }, 2);
     expect(second.result.text).toContain('Müller');
     expect(second.result.text).toContain('21.09.1958');
+  });
+
+  it("keeps the accents of names on fine pages (Spanish and French models beside English and German), before and after a standard page read with English and German alone", async () => {
+    const pdf = await faxPdf([
+      { lines: ['REFERRAL', 'Patient: Chloé Núñez', 'Referred by: Dr. Sofía Peña'], resolution: 'fine', speckle: 0.001, seed: 11 },
+      { lines: ['Patient: Jane Doe', 'DOB: 03/14/1961'], resolution: 'standard', seed: 12 },
+    ]);
+    for (const page of [1, 2, 1]) {
+      const read = await recognizer.recognizePage('pdf', { bytes: pdf }, page);
+      if (page === 2) expect(read.result.text).toContain('Jane Doe');
+      else expect(read.result.text).toContain('Chloé Núñez');
+    }
   });
 
   it('calls a page with nothing on it blank, and a page of noise noise, without reading either', async () => {

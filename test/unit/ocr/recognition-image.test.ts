@@ -100,8 +100,8 @@ describe('preparing a fax page for recognition', () => {
     const preparedFine = prepareForRecognition(fine);
     const preparedStandard = prepareForRecognition(doubled);
     if (preparedFine.kind !== 'text' || preparedStandard.kind !== 'text') throw new Error('both pages hold text');
-    // And the recognizer finds a fine page's lines as one column, a standard page's as one block.
-    expect([preparedFine.layout, preparedStandard.layout]).toEqual(['column', 'block']);
+    // And each says the resolution it was sent at (the recognizer reads the two with other settings).
+    expect([preparedFine.resolution, preparedStandard.resolution]).toEqual(['fine', 'standard']);
     expect(inkBelowText(preparedFine.image, Math.round(35 * (recognitionDpi / 196)))).toBe(0);
     expect(inkBelowText(preparedStandard.image, Math.round(70 * (recognitionDpi / 196)))).toBeGreaterThan(0);
   });

@@ -28,7 +28,7 @@ function fakeChildren(behaviour: (request: Extract<RecognitionRequest, { type: '
 }
 
 const page = (id: number): RecognitionReply => ({ type: 'page', id, pageCount: 9, result: { page: 1, text: 'x', confidence: 90, words: [], outcome: 'text' }, rss: 1 });
-const settings = { languageDir: '/langs', languages: ['eng'], standardFontsDir: '/fonts/' };
+const settings = { languageDir: '/langs', languages: { fine: ['eng'], standard: ['eng'] }, standardFontsDir: '/fonts/' };
 const source = { bytes: new Uint8Array([1]) };
 
 describe('recognizer (main side)', () => {
