@@ -223,8 +223,9 @@ export const leastPrivilege = (roles: OfficeRoles): string => {
       PERFORM fax_hub.append_entry(who, 'person_reset', NULL, p_desk, p_seq, p_detail);
     END $$;
 
-    -- Ends the sessions a removed or reset person still has (their LISTEN, a lock they hold): PostgreSQL lets a
-    -- role end only the sessions of roles it is a member of, so the owner is one for the moment it takes.
+    -- Ends the sessions a removed or reset person still has (their LISTEN, a lock they hold) and returns once they
+    -- are gone: PostgreSQL lets a role end only the sessions of roles it is a member of, so the owner is one for the
+    -- moment it takes.
     CREATE FUNCTION fax_hub.end_sessions(p_login text) RETURNS void ${sd} AS $$
     BEGIN
       PERFORM fax_hub.administrator();
@@ -234,6 +235,13 @@ export const leastPrivilege = (roles: OfficeRoles): string => {
       END IF;
       EXECUTE format('GRANT %I TO CURRENT_USER', p_login);
       PERFORM pg_terminate_backend(a.pid) FROM pg_stat_activity a WHERE a.usename = p_login;
+      -- A backend told to end exits a moment later: wait for it (up to 2 s), so that when the administrator's desk
+      -- says "removed", nothing of theirs is still connected.
+      FOR attempt IN 1..200 LOOP
+        PERFORM pg_stat_clear_snapshot();
+        EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.usename = p_login);
+        PERFORM pg_sleep(0.01);
+      END LOOP;
       EXECUTE format('REVOKE %I FROM CURRENT_USER', p_login);
     END $$;
 

@@ -373,6 +373,8 @@ describe('removing a person', () => {
     hub.keep(session);
     expect(await session.claim('910000000000000001')).toMatchObject({ won: true });
     await hub.office.remove(session.login);
+    // Once the removal returns, nothing of theirs is connected any more (the hub waited for their sessions to end).
+    expect(hub.server.sql('postgres', `SELECT count(*) FROM pg_stat_activity WHERE usename = '${session.login}'`).trim()).toBe('0');
     await expect(session.claim('910000000000000002')).rejects.toMatchObject({ kind: 'permission' });
     await expect(open(address, password)).rejects.toMatchObject({ kind: 'permission', details: { code: 'hub_sign_in_refused' } });
     const admin = await hub.office.admin();

@@ -14,7 +14,6 @@ import { openHubSession, type HubSession } from '../../main/hub/hub-session';
 import { open, openOrNull, type KeyRing } from '../../main/hub/office-key';
 import type { DeskKeys } from '../../main/hub/office-keyring';
 import { joinWithConfirmation, useTestOffice } from '../helpers/hub-office';
-import { waitUntil } from '../helpers/wait';
 import { resetPerson } from '../../main/hub/office-reset';
 import { deskKeysPerPerson } from '../../main/hub/hub-schema-keys';
 
@@ -152,8 +151,8 @@ describe('a new join code for a person already in the office', () => {
     const joinCode = await hub.office.reset(tom.login);
     const keys = hub.office.keys;
     expect(keys.current.equals(keptByOldDesk)).toBe(false);
-    // The old desk: its connections are ended (PostgreSQL ends them just after the call returns)…
-    await waitUntil(() => hub.server.sql('postgres', `SELECT count(*) FROM pg_stat_activity WHERE usename = '${tom.login}'`).trim(), (count) => count === '0', { what: "the old desk's connections ended" });
+    // The old desk: its connections have ended when the reset returns…
+    expect(hub.server.sql('postgres', `SELECT count(*) FROM pg_stat_activity WHERE usename = '${tom.login}'`).trim()).toBe('0');
     // …and it is refused (its password no longer signs in).
     await expect(tom.session.claim(faxId)).rejects.toMatchObject({ kind: expect.stringMatching(/^(permission|authentication)$/) as string });
     await expect(openHubSession({ address: tom.address, credentials: { password: tom.password }, officeKey: keptByOldDesk, deskKeys: tom.keys, deskId: crypto.randomUUID() })).rejects.toMatchObject({ kind: 'authentication' });
