@@ -68,6 +68,17 @@ export const recognitionUnseen: Benchmark = {
           timing(`recognition, unseen pages: time per page, ${resolution}`, times, 'ms', { atMost: 1500 }, 'the recognition process is single-threaded: its time a page is its CPU a page on an idle machine'),
         );
       }
+      // A mixed inbox: fine and standard faxes one after the other, so the recognizer changes its languages and page
+      // mode at every page (recognition-languages.ts) — the worst case of that switch.
+      const documents = { fine: await unseenPdf(pages, 'fine'), standard: await unseenPdf(pages, 'standard') };
+      const alternating: number[] = [];
+      for (const index of pages.keys()) {
+        const resolution = index % 2 === 0 ? 'fine' : 'standard';
+        const started = performance.now();
+        await recognizer.recognizePage('pdf', { bytes: documents[resolution] }, index + 1);
+        alternating.push(performance.now() - started);
+      }
+      metrics.push(timing('recognition, unseen pages: time per page, fine and standard alternating', alternating, 'ms', { atMost: 1500 }, 'each page of the other resolution than the one before: the recognizer switches its languages every page'));
     } finally {
       await recognizer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
