@@ -100,10 +100,14 @@ export const leastPrivilege = (roles: OfficeRoles): string => {
       RETURN p_login;
     END $$;
 
-    CREATE FUNCTION fax_hub.check_verifier(p_verifier text) RETURNS void ${sd} AS $$
+    -- A join code's one-time password: only as a SCRAM verifier, taken for a week at most.
+    CREATE FUNCTION fax_hub.check_join_password(p_verifier text, p_valid_until timestamptz) RETURNS void ${sd} AS $$
     BEGIN
       IF p_verifier IS NULL OR p_verifier !~ ${literal(scramVerifierPattern)} THEN
         RAISE EXCEPTION 'a password reaches the hub only as a SCRAM verifier' USING ERRCODE = 'check_violation';
+      END IF;
+      IF p_valid_until IS NULL OR p_valid_until > clock_timestamp() + interval '8 days' THEN
+        RAISE EXCEPTION 'a join code is taken for a week at most' USING ERRCODE = 'check_violation';
       END IF;
     END $$;
 
@@ -118,10 +122,7 @@ export const leastPrivilege = (roles: OfficeRoles): string => {
       IF to_regrole(p_login) IS NOT NULL THEN
         RAISE EXCEPTION 'that sign-in name is taken on this server' USING ERRCODE = 'duplicate_object';
       END IF;
-      PERFORM fax_hub.check_verifier(p_verifier);
-      IF p_valid_until IS NULL OR p_valid_until > clock_timestamp() + interval '8 days' THEN
-        RAISE EXCEPTION 'a join code is taken for a week at most' USING ERRCODE = 'check_violation';
-      END IF;
+      PERFORM fax_hub.check_join_password(p_verifier, p_valid_until);
       EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L VALID UNTIL %L IN ROLE %I', p_login, p_verifier, p_valid_until, ${joining});
       INSERT INTO fax_hub.people (login, display_sealed, role) VALUES (p_login, p_name, 'staff');
       PERFORM fax_hub.limit_person(p_login);
@@ -210,10 +211,7 @@ export const leastPrivilege = (roles: OfficeRoles): string => {
       IF NOT EXISTS (SELECT 1 FROM fax_hub.people WHERE login = p_login AND removed_at IS NULL) THEN
         RAISE EXCEPTION 'not a current person of this office' USING ERRCODE = 'no_data_found';
       END IF;
-      PERFORM fax_hub.check_verifier(p_verifier);
-      IF p_valid_until IS NULL OR p_valid_until > clock_timestamp() + interval '8 days' THEN
-        RAISE EXCEPTION 'a join code is taken for a week at most' USING ERRCODE = 'check_violation';
-      END IF;
+      PERFORM fax_hub.check_join_password(p_verifier, p_valid_until);
       EXECUTE format('ALTER ROLE %I LOGIN PASSWORD %L VALID UNTIL %L', p_login, p_verifier, p_valid_until);
       EXECUTE format('REVOKE %I FROM %I', ${desk}, p_login);
       EXECUTE format('GRANT %I TO %I', ${joining}, p_login);

@@ -78,8 +78,6 @@ export async function addPerson(
   const expiresAt = Date.now() + (person.validMs ?? joinCodeValidMs);
   await withHub(address, credentials, async (client) => {
     await checkOffice(client, officeKey);
-    const taken = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [person.login]);
-    if (taken.rowCount !== 0) throw new AppError('conflict', msg('hub.personExists'), { code: 'hub_person_exists' });
     await inTransaction(client, async () => {
       const entry = await sealDetailForNextEntry(client, deskId, officeKey, { person: person.login, personName: person.name });
       await client.query('SELECT fax_hub.add_person($1, $2, $3, $4, $5, $6, $7)', [
@@ -90,7 +88,11 @@ export async function addPerson(
         deskId,
         entry.seq,
         entry.detail,
-      ]);
+      ]).catch((error: unknown) => {
+        // The hub's function refuses a sign-in name any role on the server has.
+        if (typeof error === 'object' && error !== null && 'code' in error && error.code === '42710') throw new AppError('conflict', msg('hub.personExists'), { code: 'hub_person_exists' });
+        throw error;
+      });
     });
   });
   return encodeJoinCode({ address: { ...address, user: person.login, clientCertificate: null }, password, expiresAt });

@@ -68,7 +68,7 @@ export function undoLeastPrivilege(database: string, administrator: string): str
       fax_hub.remove_person(text, integer, text, bytea, text[], bytea[], bytea[], text, bigint, text),
       fax_hub.reset_person(text, text, timestamptz, integer, text, bytea, text[], bytea[], bytea[], text, bigint, text),
       fax_hub.end_sessions(text), fax_hub.save_label(uuid, boolean, bytea, text, bigint, text), fax_hub.remove_label(uuid, text, bigint, text),
-      fax_hub.administrator(), fax_hub.staff_role(text), fax_hub.check_verifier(text);
+      fax_hub.administrator(), fax_hub.staff_role(text), fax_hub.check_join_password(text, timestamptz);
     ${resettingPeople()}
     ${ownEverything(administrator)}
     ALTER ROLE "${administrator}" CREATEROLE;

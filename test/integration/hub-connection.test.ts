@@ -334,6 +334,16 @@ describe('join codes', () => {
       await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'n' }, 'admin-desk')).rejects.toMatchObject({ details: { code: 'hub_login' } });
     }
   });
+
+  it('a sign-in name some role on the server has already (the administrator, a person, the superuser) is refused as taken, and no entry is written', async () => {
+    const admin = hub.keep(await hub.office.admin());
+    const entries = async () => (await admin.auditEntries({ from: 0, to: Date.now() + 60_000 })).length;
+    const before = await entries();
+    for (const login of [hub.office.address.user, hub.server.superuser]) {
+      await expect(addPerson(hub.office.address, { password: hub.office.adminPassword }, hub.office.officeKey, { login, name: 'Taken' }, 'admin-desk')).rejects.toMatchObject({ kind: 'conflict', details: { code: 'hub_person_exists' } });
+    }
+    expect(await entries()).toBe(before);
+  });
 });
 
 describe('passwords and the server log', () => {
