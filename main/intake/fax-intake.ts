@@ -1,0 +1,102 @@
+/**
+ * A received fax's intake from its recognized pages: its kind (the rules, or the office's own model where the
+ * rules say little), its fields, and the parts a batch could be split into where the patient or the document
+ * changes. Pure: the same pages give the same intake.
+ */
+import type { FaxIntake, IntakeField, IntakeKind, IntakePart } from '../../preload/intake';
+import type { RecognizedWord } from '../pages/recognized-text';
+import { chooseFields, numberRuns, pageFields, type FieldCandidate } from './intake-fields';
+import { modelWords, type KindModel } from './kind-model';
+import { ruleKind, type RuleKind } from './kind-rules';
+import { fold, pageLines, type PageLine } from './page-lines';
+
+/** A kind the rules give with less confidence than this is a suggestion (never drives a rule alone). */
+export const sureKind = 70;
+/** The office's model speaks only when it is this sure. */
+const modelSpeaks = 80;
+
+export interface PageText {
+  page: number;
+  words: readonly RecognizedWord[];
+}
+
+/** The folded words of the fax (what the office's model learns from). */
+export function faxWords(pages: readonly PageText[]): string[] {
+  return modelWords(pages.flatMap((page) => page.words.map((word) => fold(word.text))));
+}
+
+function kindOf(lines: ReadonlyArray<readonly PageLine[]>, words: readonly string[], model: KindModel | null): { kind: IntakeKind; pages: Array<RuleKind | null> } {
+  const rules = ruleKind(lines);
+  const ruled: IntakeKind = { kind: rules.kind, confidence: rules.confidence, source: 'rules', sure: rules.kind !== 'other' && rules.confidence >= sureKind };
+  const guess = model?.guess(words) ?? null;
+  // The office's model speaks where the rules are unsure or say nothing; what it says is a suggestion.
+  if (guess && guess.confidence >= modelSpeaks && guess.kind !== rules.kind && !ruled.sure) {
+    return { kind: { kind: guess.kind, confidence: guess.confidence, source: 'model', sure: false }, pages: rules.pages };
+  }
+  return { kind: ruled, pages: rules.pages };
+}
+
+type Identity = Map<string, string>;
+
+/** What a page gives of its patient (name folded, date of birth, ids), read at least half surely. */
+function identityOf(fields: readonly FieldCandidate[]): Identity {
+  const keys: Identity = new Map();
+  for (const field of fields) {
+    if (field.confidence < 50) continue;
+    const value = fold(field.value).replace(/[^\p{L}\p{N}]/gu, '');
+    if (value === '' || keys.has(field.name)) continue;
+    if (field.name === 'patient' || field.name === 'dob' || field.name === 'mrn' || field.name === 'memberId') keys.set(field.name, value);
+  }
+  return keys;
+}
+
+/**
+ * Two pages of different patients: of what both give (name, birth date, ids), more disagrees than agrees — one
+ * misread (a name with a letter off, the same birth date) does not make another patient.
+ */
+function differ(a: Identity, b: Identity): boolean {
+  let agree = 0;
+  let disagree = 0;
+  for (const [name, value] of a) {
+    const other = b.get(name);
+    if (other === undefined) continue;
+    if (other === value) agree += 1;
+    else disagree += 1;
+  }
+  return disagree > agree;
+}
+
+/**
+ * Where a batch changes patient or document: a page whose patient differs from the part's, or whose title says
+ * another kind of document. Pages that say neither (a second page of a letter) stay with the part before; a cover
+ * sheet stays with the part after it.
+ */
+export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind | null; fields: readonly FieldCandidate[] }>): IntakePart[] {
+  const parts: Array<IntakePart & { identity: Identity }> = [];
+  for (const page of perPage) {
+    const identity = identityOf(page.fields);
+    const patient = page.fields.find((field) => field.name === 'patient' && field.confidence >= 50)?.value ?? null;
+    const kind = page.kind === 'cover_sheet' ? null : page.kind;
+    const current = parts.at(-1);
+    const coverOnly = current !== undefined && current.kind === null && current.lastPage === current.firstPage && perPage.find((other) => other.page === current.firstPage)?.kind === 'cover_sheet';
+    const starts = current === undefined || (!coverOnly && (differ(identity, current.identity) || (kind !== null && current.kind !== null && kind !== current.kind)));
+    if (starts) {
+      parts.push({ firstPage: page.page, lastPage: page.page, patient, kind, identity });
+      continue;
+    }
+    current.lastPage = page.page;
+    current.patient ??= patient;
+    current.kind ??= kind;
+    for (const [name, value] of identity) if (!current.identity.has(name)) current.identity.set(name, value);
+  }
+  return parts.map(({ identity: _identity, ...part }) => part);
+}
+
+export function faxIntake(pages: readonly PageText[], model: KindModel | null = null): FaxIntake {
+  const ordered = [...pages].sort((a, b) => a.page - b.page);
+  const lines = ordered.map((page) => pageLines(page.page, page.words));
+  const { kind, pages: pageKinds } = kindOf(lines, faxWords(ordered), model);
+  const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? []) }));
+  const fields: IntakeField[] = chooseFields(perPage.flatMap((page) => page.fields), numberRuns(lines.flat()));
+  return { kind, fields, parts: batchParts(perPage) };
+}

@@ -1,0 +1,298 @@
+/**
+ * Whom and what a fax is about, read from labelled values: "Patient:", "DOB", "MRN", "Member ID", "Claim #", "Fax
+ * back", "geb.", "Versichertennummer" … (English and German). A value runs from its label to the next label or the
+ * end of the line, and must look like what it is (a name of two to four words, a real date, an id with digits, a
+ * phone number). Its confidence is the recognizer's for its words, lowered when it does not look right or when the
+ * fax gives it twice differently; below `sureField` it "needs a look". Nothing is guessed where no label says it.
+ */
+import type { IntakeField, IntakeFieldName } from '../../preload/intake';
+import { boxAround, type LineWord, type PageLine } from './page-lines';
+
+/** A field read with less confidence than this needs a look (never drives an action alone). */
+export const sureField = 90;
+
+type LabelledField = Exclude<IntakeFieldName, 'sender' | 'urgency'>;
+
+/** Labels as `fold` leaves them, each a run of folded words. */
+const labels: Record<LabelledField, string[]> = {
+  patient: ['patient name', 'patient', 'patientin', 'pt name', 'name', 'member name', 'member', 're', 'patient/in', 'versicherte', 'versicherter', 'subscriber', 'name des patienten', 'name der patientin'],
+  dob: ['date of birth', 'dob', 'd.o.b', 'birth date', 'birthdate', 'geb', 'geb. am', 'geboren am', 'geburtsdatum'],
+  mrn: ['mrn', 'medical record number', 'medical record', 'chart', 'chart number', 'patient id', 'record number', 'patientennummer', 'patienten-nr', 'fall-nr'],
+  memberId: ['member id', 'member number', 'member no', 'subscriber id', 'insurance id', 'policy number', 'policy', 'id number', 'versichertennummer', 'versicherten-nr', 'versichertennr', 'vers.-nr', 'kv-nr'],
+  claimNumber: ['claim', 'claim number', 'claim no', 'claim id', 'schadennummer', 'rechnungsnummer'],
+  faxBack: ['fax', 'fax back', 'fax back to', 'please fax to', 'fax to', 'send by fax to', 'return fax', 'reply fax', 'prescriber fax', 'fax number', 'fax no', 'ruckfax', 'telefax', 'fax-nr', 'call back', 'callback', 'pharmacy callback', 'ruckruf', 'bitte um ruckruf'],
+};
+
+/** Field labels that say "fax": a number after them is surely where to fax back; "call back" only maybe. */
+const faxLabels = new Set(['fax', 'fax back', 'fax back to', 'please fax to', 'fax to', 'send by fax to', 'return fax', 'reply fax', 'prescriber fax', 'fax number', 'fax no', 'ruckfax', 'telefax', 'fax-nr']);
+
+const labelList = (Object.entries(labels) as Array<[LabelledField, string[]]>)
+  .flatMap(([field, texts]) => texts.map((text) => ({ field, text, words: text.split(' ') })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/** Words that end a value though no field of ours starts there (the next label of another kind). */
+const stopWords = new Set(['dob', 'mrn', 'id', 'group', 'phone', 'tel', 'telefon', 'date', 'datum', 'provider', 'pages', 'from', 'to', 'reason', 'diagnose', 'diagnosis', 'medication', 'referring', 'prescriber', 'npi', 'sex', 'gender', 'age', 'address', 'service', 'amount', 'collected', 'von', 'an', 'geb', 'plan', 'rx']);
+
+const organisationWords = new Set([
+  'practice', 'clinic', 'hospital', 'center', 'centre', 'medical', 'health', 'healthcare', 'cardiology', 'orthopedics', 'pediatrics', 'imaging', 'radiology',
+  'laboratory', 'laboratories', 'labs', 'pharmacy', 'insurance', 'associates', 'group', 'praxis', 'klinik', 'klinikum', 'krankenhaus', 'apotheke', 'labor', 'gemeinschaftspraxis', 'zentrum', 'mvz', 'oncology', 'dermatology', 'family',
+]);
+
+export interface FieldCandidate extends IntakeField {
+  /** "call back" numbers are weaker than "fax back" ones. */
+  strength: number;
+}
+
+/** Labels written abbreviated, with a dot ("geb.", "D.O.B.", "Claim no."). */
+const abbreviations = new Set(['geb', 'dob', 'd.o.b', 'mrn', 'claim no', 'fax no', 'member no', 'fax-nr', 'vers.-nr', 'kv-nr', 'patienten-nr', 'fall-nr']);
+
+interface LabelAt {
+  field: LabelledField;
+  text: string;
+  start: number;
+  end: number;
+  /** Ends in a colon (or "#", a dot) or starts the line: surely a label; else only when its value looks right. */
+  marked: boolean;
+}
+
+function labelsIn(words: readonly LineWord[]): LabelAt[] {
+  const found: LabelAt[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const match = labelList.find((label) => label.words.every((word, offset) => words[index + offset]?.folded === word));
+    if (match) {
+      const last = words[index + match.words.length - 1];
+      const following = words[index + match.words.length]?.text ?? '';
+      // A dot marks an abbreviated label ("geb.", "D.O.B."), never a name's: "… the member." ends a sentence.
+      const dotted = abbreviations.has(match.text) && last !== undefined && last.text.endsWith('.');
+      const marked = index === 0 || dotted || (last !== undefined && /[:#]$/.test(last.text)) || following === ':' || following.startsWith('#');
+      found.push({ field: match.field, text: match.text, start: index, end: index + match.words.length, marked });
+      index += match.words.length;
+      continue;
+    }
+    index += 1;
+  }
+  return found;
+}
+
+const cleaned = (text: string) => text.replace(/^[:#\s]+|[,;:]+$/g, '');
+const confidenceOf = (words: readonly LineWord[]) => Math.min(...words.map((word) => word.confidence));
+
+const datePattern = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})$|^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a date read as text is a real date of birth (US month first unless it has dots, as German dates do). */
+export function plausibleBirthDate(text: string, thisYear: number): boolean {
+  const match = datePattern.exec(text);
+  if (!match) return false;
+  let [day, month, year] = [0, 0, 0];
+  if (match[4] !== undefined) [year, month, day] = [Number(match[4]), Number(match[5]), Number(match[6])];
+  else if (text.includes('.')) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 100) year += year > thisYear % 100 ? 1900 : 2000;
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate() && year >= 1900 && year <= thisYear;
+}
+
+/** Fillers between a label and its value ("fax back to", "Fax an", "number:"). */
+const fillers = new Set(['to', 'at', 'an', 'no', 'nr', 'number', 'is', 'please', 'bitte']);
+
+/** The words up to a wide gap (the next column of a two-column page starts there). */
+function untilGap(words: readonly LineWord[]): LineWord[] {
+  const taken: LineWord[] = [];
+  for (const word of words) {
+    const last = taken.at(-1);
+    if (last && word.box[0] - last.box[2] > 0.06) break;
+    taken.push(word);
+  }
+  return taken;
+}
+
+function valueWords(field: LabelledField, words: readonly LineWord[]): { words: LineWord[]; value: string; looksRight: boolean } | null {
+  let rest = untilGap(words.filter((word) => /[\p{L}\p{N}]/u.test(word.text)));
+  if (field === 'faxBack') while (rest.length > 1 && fillers.has(rest[0]?.folded ?? '')) rest = rest.slice(1);
+  if (rest.length === 0) return null;
+  switch (field) {
+    case 'patient': {
+      const taken: LineWord[] = [];
+      for (const word of rest) {
+        if (taken.length === 4 || /\d/.test(word.text) || stopWords.has(word.folded)) break;
+        taken.push(word);
+        if (/[,;]$/.test(word.text) && taken.length >= 2) break;
+      }
+      if (taken.length === 0) return null;
+      const value = taken.map((word) => cleaned(word.text)).join(' ');
+      const looksRight = taken.length >= 2 && taken.every((word) => /^[\p{Lu}][\p{L}'’.-]*[,;]?$/u.test(word.text));
+      return { words: taken, value, looksRight };
+    }
+    case 'dob': {
+      // A date may come apart at its separators ("03/ 04/1977"): up to three words make it.
+      for (let count = 1; count <= Math.min(3, rest.length); count += 1) {
+        const joined = rest.slice(0, count).map((word) => cleaned(word.text)).join('');
+        if (datePattern.test(joined)) return { words: rest.slice(0, count), value: joined, looksRight: plausibleBirthDate(joined, new Date().getFullYear()) };
+      }
+      return { words: rest.slice(0, 1), value: cleaned(rest[0]?.text ?? ''), looksRight: false };
+    }
+    case 'faxBack': {
+      const taken: LineWord[] = [];
+      let digits = 0;
+      for (const word of rest) {
+        // A date is no phone number ("03/14/1961").
+        if (!/^[+(]?[\d()+\-./]+[,;]?$/.test(word.text) || datePattern.test(word.text.replace(/[.,;:]+$/, ''))) break;
+        taken.push(word);
+        digits += word.text.replace(/\D/g, '').length;
+        if (digits >= 15) break;
+      }
+      if (taken.length === 0) return null;
+      return { words: taken, value: taken.map((word) => cleaned(word.text)).join(' '), looksRight: digits >= 7 && digits <= 15 };
+    }
+    default: {
+      const first = rest[0];
+      if (first === undefined) return null;
+      const value = cleaned(first.text);
+      const digits = value.replace(/\D/g, '').length;
+      return { words: [first], value, looksRight: digits >= 4 && /^[\p{L}\d][\p{L}\d-]*$/u.test(value) };
+    }
+  }
+}
+
+/**
+ * The words of the line just below a label that stand from the label's left edge on: a boxed form writes its
+ * value under its label.
+ */
+function wordsBelow(lines: readonly PageLine[], index: number, label: LineWord): LineWord[] {
+  const line = lines[index];
+  const below = lines[index + 1];
+  if (!line || !below || below.middle - line.middle > 0.04 || labelsIn(below.words).length > 0) return [];
+  return below.words.filter((word) => word.box[0] >= label.box[0] - 0.01);
+}
+
+/** Every labelled value on the page. */
+function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
+  const found: FieldCandidate[] = [];
+  lines.forEach((line, lineIndex) => {
+    const at = labelsIn(line.words);
+    at.forEach((label, index) => {
+      const next = at[index + 1]?.start ?? line.words.length;
+      let value = line.words.slice(label.end, next);
+      const first = line.words[label.start];
+      if (value.every((word) => cleaned(word.text) === '') && first) value = wordsBelow(lines, lineIndex, first);
+      const read = valueWords(label.field, value);
+      // "Patient" or "member number" in running text is no label: unmarked, only a value that looks right counts.
+      // An unmarked id must be long enough not to be a year or a count ("claim 1961").
+      const shown = read?.value ?? '';
+      const weak = !read?.looksRight || label.field === 'patient' || (label.field === 'faxBack' ? !/[()+-]/.test(shown) : label.field !== 'dob' && shown.length < 6);
+      if (!read || (!label.marked && weak)) return;
+      const strength = label.field === 'faxBack' && !faxLabels.has(label.text) ? 0.5 : 1;
+      const confidence = Math.min(confidenceOf(read.words), read.looksRight ? 100 : 40, strength < 1 ? 70 : 100);
+      found.push({ name: label.field, value: read.value, confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(read.words), strength });
+    });
+  });
+  return found;
+}
+
+/** The sending organisation: a line near the top that names a practice, clinic, lab … (or what "From:" says). */
+function senderOnPage(lines: readonly PageLine[]): FieldCandidate | null {
+  for (const line of lines) {
+    if (line.middle > 0.3) break;
+    const fromAt = line.words.findIndex((word) => word.folded === 'from' || word.folded === 'von' || word.folded === 'absender');
+    const words = fromAt >= 0 ? line.words.slice(fromAt + 1) : line.words;
+    if (!words.some((word) => organisationWords.has(word.folded))) continue;
+    // The name runs until a separator ("·", "|", a comma) or a number (an address, a phone).
+    const taken: LineWord[] = [];
+    for (const word of words) {
+      if (/\d/.test(word.text) || /^[·|•,–-]$/.test(word.text)) break;
+      taken.push(word);
+      if (/[,;]$/.test(word.text)) break;
+    }
+    if (taken.length === 0) continue;
+    const confidence = Math.min(confidenceOf(taken), 80);
+    return { name: 'sender', value: taken.map((word) => cleaned(word.text)).join(' '), confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(taken), strength: 1 };
+  }
+  return null;
+}
+
+const urgentWords = new Map([
+  ['stat', 'STAT'],
+  ['urgent', 'urgent'],
+  ['asap', 'urgent'],
+  ['eilt', 'urgent'],
+  ['eilig', 'urgent'],
+  ['dringend', 'urgent'],
+  ['notfall', 'urgent'],
+]);
+
+function urgencyOnPage(lines: readonly PageLine[]): FieldCandidate | null {
+  for (const line of lines) {
+    for (const [index, word] of line.words.entries()) {
+      const said = urgentWords.get(word.folded);
+      if (said === undefined) continue;
+      // "not urgent", "nicht eilig", "non-urgent" (one word, not matched) say the opposite.
+      const before = line.words[index - 1]?.folded;
+      if (before === 'not' || before === 'nicht' || before === 'kein' || before === 'non') continue;
+      return { name: 'urgency', value: said, confidence: word.confidence, needsLook: word.confidence < sureField, page: line.page, box: boxAround([word]), strength: 1 };
+    }
+  }
+  return null;
+}
+
+/** Every field candidate on one page. */
+export function pageFields(lines: readonly PageLine[]): FieldCandidate[] {
+  const found = labelledOnPage(lines);
+  const sender = senderOnPage(lines);
+  if (sender) found.push(sender);
+  const urgency = urgencyOnPage(lines);
+  if (urgency) found.push(urgency);
+  return found;
+}
+
+/** Every number-like run on the pages, digits and letters only: a phone across its words ("(415) 555-0199"), an id. */
+export function numberRuns(lines: readonly PageLine[]): Set<string> {
+  const runs = new Set<string>();
+  for (const line of lines) {
+    let phone = '';
+    for (const word of line.words) {
+      const bare = word.text.replace(/[^\p{L}\p{N}]/gu, '');
+      if (/\d/.test(bare) && bare.length >= 4) runs.add(bare.toLowerCase());
+      if (/^[+(]?[\d()+\-./]+[,;]?$/.test(word.text)) phone += word.text.replace(/\D/g, '');
+      else phone = '';
+      if (phone.length >= 7) runs.add(phone);
+    }
+  }
+  return runs;
+}
+
+const compact = (value: string, field: IntakeFieldName) => (field === 'faxBack' ? value.replace(/\D/g, '') : value.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase());
+
+/** Whether the fax also shows something one or two characters off the value (one of the two is misread). */
+function nearMiss(value: string, runs: ReadonlySet<string>): boolean {
+  for (const run of runs) {
+    if (run === value || run.length !== value.length) continue;
+    let different = 0;
+    for (let index = 0; index < run.length && different <= 2; index += 1) if (run[index] !== value[index]) different += 1;
+    if (different <= 2) return true;
+  }
+  return false;
+}
+
+const same = (a: string, b: string) => a.replace(/[\s\p{P}]/gu, '').toLowerCase() === b.replace(/[\s\p{P}]/gu, '').toLowerCase();
+
+/**
+ * One value per field for a fax (or a part of a batch): the strongest, surest reading; a field the pages give
+ * differently — or shows a number one or two characters off it elsewhere (a header line, a footer) — needs a look
+ * whatever its words' confidence.
+ */
+export function chooseFields(candidates: readonly FieldCandidate[], runs: ReadonlySet<string> = new Set()): IntakeField[] {
+  const chosen: IntakeField[] = [];
+  const byName = new Map<IntakeFieldName, FieldCandidate[]>();
+  for (const candidate of candidates) byName.set(candidate.name, [...(byName.get(candidate.name) ?? []), candidate]);
+  for (const [name, list] of byName) {
+    const ordered = [...list].sort((a, b) => b.strength - a.strength || b.confidence - a.confidence || a.page - b.page);
+    const first = ordered[0];
+    if (first === undefined) continue;
+    const strongest = ordered.filter((candidate) => candidate.strength === first.strength);
+    const numbered = name === 'faxBack' || name === 'mrn' || name === 'memberId' || name === 'claimNumber';
+    const disagree = (name !== 'urgency' && name !== 'sender' && strongest.some((candidate) => !same(candidate.value, first.value))) || (numbered && nearMiss(compact(first.value, name), runs));
+    const confidence = disagree ? Math.min(first.confidence, 50) : first.confidence;
+    chosen.push({ name, value: first.value, confidence, needsLook: confidence < sureField, page: first.page, box: first.box });
+  }
+  return chosen;
+}

@@ -1,0 +1,81 @@
+// Whom and what a fax is about: labelled values in English and German, values under their labels (boxed forms),
+// columns kept apart, labels in running text left alone — and every reading that may be wrong marked "needs a
+// look": unsure words, a value that does not look right, a number the fax also shows one character off.
+import { describe, expect, it } from 'vitest';
+import { faxIntake } from '../../../main/intake/fax-intake';
+import { sureField } from '../../../main/intake/intake-fields';
+import type { IntakeField } from '../../../preload/intake';
+import { wordPage, type WordLine } from '../../helpers/word-pages';
+
+const fieldsOf = (lines: ReadonlyArray<string | WordLine>): Record<string, IntakeField> =>
+  Object.fromEntries(faxIntake([{ page: 1, words: wordPage(lines) }]).fields.map((field) => [field.name, field]));
+
+describe('intake fields', () => {
+  it('reads labelled values on one line, each ending where the next label starts', () => {
+    const fields = fieldsOf(['Northgate Cardiology', 'Fax: (415) 555-0142', 'Referral', 'Patient: Jane Doe   DOB: 03/14/1961', 'MRN: 123456-78   Member ID: XJ44719203', 'Claim #: CL1234-56789']);
+    expect(fields.patient).toMatchObject({ value: 'Jane Doe', needsLook: false, page: 1 });
+    expect(fields.dob).toMatchObject({ value: '03/14/1961', needsLook: false });
+    expect(fields.mrn?.value).toBe('123456-78');
+    expect(fields.memberId?.value).toBe('XJ44719203');
+    expect(fields.claimNumber?.value).toBe('CL1234-56789');
+    expect(fields.faxBack).toMatchObject({ value: '(415) 555-0142', needsLook: false });
+    expect(fields.sender?.value).toBe('Northgate Cardiology');
+    expect(fields.urgency).toBeUndefined();
+    // The spot is the value's words.
+    const box = fields.patient?.box ?? [0, 0, 0, 0];
+    expect(box[1]).toBeCloseTo(0.14, 2);
+    expect(box[0]).toBeGreaterThan(0.1);
+  });
+
+  it('German labels, a birth date after "geb.", and "Eilt"', () => {
+    const fields = fieldsOf(['Praxis am Markt · Marktstraße 4 · 50667 Köln', 'Patientin: Jörg Weiß, geb. 14.03.1961', 'Versichertennummer: A123456789', 'Eilt! Bitte um Rückruf.']);
+    expect(fields.patient?.value).toBe('Jörg Weiß');
+    expect(fields.dob).toMatchObject({ value: '14.03.1961', needsLook: false });
+    expect(fields.memberId?.value).toBe('A123456789');
+    expect(fields.urgency).toMatchObject({ value: 'urgent', needsLook: false });
+    expect(fields.sender?.value).toBe('Praxis am Markt');
+  });
+
+  it('a boxed form writes the value under its label', () => {
+    const fields = fieldsOf([{ text: 'Patient name' }, { text: 'Amelia Krüger', left: 0.33 }, { text: 'Date of birth' }, { text: '02/14/1943', left: 0.33 }, { text: 'Member ID' }, { text: 'WS21971801', left: 0.33 }]);
+    expect(fields.patient?.value).toBe('Amelia Krüger');
+    expect(fields.dob?.value).toBe('02/14/1943');
+    expect(fields.memberId?.value).toBe('WS21971801');
+  });
+
+  it('a value stops at a wide gap: the next column is not part of the name', () => {
+    const words = wordPage(['Patient: Fatima Thompson']);
+    const right = wordPage([{ text: 'Service date: 11/17/2026', left: 0.55 }]);
+    const fields = faxIntake([{ page: 1, words: [...words, ...right] }]).fields;
+    expect(fields.find((field) => field.name === 'patient')?.value).toBe('Fatima Thompson');
+  });
+
+  it('a label word in running text is no label; "not urgent" is not urgent', () => {
+    const fields = fieldsOf(['We saw the patient today and the fax machine was busy.', 'This is not urgent.', 'Nicht eilig.']);
+    expect(fields.patient).toBeUndefined();
+    expect(fields.faxBack).toBeUndefined();
+    expect(fields.urgency).toBeUndefined();
+  });
+
+  it('unsure words, a date that cannot be a birth date, and a number shown one digit off elsewhere: each needs a look', () => {
+    const unsure = fieldsOf([{ text: 'Patient: Amelia Krüger', confidence: [96, 70, 96] }]);
+    expect(unsure.patient).toMatchObject({ value: 'Amelia Krüger', needsLook: true, confidence: 70 });
+    const impossible = fieldsOf(['DOB: 13/45/1961', 'Date of birth: 02/30/2044']);
+    expect(impossible.dob?.needsLook).toBe(true);
+    // The machine's header says 555-0142, the letter 555-0112: one of them is misread, whatever the confidence.
+    const offByOne = fieldsOf(['11/23/2026 09:12 FROM (415) 555-0142 P.1/2', 'Fax: (415) 555-0112']);
+    expect(offByOne.faxBack).toMatchObject({ value: '(415) 555-0112', needsLook: true });
+    // The same number twice agrees.
+    const twice = fieldsOf(['11/23/2026 09:12 FROM (415) 555-0142 P.1/2', 'Fax: (415) 555-0142']);
+    expect(twice.faxBack?.needsLook).toBe(false);
+    expect(sureField).toBeGreaterThanOrEqual(85);
+  });
+
+  it('two pages naming the patient differently: the name needs a look', () => {
+    const intake = faxIntake([
+      { page: 1, words: wordPage(['Patient: Jane Doe']) },
+      { page: 2, words: wordPage(['Patient: Jane Roe']) },
+    ]);
+    expect(intake.fields.find((field) => field.name === 'patient')?.needsLook).toBe(true);
+  });
+});
