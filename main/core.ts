@@ -12,6 +12,7 @@ import { AppError } from './errors';
 import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
+import { intakeHandlers } from './ipc/intake-handlers';
 import { officeHubHandlers } from './ipc/office-hub-handlers';
 import { documentHandlers } from './ipc/document-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
@@ -176,6 +177,7 @@ export function createCore(given: CoreDeps): Core {
     ...composeHandlers(context),
     ...directoryHandlers(context),
     ...automationHandlers(context),
+    ...intakeHandlers(context),
     ...officeHubHandlers(context),
     ...documentHandlers(context),
   };

@@ -34,6 +34,7 @@ import type { CoreDeps } from './core-deps';
 import { createRecognizer } from './ocr/recognizer';
 import { languageFolder, languagesFor } from './ocr/recognition-languages';
 import { createTextRecognition } from './ocr/text-recognition';
+import { createIntakeService } from './intake/intake-service';
 import { createPageWork } from './documents/page-work';
 import { createFillSign } from './documents/fill-sign';
 
@@ -144,6 +145,14 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     ...(deps.openRuleOutput ? { openRuleOutput: deps.openRuleOutput } : {}),
     ...(deps.officeTiming ? { officeTiming: deps.officeTiming } : {}),
     officeJobs: officeHub.jobs,
+    officeTriage: {
+      joined: () => officeHub.view().joined,
+      addLabel: async (faxId, labelId) => {
+        const carried = officeHub.summaries([faxId]).get(faxId)?.labels.map((label) => label.id) ?? [];
+        await officeHub.setLabels(faxId, [...carried, labelId]);
+      },
+      assign: (faxId, login) => officeHub.assign(faxId, login),
+    },
   });
   problems = createBackgroundProblems(
     { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(), reports: () => reports.pending() },
@@ -168,8 +177,11 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
         return null;
       })
     : null;
+  const intake = createIntakeService({ cache, events, log: deps.log.child('intake'), ...(deps.now ? { now: deps.now } : {}) });
+  void intake.catchUp().catch((error: unknown) => deps.log.error('intake.catch_up_failed', { error }));
   const recognition = deps.recognition && languageDir !== null
     ? createTextRecognition({
+        afterRead: (faxId) => void intake.read(faxId),
         cache,
         pdfs,
         fileKey: keys.fileKey,
@@ -215,6 +227,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     problems,
     officeHub,
     recognition,
+    intake,
     pageWork: createPageWork({ pdfs, staging, cache, desktop: deps.desktop }),
     fillSign: createFillSign({ pdfs, staging, cache }),
   };

@@ -76,6 +76,7 @@ const faxListFilter = z
     notHandledOnly: z.boolean().optional(),
     triage: z.enum(triageFilters).optional(),
     label: z.string().min(1).max(64).optional(),
+    kind: z.string().min(1).max(64).optional(),
   })
   .strict();
 
@@ -113,6 +114,12 @@ export const invokeContract = {
   /** Adds (or renews) the printer of a saved hot folder; asks for the administrator's permission. */
   addFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
   removeFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
+  /** A person says what a received fax is (its kind): the office's own model learns from it. */
+  setFaxKind: invoke<null>()(z.object({ id: faxId, kind: z.string().trim().min(1).max(64) }).strict()),
+  /** The kinds a received fax can be given: the app's, then the office's own. */
+  getIntakeKinds: invoke<{ builtIn: string[]; office: string[] }>()(noRequest),
+  /** The office's own kinds of fax (the whole list; the app's kinds are never in it). */
+  saveOfficeKinds: invoke<string[]>()(z.object({ kinds: z.array(z.string().max(200)).max(100) }).strict()),
   /** Tries a received fax's unfinished rule actions again now. */
   retryRuleActions: invoke<null>()(z.object({ id: faxId }).strict()),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */

@@ -7,6 +7,7 @@ import type { FaxTriageSummary, TriageFilter } from './office';
 import type { StatusGroup } from './fax-status';
 import type { RuleActionView } from './automation';
 import type { FaxId } from './fax-id';
+import type { FaxIntake, IntakeSummary } from './intake';
 
 /** The spec's fax states; any other value from the server is carried verbatim (see fax-status.ts). */
 export type KnownFaxStatus = 'queued' | 'converting' | 'sending' | 'delivered' | 'failed' | 'partial';
@@ -149,6 +150,8 @@ export interface FaxSummary {
   triage?: FaxTriageSummary | undefined;
   /** When a search found the fax by what it says: where (recognized on this desk). */
   textHit?: TextHit | undefined;
+  /** Received faxes read on this desk: what they are (intake). */
+  intake?: IntakeSummary | undefined;
 }
 
 /** The first page whose recognized text matches a search, and the words around the match (matches between \u0002 and \u0003). */
@@ -226,6 +229,8 @@ export interface FaxDetail extends FaxSummary {
   handling?: { handledAt: number | null; note: string } | undefined;
   /** Received faxes: what the inbound rules did with it (saved where, printed on which printer), or are trying to do. */
   ruleActions?: RuleActionView[] | undefined;
+  /** Received faxes read on this desk: kind, fields with their confidence and place, batch parts. */
+  intakeDetail?: FaxIntake | undefined;
 }
 
 export interface FaxListQuery {
@@ -243,6 +248,8 @@ export interface FaxListQuery {
   triage?: TriageFilter | undefined;
   /** With an office hub: faxes carrying this office label (its id). */
   label?: string | undefined;
+  /** Received faxes read (on this desk) as this kind (intake). */
+  kind?: string | undefined;
   offset: number;
   limit: number;
 }

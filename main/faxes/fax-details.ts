@@ -17,6 +17,7 @@ import type { Cache } from '../store/cache/cache';
 import { ruleActionViews } from '../store/cache/rule-action-repository';
 import { msg } from '../../preload/i18n/translator';
 import { say } from '../i18n/main-locale';
+import type { FaxIntake } from '../../preload/intake';
 import type { FaxId } from '../../preload/fax-id';
 import { numberKey } from '../../preload/fax-number';
 
@@ -72,10 +73,12 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       return counterpartName === null ? item : { ...item, counterpartName };
     });
     const triage = deps.triage?.summaries(listed.map((item) => item.id)) ?? new Map<FaxId, FaxTriageSummary>();
+    const intake = cache.intake.summaries(listed.filter((item) => item.direction === 'inbound').map((item) => item.id));
     const items = named.map((item) => {
       const shared = triage.get(item.id);
       if (item.direction !== 'inbound') return shared ? { ...item, triage: shared } : item;
-      return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}) };
+      const read = intake.get(item.id);
+      return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}), ...(read ? { intake: read } : {}) };
     });
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
     const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));
@@ -95,6 +98,12 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
     }
     const answered = cache.answers.answerTo(id);
     return answered ? { answerTo: answered } : {};
+  }
+
+  /** What intake read the fax to be, for its detail (nothing before it was read). */
+  function intakeOf(id: FaxId): { intakeDetail?: FaxIntake } {
+    const intakeDetail = cache.intake.get(id);
+    return intakeDetail ? { intakeDetail } : {};
   }
 
   /** A fax's office triage, for its detail (nothing without a hub). */
@@ -147,6 +156,7 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
         pdfCached: pdfs.isCached(id),
         ...answerLinksOf(id, decorated.direction),
         ...(decorated.direction === 'inbound' ? { handling: cache.handling.get(id), ruleActions: ruleActionViews(cache.ruleActions.forFax(id), say) } : {}),
+        ...(decorated.direction === 'inbound' ? intakeOf(id) : {}),
         ...(decorated.direction === 'inbound' ? sharedTriageOf(id) : {}),
       };
     },

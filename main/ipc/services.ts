@@ -22,6 +22,7 @@ import type { Logger } from '../log/logger';
 import type { AutomationStore } from '../office/automation-store';
 import type { HotFolders } from '../office/hotfolders/hot-folders';
 import type { OfficeAutomation } from '../office/office-automation';
+import type { IntakeService } from '../intake/intake-service';
 import type { InboundRules } from '../office/rules/inbound-rules';
 import type { FaxPrinters } from '../office/fax-printers';
 import type { BackgroundProblems } from '../office/background-problems';
@@ -58,6 +59,8 @@ export interface Services {
   officeHub: OfficeService;
   /** Reading faxes in the background (absent where the core was given no recognition process). */
   recognition: TextRecognition | null;
+  /** What received faxes are (kind, fields, batch parts), read on this desk. */
+  intake: IntakeService;
   /** New documents from the pages of received faxes (page tools). */
   pageWork: PageWork;
   /** Fill & sign received faxes; the signature saved on this desk. */

@@ -13,6 +13,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
 import type { FaxDirection, RecognitionStatus } from '../../preload/models';
+import type { FaxId } from '../../preload/fax-id';
 import { RecognitionError, type Recognizer } from './recognizer';
 
 export interface TextRecognitionDeps {
@@ -28,6 +29,8 @@ export interface TextRecognitionDeps {
   maxAttempts?: number;
   /** After a download failed (offline), the next try (default 5 minutes). */
   retryMs?: number;
+  /** A fax read to its end, before it is announced (intake reads what it is, so rules waiting for it see it). */
+  afterRead?: (faxId: FaxId) => void;
 }
 
 export interface TextRecognition {
@@ -82,7 +85,14 @@ export function createTextRecognition(deps: TextRecognitionDeps): TextRecognitio
       const reply = await deps.recognizer.recognizePage('pdf', { sealedPath, fileKey: deps.fileKey, cacheKey: `text:${next.faxId}` }, next.nextPage);
       if (stopped || readingFor !== generation) return false;
       deps.cache.faxText.savePage(next.faxId, reply.pageCount, reply.result);
-      if (reply.result.page >= reply.pageCount) deps.events.emit('faxTextRead', { faxIds: [next.faxId] });
+      if (reply.result.page >= reply.pageCount) {
+        try {
+          deps.afterRead?.(next.faxId);
+        } catch (error) {
+          deps.log.error('ocr.after_read_failed', { error });
+        }
+        deps.events.emit('faxTextRead', { faxIds: [next.faxId] });
+      }
     } catch (error) {
       const reason = error instanceof RecognitionError ? error.reason : 'recognizer';
       if (reason === 'stopped' || stopped || readingFor !== generation) return false;

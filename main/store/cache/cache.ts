@@ -8,6 +8,7 @@ import { createFaxTextRepository, type FaxTextRepository } from './fax-text-repo
 import { createAnswerRepository, type AnswerRepository } from './answer-repository';
 import { createGuardRepository, type GuardRepository } from './guard-repository';
 import { createHandlingRepository, type HandlingRepository } from './handling-repository';
+import { createIntakeRepository, type IntakeRepository } from './intake-repository';
 import { createHubTriageRepository, type HubTriageRepository } from './hub-triage-repository';
 import { createKvStore, type KvStore } from './kv-store';
 import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repository';
@@ -21,6 +22,8 @@ export interface Cache {
   faxText: FaxTextRepository;
   /** Sent faxes that answer received ones (a signed copy faxed back). */
   answers: AnswerRepository;
+  /** What received faxes were read to be (kind, fields, parts), and the kinds people gave them. */
+  intake: IntakeRepository;
   pdfFiles: PdfFileRepository;
   directory: DirectoryRepository;
   guard: GuardRepository;
@@ -43,8 +46,10 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
   const db = openCacheDatabase(dataDir, databaseKeyHex, log);
   const kv = createKvStore(db);
   const faxText = createFaxTextRepository(db);
+  const intake = createIntakeRepository(db);
   return {
-    faxes: createFaxRepository(db, now, faxText),
+    faxes: createFaxRepository(db, now, faxText, intake.kindClause),
+    intake,
     faxText,
     answers: createAnswerRepository(db),
     pdfFiles: createPdfFileRepository(db),

@@ -121,7 +121,8 @@ export interface FaxRepository {
 }
 
 /** `text`: recognized text, which a search also looks in (none: metadata only). */
-export function createFaxRepository(db: CacheDb, now: () => number = Date.now, text: FaxTextRepository | null = null): FaxRepository {
+/** `kindClause`: the SQL (one argument, the kind) selecting the ids of faxes intake read as that kind. */
+export function createFaxRepository(db: CacheDb, now: () => number = Date.now, text: FaxTextRepository | null = null, kindClause: string | null = null): FaxRepository {
   const byId = db.prepare<[FaxId], FaxRow>('SELECT * FROM faxes WHERE id = ?');
   const statusOf = db.prepare<[FaxId], { status: string; recipients: string; from_number: string | null }>('SELECT status, recipients, from_number FROM faxes WHERE id = ?');
   const upsert = db.prepare(`
@@ -214,6 +215,10 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
     if (query.label) {
       parts.push(labelClause);
       args.push(query.label);
+    }
+    if (query.kind) {
+      parts.push(kindClause ?? '0');
+      if (kindClause !== null) args.push(query.kind);
     }
     const search = query.search?.trim().toLowerCase();
     const content = search ? contentMatch(search) : null;

@@ -234,7 +234,8 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
     forgetAll() {
       return db.transaction(() => {
         const had = (db.prepare('SELECT COUNT(*) AS count FROM fax_text_state').get() as { count: number }).count;
-        db.exec('DELETE FROM fax_text; DELETE FROM fax_text_pages; DELETE FROM fax_text_state;');
+        // What intake read from the text, and the words the office's kind model learned from, go with it.
+        db.exec('DELETE FROM fax_text; DELETE FROM fax_text_pages; DELETE FROM fax_text_state; DELETE FROM fax_intake; DELETE FROM intake_examples;');
         return had;
       })();
     },

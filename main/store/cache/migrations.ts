@@ -240,6 +240,25 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
     // Whether this desk announces an expectation when it is overdue: its own sends, not every sent fax of the office.
     db.exec('ALTER TABLE reply_expectations ADD COLUMN announce INTEGER NOT NULL DEFAULT 1');
   },
+  (db) => {
+    // Intake: what each received fax was read to be (kind, fields, batch parts), and the kinds people gave faxes on
+    // this desk with the words the office's own model learns from.
+    db.exec(`
+      CREATE TABLE fax_intake (
+        fax_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        kind_confidence INTEGER NOT NULL,
+        kind_source TEXT NOT NULL,
+        kind_sure INTEGER NOT NULL,
+        urgent INTEGER NOT NULL,
+        patient TEXT,
+        fields TEXT NOT NULL,
+        parts TEXT NOT NULL
+      );
+      CREATE INDEX fax_intake_by_kind ON fax_intake (kind);
+      CREATE TABLE intake_examples (fax_id TEXT PRIMARY KEY, kind TEXT NOT NULL, words TEXT NOT NULL, at_ms INTEGER NOT NULL);
+    `);
+  },
 ];
 
 /**

@@ -3,7 +3,7 @@
  * before anything is done, names its target (the file's path, the printer) before the action starts, and is done
  * only after it finished — so each action runs once per fax and rule, and a restart finishes what was started.
  */
-import type { RuleActionView } from '../../../preload/automation';
+import type { RuleActionKind, RuleActionView } from '../../../preload/automation';
 import type { Message } from '../../../preload/i18n/translator';
 import { readStoredMessage, storeMessage } from '../stored-message';
 import type { CacheDb } from './cache-database';
@@ -14,7 +14,7 @@ export type RuleActionState = 'pending' | 'done' | 'skipped';
 export interface RuleActionRow {
   faxId: FaxId;
   ruleId: string;
-  action: 'save' | 'print';
+  action: RuleActionKind;
   state: RuleActionState;
   target: string | null;
   attempts: number;
@@ -30,7 +30,7 @@ export interface RuleActionRepository {
   /** Received faxes since `sinceMs` that this rule has not looked at yet, oldest first. */
   unseenFor(ruleId: string, sinceMs: number, limit: number): Array<{ faxId: FaxId; from: string | null }>;
   /** Journals what the rule will do (or that it skips the fax); a row already there is kept as it is. */
-  journal(rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number): void;
+  journal(rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: RuleActionKind; state: 'pending' | 'skipped' }>, atMs: number): void;
   /** Pending actions whose next try is due, in the order they were journaled. */
   due(atMs: number, limit: number): RuleActionRow[];
   /** When the next pending action is due (null: none is pending). */
@@ -55,7 +55,7 @@ export interface RuleActionRepository {
 interface Row {
   fax_id: FaxId;
   rule_id: string;
-  action: 'save' | 'print';
+  action: RuleActionKind;
   state: RuleActionState;
   target: string | null;
   attempts: number;
@@ -99,7 +99,7 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
       const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: FaxId; from_number: string | null; counterpart: string | null }>;
       return rows.map((row) => ({ faxId: row.id, from: row.from_number ?? row.counterpart }));
     },
-    journal: db.transaction((rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: 'save' | 'print'; state: 'pending' | 'skipped' }>, atMs: number) => {
+    journal: db.transaction((rows: ReadonlyArray<{ faxId: FaxId; ruleId: string; action: RuleActionKind; state: 'pending' | 'skipped' }>, atMs: number) => {
       for (const row of rows) insert.run(row.faxId, row.ruleId, row.action, row.state, atMs);
     }),
     due: (atMs, limit) => (due.all(atMs, limit) as Row[]).map(toRow),

@@ -1,0 +1,93 @@
+/**
+ * Intake on the desk: when a received fax has been read to its end, what it is (kind), whom it is about (fields)
+ * and where a batch could be split are worked out here and kept in the cache. A person's kind teaches the office's
+ * own model (kept on this desk); the office may add kinds of its own. Nothing leaves the computer.
+ */
+import { builtInKinds, officeKindsSchema, type FaxIntake } from '../../preload/intake';
+import type { FaxId } from '../../preload/fax-id';
+import { msg } from '../../preload/i18n/translator';
+import { AppError } from '../errors';
+import type { Logger } from '../log/logger';
+import type { EventBus } from '../runtime/event-bus';
+import type { Cache } from '../store/cache/cache';
+import { faxIntake, faxWords } from './fax-intake';
+import { trainKindModel, type KindModel } from './kind-model';
+
+export interface IntakeServiceDeps {
+  cache: Cache;
+  events: EventBus;
+  log: Logger;
+  now?: () => number;
+}
+
+export interface IntakeService {
+  /** Reads the intake of a fax whose text is complete (recognition calls it before it says the fax was read). */
+  read(faxId: FaxId): FaxIntake | null;
+  /** Faxes read before intake existed (or before an update): read in small batches, giving main its turn. */
+  catchUp(): Promise<number>;
+  get(faxId: FaxId): FaxIntake | null;
+  /** A person says what the fax is. */
+  setKind(faxId: FaxId, kind: string): void;
+  /** The kinds a fax can be given: the app's, then the office's own. */
+  kinds(): { builtIn: string[]; office: string[] };
+  saveOfficeKinds(kinds: readonly string[]): string[];
+}
+
+const officeKindsKey = 'intake.officeKinds';
+const catchUpBatch = 20;
+
+export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
+  const now = deps.now ?? Date.now;
+  let model: KindModel | null = null;
+  const currentModel = (): KindModel => (model ??= trainKindModel(deps.cache.intake.examples()));
+  const officeKinds = (): string[] => deps.cache.kv.get(officeKindsKey, officeKindsSchema) ?? [];
+
+  function read(faxId: FaxId): FaxIntake | null {
+    const pages = deps.cache.faxText.pages(faxId);
+    if (pages.length === 0) return null;
+    const intake = faxIntake(pages, currentModel());
+    deps.cache.intake.save(faxId, intake);
+    return intake;
+  }
+
+  const changed = (faxIds: FaxId[]) => deps.events.emit('faxesChanged', { added: [], updated: faxIds, unreadInbound: deps.cache.faxes.unreadInbound() });
+
+  return {
+    read,
+    async catchUp() {
+      let done = 0;
+      for (;;) {
+        const faxIds = deps.cache.intake.unread(catchUpBatch);
+        if (faxIds.length === 0) break;
+        for (const faxId of faxIds) {
+          // A fax whose text holds no page cannot be read; an empty intake keeps it from being tried again.
+          if (read(faxId) === null) deps.cache.intake.save(faxId, { kind: { kind: 'other', confidence: 0, source: 'rules', sure: false }, fields: [], parts: [] });
+        }
+        done += faxIds.length;
+        changed(faxIds);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      if (done > 0) deps.log.info('intake.caught_up', { faxes: done });
+      return done;
+    },
+    get: (faxId) => deps.cache.intake.get(faxId),
+    setKind(faxId, kind) {
+      const known = new Set<string>([...builtInKinds, ...officeKinds()]);
+      if (!known.has(kind)) throw new AppError('invalid_input', msg('intake.noSuchKind'), { code: 'intake_unknown_kind' });
+      const fax = deps.cache.faxes.detail(faxId);
+      if (fax?.direction !== 'inbound') throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
+      deps.cache.intake.setKind(faxId, kind, faxWords(deps.cache.faxText.pages(faxId)), now());
+      model = null;
+      changed([faxId]);
+    },
+    kinds: () => ({ builtIn: [...builtInKinds], office: officeKinds() }),
+    saveOfficeKinds(kinds) {
+      const parsed = officeKindsSchema.safeParse(kinds);
+      if (!parsed.success) throw new AppError('invalid_input', msg('intake.giveTheKindA'), { code: 'intake_bad_kinds' });
+      const unique = [...new Set(parsed.data.filter((kind) => !(builtInKinds as readonly string[]).includes(kind)))];
+      deps.cache.kv.set(officeKindsKey, unique);
+      return unique;
+    },
+  };
+}
+

@@ -1,0 +1,16 @@
+/** Intake over IPC: a person's kind for a fax, and the office's own kinds. */
+import type { Handlers } from './dispatcher';
+import type { HandlerContext } from './services';
+
+type IntakeHandlers = Pick<Handlers, 'setFaxKind' | 'getIntakeKinds' | 'saveOfficeKinds'>;
+
+export function intakeHandlers(context: HandlerContext): IntakeHandlers {
+  return {
+    setFaxKind: async ({ id, kind }) => {
+      (await context.services()).intake.setKind(id, kind);
+      return null;
+    },
+    getIntakeKinds: async () => (await context.services()).intake.kinds(),
+    saveOfficeKinds: async ({ kinds }) => (await context.services()).intake.saveOfficeKinds(kinds),
+  };
+}
