@@ -27,14 +27,21 @@ export const hotFolderSchema = hotFolderShape.refine((folder) => folder.mode ===
 export type HotFolder = z.output<typeof hotFolderSchema>;
 
 /** The characters a file-name template may use as fields. */
-export const templateFields = ['date', 'time', 'from', 'pages', 'reference', 'id'] as const;
+export const templateFields = ['date', 'time', 'from', 'pages', 'reference', 'id', 'patient', 'dob', 'kind'] as const;
 export const defaultFileNameTemplate = '{date} {time} {from} {pages}p {reference}';
+
+/**
+ * What a rule does with a received fax: save a copy, print it, give it an office label or a person (with an office
+ * hub, once for the office), or tell the person at this desk.
+ */
+export const ruleActions = ['save', 'print', 'label', 'assign', 'notify'] as const;
+export type RuleActionKind = (typeof ruleActions)[number];
 
 const inboundRuleShape = z
   .object({
     id: z.string().min(1).max(64),
     enabled: z.boolean(),
-    action: z.enum(['save', 'print']),
+    action: z.enum(ruleActions),
     /** Save: the folder the copy goes to. */
     folder: z.string().trim().max(4096),
     /** Save: the file name, with fields such as {date} and {from}; ".pdf" is added. */
@@ -50,12 +57,25 @@ const inboundRuleShape = z
      * Words read with low confidence never make the rule act alone: such a fax is left to be checked by hand.
      */
     contains: z.string().trim().max(200).optional(),
+    /**
+     * Only faxes read (on this computer) as one of these kinds; empty or absent: any kind. A kind read unsurely never
+     * makes the rule act: such a fax is left to be checked by hand (a kind a person gave it is sure).
+     */
+    kinds: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
+    /** Only faxes read surely as urgent (STAT, urgent, Eilt). */
+    urgentOnly: z.boolean().optional(),
+    /** Label: the office label given (its id). */
+    labelId: z.string().max(64).optional(),
+    /** Assign: the person of the office the fax is given to (their sign-in name). */
+    assignTo: z.string().max(128).optional(),
   })
   .strict();
 
 export const inboundRuleSchema = inboundRuleShape
   .refine((rule) => rule.action !== 'save' || rule.folder.length > 0, { message: 'automation.chooseAFolder', path: ['folder'] })
-  .refine((rule) => rule.action !== 'print' || rule.printer.length > 0, { message: 'automation.chooseAPrinter', path: ['printer'] });
+  .refine((rule) => rule.action !== 'print' || rule.printer.length > 0, { message: 'automation.chooseAPrinter', path: ['printer'] })
+  .refine((rule) => rule.action !== 'label' || (rule.labelId ?? '') !== '', { message: 'automation.chooseALabel', path: ['labelId'] })
+  .refine((rule) => rule.action !== 'assign' || (rule.assignTo ?? '') !== '', { message: 'automation.chooseAPerson', path: ['assignTo'] });
 
 export type InboundRule = z.output<typeof inboundRuleSchema>;
 
@@ -80,7 +100,7 @@ export const emptyAutomation: Automation = { hotFolders: [], inboundRules: [], r
 /** What the rules did, or are still trying to do, with one received fax (the fax detail shows it). */
 export interface RuleActionView {
   ruleId: string;
-  action: 'save' | 'print';
+  action: RuleActionKind;
   state: 'pending' | 'done' | 'failed' | 'skipped';
   /** Save: the file's full path; print: the printer's name. */
   target: string | null;

@@ -21,7 +21,9 @@ import { say } from '../i18n/main-locale';
 import { createDailyReminder, type DailyReminder } from './daily-reminder';
 import { createClaimJournal } from './hotfolders/claims';
 import { createHotFolders, type HotFolderDeps, type HotFolders } from './hotfolders/hot-folders';
-import { createInboundRules, type InboundRules, type OfficeTiming } from './rules/inbound-rules';
+import { createInboundRules, type InboundRules, type OfficeTiming, type OfficeTriageActions } from './rules/inbound-rules';
+import { isBuiltInKind } from '../../preload/intake';
+import { msg } from '../../preload/i18n/translator';
 import { openAutomationStore, type AutomationStore } from './automation-store';
 import type { OfficeJobs } from './office-jobs';
 
@@ -48,6 +50,8 @@ export interface OfficeAutomationDeps {
   officeTiming?: OfficeTiming;
   /** In an office: rules and the reminder act once for the office (leases on the hub). */
   officeJobs?: OfficeJobs;
+  /** In an office: what the label and assign rules do on the hub. */
+  officeTriage?: OfficeTriageActions;
 }
 
 export interface OfficeAutomation {
@@ -95,6 +99,8 @@ export async function openOfficeAutomation(deps: OfficeAutomationDeps): Promise<
     ...(deps.officeTiming ? { officeTiming: deps.officeTiming } : {}),
     ...(deps.officeJobs ? { officeJobs: deps.officeJobs } : {}),
     ...(deps.recognizing ? { recognizing: deps.recognizing } : {}),
+    ...(deps.officeTriage ? { officeTriage: deps.officeTriage } : {}),
+    kindName: (kind) => (isBuiltInKind(kind) ? say(msg(`intake.kind.${kind}`)) : kind),
   });
   const reminder = createDailyReminder({
     at: () => automation.get().reminderAt,

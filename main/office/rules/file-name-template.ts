@@ -28,7 +28,29 @@ export function unknownFields(template: string): string[] {
   return [...template.matchAll(fieldPattern)].map((match) => match[1] ?? '').filter((field) => !known.has(field));
 }
 
-export function templateValues(fax: { id: FaxId; reference: string; createdAt: string; counterpart: string | null; pages: number | null }): TemplateValues {
+/** A date of birth as read ("03/04/1977", "04.03.1977") as 1977-03-04, so names sort and carry no slashes. */
+export function isoBirthDate(text: string): string | null {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const two = (value: string | undefined) => (value ?? '').padStart(2, '0');
+  if (us) return `${us[3] ?? ''}-${two(us[1])}-${two(us[2])}`;
+  if (german) return `${german[3] ?? ''}-${two(german[2])}-${two(german[1])}`;
+  return iso ? text : null;
+}
+
+/**
+ * What intake read, for the name: only what was read surely (a field that needs a look names no file) — else the
+ * words say it is unknown.
+ */
+export interface TemplateIntake {
+  patient: string | null;
+  dob: string | null;
+  /** The kind in the app's language (or the office's name for it), null when it was not read surely. */
+  kind: string | null;
+}
+
+export function templateValues(fax: { id: FaxId; reference: string; createdAt: string; counterpart: string | null; pages: number | null }, intake: TemplateIntake = { patient: null, dob: null, kind: null }): TemplateValues {
   const at = new Date(fax.createdAt);
   const valid = !Number.isNaN(at.getTime());
   const two = (value: number) => String(value).padStart(2, '0');
@@ -40,6 +62,9 @@ export function templateValues(fax: { id: FaxId; reference: string; createdAt: s
     pages: fax.pages === null ? '?' : String(fax.pages),
     reference: fax.reference,
     id: fax.id,
+    patient: intake.patient ?? 'unknown patient',
+    dob: (intake.dob === null ? null : isoBirthDate(intake.dob)) ?? intake.dob ?? 'unknown birth date',
+    kind: intake.kind ?? 'unknown kind',
   };
 }
 

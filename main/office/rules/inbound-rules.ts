@@ -30,7 +30,7 @@ import { createJobRunner, retryWait } from '../../runtime/job-runner';
 import type { Timers } from '../../runtime/timers';
 import type { Cache } from '../../store/cache/cache';
 import type { RuleActionRow } from '../../store/cache/rule-action-repository';
-import { fileNameFrom, templateValues } from './file-name-template';
+import { fileNameFrom, templateValues, type TemplateIntake } from './file-name-template';
 import { deskOnItsOwn, holdingLease, leaseVoidBefore, officeLeaseMs, type JobLease, type OfficeJobs } from '../office-jobs';
 import { isFromSenders } from './sender-match';
 import type { FaxId } from '../../../preload/fax-id';
@@ -56,6 +56,17 @@ export interface InboundRulesDeps {
   recognizing?: () => boolean;
   /** The office's lease length and how soon a job another desk holds is looked at again (tests shorten them). */
   officeTiming?: OfficeTiming;
+  /** With an office hub: a label given, a person assigned (the label and assign actions); absent: no office. */
+  officeTriage?: OfficeTriageActions;
+  /** A kind's name in the app's language (an office's own kind as the office named it). */
+  kindName?: (kind: string) => string;
+}
+
+export interface OfficeTriageActions {
+  /** Whether this desk is in an office now. */
+  joined(): boolean;
+  addLabel(faxId: FaxId, labelId: string): Promise<void>;
+  assign(faxId: FaxId, login: string): Promise<void>;
 }
 
 export interface OfficeTiming {
@@ -99,7 +110,16 @@ const unfinishedBeforeWaiting = 2;
 
 function failureReason(error: unknown, action: InboundRule['action']): Message {
   if (isAppError(error)) return error.text;
-  return action === 'save' ? writeProblem(error) : msg('rules.theFaxCouldNot');
+  if (action === 'save') return writeProblem(error);
+  return action === 'print' ? msg('rules.theFaxCouldNot') : msg('rules.theHubCouldNot');
+}
+
+/** What a rule did, for its journal: the file, the printer, the label or person (by id), or that it told this desk. */
+function targetOf(rule: InboundRule): string {
+  if (rule.action === 'print') return rule.printer;
+  if (rule.action === 'label') return rule.labelId ?? '';
+  if (rule.action === 'assign') return rule.assignTo ?? '';
+  return '';
 }
 
 
@@ -148,7 +168,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     // Named before a restart: renamed into place (done), or not (written again under the same name).
     if (target !== null && (await fsp.lstat(target).then(() => true, () => false))) return target;
     if (target === null) {
-      const name = fileNameFrom(rule.fileNameTemplate, templateValues(fax));
+      const name = fileNameFrom(rule.fileNameTemplate, templateValues(fax, namingIntake(row.faxId)));
       target = path.join(folder, await freeName(folder, name, (file) => journal.isReserved(file)));
       journal.reserve(row.faxId, row.ruleId, target);
       checkpoint('rules.target_reserved');
@@ -204,6 +224,73 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     return false;
   }
 
+  /**
+   * A rule for some kinds, or for urgent faxes, acts only when intake read that surely (a kind a person gave the fax
+   * is sure); a fax read unsurely is left to be checked by hand. Says whether the action may go ahead.
+   */
+  function intakeAllows(row: RuleActionRow, rule: InboundRule): boolean {
+    const kinds = rule.kinds ?? [];
+    if (kinds.length === 0 && rule.urgentOnly !== true) return true;
+    const intake = deps.cache.intake.get(row.faxId);
+    if (intake === null) {
+      const reading = deps.cache.faxText.state(row.faxId);
+      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadable'));
+      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOn'));
+      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForText'), now() + textWaitMs);
+      return false;
+    }
+    if (kinds.length > 0) {
+      const read = deps.kindName?.(intake.kind.kind) ?? intake.kind.kind;
+      if (!intake.kind.sure) {
+        journal.skip(row.faxId, row.ruleId, msg('rules.kindUnsure', { kind: read }));
+        return false;
+      }
+      if (!kinds.includes(intake.kind.kind)) {
+        journal.skip(row.faxId, row.ruleId, msg('rules.notOfTheKinds', { kind: read }));
+        return false;
+      }
+    }
+    if (rule.urgentOnly === true) {
+      const urgency = intake.fields.find((field) => field.name === 'urgency');
+      if (urgency === undefined) {
+        journal.skip(row.faxId, row.ruleId, msg('rules.notUrgent'));
+        return false;
+      }
+      if (urgency.needsLook) {
+        journal.skip(row.faxId, row.ruleId, msg('rules.urgencyUnsure'));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The fields a file name may use: only what intake read surely. */
+  function namingIntake(faxId: FaxId): TemplateIntake {
+    const intake = deps.cache.intake.get(faxId);
+    const sure = (name: 'patient' | 'dob') => intake?.fields.find((field) => field.name === name && !field.needsLook)?.value ?? null;
+    return { patient: sure('patient'), dob: sure('dob'), kind: intake?.kind.sure === true ? (deps.kindName?.(intake.kind.kind) ?? intake.kind.kind) : null };
+  }
+
+  /** Gives the fax its label or person on the office hub (the hub's own triage, as a person's action would). */
+  async function triage(row: RuleActionRow, rule: InboundRule, job: string): Promise<string> {
+    const office = deps.officeTriage;
+    if (!office?.joined()) throw new AppError('not_connected', msg('rules.needsTheOffice'), { code: 'rules_no_office' });
+    journal.reserve(row.faxId, row.ruleId, targetOf(rule));
+    await holding(job, () => (rule.action === 'label' ? office.addLabel(row.faxId, rule.labelId ?? '') : office.assign(row.faxId, rule.assignTo ?? '')));
+    checkpoint('rules.triaged');
+    return targetOf(rule);
+  }
+
+  /** Tells the person at this desk (each desk with the rule tells its own person: not once for the office). */
+  function tell(row: RuleActionRow, fax: { reference: string }): void {
+    const intake = deps.cache.intake.get(row.faxId);
+    const kind = intake?.kind.sure === true ? (deps.kindName?.(intake.kind.kind) ?? intake.kind.kind) : null;
+    const urgent = intake?.fields.some((field) => field.name === 'urgency' && !field.needsLook) === true;
+    // No patient in a notification: it shows on a screen others may see.
+    deps.notify(urgent ? msg('rules.urgentFaxArrived') : msg('rules.aFaxArrived'), kind === null ? msg('rules.faxReference', { reference: fax.reference }) : msg('rules.faxKindReference', { kind, reference: fax.reference }));
+    journal.done(row.faxId, row.ruleId, '', now());
+  }
+
   /** Does one journaled action; says whether the fax detail changed. */
   async function perform(row: RuleActionRow): Promise<boolean> {
     const rule = deps.automation().inboundRules.find((candidate) => candidate.id === row.ruleId);
@@ -229,6 +316,16 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     }
     const words = rule.contains?.trim() ?? '';
     if (words !== '' && !contentAllows(row, words)) return true;
+    if (!intakeAllows(row, rule)) return true;
+    if (rule.action === 'notify') {
+      tell(row, fax);
+      checkpoint('rules.done');
+      return true;
+    }
+    if ((rule.action === 'label' || rule.action === 'assign') && deps.officeTriage?.joined() !== true) {
+      journal.skip(row.faxId, row.ruleId, msg('rules.needsTheOffice'));
+      return true;
+    }
     // Once per office: a copy saved or printed by another desk is not made again here.
     const job = `rule-${row.action}:${row.faxId}`;
     const lease = await officeJobs.take(job, leaseVoidBefore(fax.createdAt)).catch(() => null);
@@ -239,7 +336,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     }
     if (lease.turn === 'done' && lease.doneHere === true) {
       // This desk did it and was stopped before it noted so.
-      journal.done(row.faxId, row.ruleId, row.action === 'save' ? (row.target ?? '') : rule.printer, now());
+      journal.done(row.faxId, row.ruleId, row.action === 'save' ? (row.target ?? '') : targetOf(rule), now());
       checkpoint('rules.done');
       return true;
     }
@@ -255,7 +352,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     }
     checkpoint('rules.lease_taken');
     journal.tryStarted(row.faxId, row.ruleId);
-    const target = row.action === 'save' ? await save(row, rule, fax, job, lease) : await print(row, rule, fax, job);
+    const target = row.action === 'save' ? await save(row, rule, fax, job, lease) : row.action === 'print' ? await print(row, rule, fax, job) : await triage(row, rule, job);
     await officeJobs.finish(job);
     checkpoint('rules.lease_finished');
     journal.done(row.faxId, row.ruleId, target, now());
@@ -268,7 +365,7 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     journal.failed(row.faxId, row.ruleId, failureReason(error, row.action), nextTryMs);
     log.warn('rules.action_failed', { action: row.action, attempts: row.attempts + 1, code: (error as NodeJS.ErrnoException | null)?.code ?? 'other' });
     if (row.attempts === 0) {
-      deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : msg('rules.aReceivedFaxCould2'), msg('rules.theAppTriesAgain'));
+      deps.notify(row.action === 'save' ? msg('rules.aReceivedFaxCould') : row.action === 'print' ? msg('rules.aReceivedFaxCould2') : msg('rules.aReceivedFaxCould3'), msg('rules.theAppTriesAgain'));
     }
   }
 

@@ -33,8 +33,17 @@ describe('file-name templates', () => {
 
   it('an unknown sender, page count or date is said so; unknown fields are listed', () => {
     expect(fileNameFrom('{from} {pages}p {date}', templateValues({ ...fax, counterpart: null, pages: null, createdAt: 'garbage' }))).toBe('unknown sender _p unknown date.pdf');
-    expect(unknownFields('{date} {patient} {from} {}')).toEqual(['patient', '']);
-    expect(unknownFields('{date} {time} {from} {pages}p {reference} {id}')).toEqual([]);
+    expect(unknownFields('{date} {patient} {from} {name} {}')).toEqual(['name', '']);
+    expect(unknownFields('{date} {time} {from} {pages}p {reference} {id} {patient} {dob} {kind}')).toEqual([]);
+  });
+
+  it('the patient, birth date and kind come from what intake read surely; a name a file system refuses is made safe', () => {
+    const read = { patient: 'Jörg Weiß', dob: '03/14/1961', kind: 'Lab results' };
+    expect(fileNameFrom('{patient} {dob} {kind} {date}', templateValues(fax, read))).toMatch(/^Jörg Weiß 1961-03-14 Lab results \d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(fileNameFrom('{patient} {dob}', templateValues(fax, { patient: 'Ann O/Neil: "CON"', dob: '14.03.1961', kind: null }))).toBe('Ann O_Neil_ _CON_ 1961-03-14.pdf');
+    expect(fileNameFrom('{patient} {dob} {kind}', templateValues(fax))).toBe('unknown patient unknown birth date unknown kind.pdf');
+    // A date read in no known form is kept as read (its slashes made safe).
+    expect(fileNameFrom('{dob}', templateValues(fax, { patient: null, dob: '1961/03/14', kind: null }))).toBe('1961_03_14.pdf');
   });
 });
 

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Automation, InboundRule } from '../../../preload/automation';
-import { createInboundRules } from '../../../main/office/rules/inbound-rules';
+import { createInboundRules, type OfficeTriageActions } from '../../../main/office/rules/inbound-rules';
+import type { FaxIntake, IntakeField } from '../../../preload/intake';
 import { createLogger } from '../../../main/log/logger';
 import { createEventBus } from '../../../main/runtime/event-bus';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
@@ -30,7 +31,7 @@ function inbound(id: number, minutesAfterRule: number, status = 'received'): Fax
   return { id: String(id), reference: `FX-${String(id)}`, direction: 'inbound', status, pages: 1, createdAt, createdMs, to: '+14155559000', from: '+14155550142', subject: null, senderName: null, cost: null, providerError: null, recipients: [] };
 }
 
-function setup(options: { failWrites?: () => boolean; recognizing?: boolean } = {}) {
+function setup(options: { failWrites?: () => boolean; recognizing?: boolean; officeTriage?: OfficeTriageActions } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-unit-'));
   const folder = path.join(dir, 'copies');
   fs.mkdirSync(folder);
@@ -62,6 +63,8 @@ function setup(options: { failWrites?: () => boolean; recognizing?: boolean } = 
     now: () => now,
     timers: idleTimers,
     recognizing: () => options.recognizing ?? true,
+    ...(options.officeTriage ? { officeTriage: options.officeTriage } : {}),
+    kindName: (kind) => (kind === 'lab_results' ? 'Lab results' : kind),
   });
   return {
     cache,
@@ -230,6 +233,92 @@ describe('inbound rule runner', () => {
       off.cache.faxes.upsertMany([inbound(32, 1)], { markNewInboundUnread: true });
       await off.rules.run();
       expect(off.views(32)).toMatchObject([{ state: 'skipped', problem: 'Not done: this rule looks for words in the fax, and reading faxes is turned off in Settings.' }]);
+    });
+  });
+
+  describe('a rule on what the fax is (intake)', () => {
+    const field = (name: IntakeField['name'], value: string, needsLook = false): IntakeField => ({ name, value, confidence: needsLook ? 60 : 95, needsLook, page: 1, box: [0.1, 0.1, 0.3, 0.12] });
+    const read = (kind: string, sure: boolean, fields: IntakeField[] = []): FaxIntake => ({ kind: { kind, confidence: sure ? 90 : 55, source: 'rules', sure }, fields, parts: [] });
+
+    it('acts only on faxes surely of its kinds; an unsure kind is left to be checked by hand; names come from sure fields', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, kinds: ['lab_results'], fileNameTemplate: '{patient} {dob} {kind}' }]);
+      app.cache.faxes.upsertMany([inbound(50, 1), inbound(51, 2), inbound(52, 3), inbound(53, 4)], { markNewInboundUnread: true });
+      app.cache.intake.save('50', read('lab_results', true, [field('patient', 'Jörg Weiß'), field('dob', '03/14/1961')]));
+      app.cache.intake.save('51', read('lab_results', false));
+      app.cache.intake.save('52', read('referral', true));
+      // A person's kind is sure whatever the reading said; an unsure patient names no file.
+      app.cache.intake.save('53', read('referral', false, [field('patient', 'Ann Lee', true)]));
+      app.cache.intake.setKind('53', 'lab_results', [], 0);
+      await app.rules.run();
+      expect(app.files()).toEqual(['Jörg Weiß 1961-03-14 Lab results.pdf', 'unknown patient unknown birth date Lab results.pdf']);
+      expect(app.views(51)).toMatchObject([{ state: 'skipped', problem: 'What the fax is was not read surely (it may be: Lab results): check it by hand.' }]);
+      expect(app.views(52)).toMatchObject([{ state: 'skipped', problem: "The fax is not of the rule's kinds (it was read as: referral)." }]);
+    });
+
+    it('an urgent-only rule tells this desk of surely urgent faxes, naming the kind and never the patient', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, action: 'notify', urgentOnly: true }]);
+      app.cache.faxes.upsertMany([inbound(60, 1), inbound(61, 2), inbound(62, 3)], { markNewInboundUnread: true });
+      app.cache.intake.save('60', read('lab_results', true, [field('urgency', 'STAT'), field('patient', 'Jörg Weiß')]));
+      app.cache.intake.save('61', read('lab_results', true, [field('urgency', 'urgent', true)]));
+      app.cache.intake.save('62', read('lab_results', true));
+      await app.rules.run();
+      expect(app.notices).toEqual(['rules.urgentFaxArrived']);
+      expect(app.views(60)).toMatchObject([{ state: 'done' }]);
+      expect(app.views(61)).toMatchObject([{ state: 'skipped', problem: 'Whether the fax is urgent was not read surely: check it by hand.' }]);
+      expect(app.views(62)).toMatchObject([{ state: 'skipped', problem: 'The fax does not say it is urgent.' }]);
+    });
+
+    it('waits for the fax to be read, and says so with reading off', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, kinds: ['referral'] }]);
+      app.cache.faxes.upsertMany([inbound(70, 1)], { markNewInboundUnread: true });
+      await app.rules.run();
+      expect(app.views(70)).toMatchObject([{ state: 'failed', problem: 'Waiting for the fax to be read on this computer (the rule looks for words in it).' }]);
+      app.cache.intake.save('70', read('referral', true));
+      app.cache.ruleActions.retryNow('70');
+      await app.rules.run();
+      expect(app.files()).toEqual(['FX-70.pdf']);
+      const off = setup({ recognizing: false });
+      off.setRules([{ ...off.rule, kinds: ['referral'] }]);
+      off.cache.faxes.upsertMany([inbound(71, 1)], { markNewInboundUnread: true });
+      await off.rules.run();
+      expect(off.views(71)).toMatchObject([{ state: 'skipped' }]);
+    });
+
+    it('labels and assigns through the office hub once; without an office it says so and does nothing', async () => {
+      const given: string[] = [];
+      let joined = true;
+      const app = setup({
+        officeTriage: {
+          joined: () => joined,
+          addLabel: (faxId, labelId) => {
+            given.push(`label ${faxId} ${labelId}`);
+            return Promise.resolve();
+          },
+          assign: (faxId, login) => {
+            given.push(`assign ${faxId} ${login}`);
+            return Promise.resolve();
+          },
+        },
+      });
+      app.setRules([
+        { ...app.rule, id: 'label', action: 'label', labelId: 'lbl-referral', kinds: ['referral'] },
+        { ...app.rule, id: 'assign', action: 'assign', assignTo: 'tom', kinds: ['referral'] },
+      ]);
+      app.cache.faxes.upsertMany([inbound(80, 1), inbound(81, 2)], { markNewInboundUnread: true });
+      app.cache.intake.save('80', read('referral', true));
+      app.cache.intake.save('81', read('lab_results', true));
+      await app.rules.run();
+      await app.rules.run();
+      expect(given.sort()).toEqual(['assign 80 tom', 'label 80 lbl-referral']);
+      joined = false;
+      app.cache.faxes.upsertMany([inbound(82, 3)], { markNewInboundUnread: true });
+      app.cache.intake.save('82', read('referral', true));
+      await app.rules.run();
+      expect(given).toHaveLength(2);
+      expect(app.views(82).map((view) => view.problem)).toEqual(Array(2).fill("This desk is not in an office: labels and people are the office hub's."));
     });
   });
 });
