@@ -30,7 +30,7 @@ describe('list filters', () => {
 
   it('the query holds only what narrows, the search trimmed; unread only means something in the inbox', () => {
     expect(toQuery('inbound', noFilters)).toEqual({ direction: 'inbound' });
-    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true, notHandledOnly: true, triage: 'mine', label: 'b6f1' })).toEqual({
+    expect(toQuery('outbound', { search: '  lab  ', groups: ['failed', 'partial'], from: '2026-11-01', to: '', unreadOnly: true, notHandledOnly: true, triage: 'mine', label: 'b6f1', kind: 'referral' })).toEqual({
       direction: 'outbound',
       search: 'lab',
       groups: ['failed', 'partial'],
@@ -47,6 +47,9 @@ describe('list filters', () => {
     // So does an office label.
     expect(toQuery('inbound', { ...noFilters, label: 'b6f1' })).toEqual({ direction: 'inbound', label: 'b6f1' });
     expect(isNarrowed(toQuery('inbound', { ...noFilters, label: 'b6f1' }))).toBe(true);
+    // And the kind intake read a received fax as (the inbox only).
+    expect(toQuery('inbound', { ...noFilters, kind: 'lab_results' })).toEqual({ direction: 'inbound', kind: 'lab_results' });
+    expect(isNarrowed(toQuery('inbound', { ...noFilters, kind: 'lab_results' }))).toBe(true);
   });
 
   it('after a send, the outbox shows with its filters cleared; the inbox keeps its own', () => {

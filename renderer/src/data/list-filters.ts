@@ -22,11 +22,13 @@ export interface ListFilters {
   triage: TriageFilter | null;
   /** With an office hub: received faxes carrying this label (its id). */
   label: string | null;
+  /** Received faxes read (on this desk) as this kind. */
+  kind: string | null;
 }
 
 export type ListQuery = Omit<FaxListQuery, 'offset' | 'limit'>;
 
-export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false, notHandledOnly: false, triage: null, label: null };
+export const noFilters: ListFilters = { search: '', groups: [], from: '', to: '', unreadOnly: false, notHandledOnly: false, triage: null, label: null, kind: null };
 
 /** The status choices each list offers (the inbox's statuses are not the outbox's). */
 export const groupChoices: Readonly<Record<FaxDirection, ReadonlyArray<[StatusGroup, MessageId]>>> = {
@@ -78,12 +80,13 @@ export function toQuery(direction: FaxDirection, filters: ListFilters): ListQuer
     ...(filters.notHandledOnly && direction === 'inbound' ? { notHandledOnly: true } : {}),
     ...(filters.triage !== null && direction === 'inbound' ? { triage: filters.triage } : {}),
     ...(filters.label !== null && direction === 'inbound' ? { label: filters.label } : {}),
+    ...(filters.kind !== null && direction === 'inbound' ? { kind: filters.kind } : {}),
   };
 }
 
 /** True when the query shows fewer than all faxes of its direction. */
 export function isNarrowed(query: ListQuery): boolean {
-  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly) || Boolean(query.notHandledOnly) || Boolean(query.triage) || Boolean(query.label);
+  return Boolean(query.groups?.length) || Boolean(query.from) || Boolean(query.to) || Boolean(query.search) || Boolean(query.unreadOnly) || Boolean(query.notHandledOnly) || Boolean(query.triage) || Boolean(query.label) || Boolean(query.kind);
 }
 
 /** After a send, resend or forward: the outbox, unfiltered, so the new fax is in view. */

@@ -13,6 +13,7 @@ import type { FaxId } from '../../../preload/fax-id';
 import { latestTriage, officeStore, triageStore } from '../data/office';
 import type { FaxTriageSummary } from '../../../preload/office';
 import { useStore } from '../data/store';
+import { kindName } from '../intake/intake-words';
 
 export const rowHeight = 64;
 /**
@@ -166,7 +167,10 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     const shared = triageChips(triage, me);
     // In an office the handled mark is the office's, and follows the same news as the rest of the row.
     const handled = office.joined && told.has(fax.id) && fax.direction === 'inbound' ? triage?.handledBy != null : fax.handled;
-    const chipWords = [...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
+    // What intake read the fax to be: a kind read unsurely carries a question mark (a suggestion, not a fact).
+    const kind = fax.intake && fax.intake.kind !== 'other' ? `${kindName(fax.intake.kind)}${fax.intake.sure ? '' : ' ?'}` : null;
+    const urgent = fax.intake?.urgent === true ? t('intake.urgent') : null;
+    const chipWords = [...(urgent ? [urgent] : []), ...(kind ? [kind] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
     return (
       <div
         key={fax.id}
@@ -197,6 +201,8 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
             <StatusChip status={fax.status} direction={fax.direction} />
+            {urgent ? <RowChip text={urgent} tone="danger" /> : null}
+            {kind ? <RowChip text={kind} {...(fax.intake?.sure === true ? { tone: 'info' as const } : {})} /> : null}
             {shared.filter((chip) => chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}

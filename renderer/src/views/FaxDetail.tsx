@@ -16,6 +16,7 @@ import { PageToolsDialog } from './PageToolsDialog';
 import { FillSignDialog } from './FillSignDialog';
 import { HandlingPanel } from './HandlingPanel';
 import { TriagePanel } from './TriagePanel';
+import { IntakePanel, type IntakeSpot } from '../intake/IntakePanel';
 import { officeStore } from '../data/office';
 import { RuleActionsPanel } from './RuleActionsPanel';
 import { FaxLink, LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
@@ -80,6 +81,9 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
 
   const [hits, setHits] = useState<TextPageHits[]>([]);
   const [showPage, setShowPage] = useState<{ page: number } | null>(null);
+  // A field of intake pressed: its spot is marked on its page (instead of the search's words) until another fax.
+  const [pressed, setSpot] = useState<(IntakeSpot & { faxId: FaxId }) | null>(null);
+  const spot = pressed?.faxId === faxId ? pressed : null;
   useEffect(() => {
     let current = true;
     void loadTextHits(faxId, search).then((found) => current && setHits(found));
@@ -178,6 +182,17 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       ) : null}
       {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
+      {detail.direction === 'inbound' && detail.intakeDetail ? (
+        <IntakePanel
+          faxId={faxId}
+          intake={detail.intakeDetail}
+          onShow={(shown) => {
+            setSpot({ ...shown, faxId });
+            setShowPage({ page: shown.page });
+          }}
+          onSplit={() => setPageTools(true)}
+        />
+      ) : null}
 
       {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {/* The document comes before the facts: at 1024 × 768 its first page is on screen without scrolling. What failed stays above it. */}
@@ -187,12 +202,12 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
           <button type="button" className="button button-small" onClick={() => setShowPage({ page: hits[0]?.page ?? 1 })}>{t('faxDetail.showPage', { page: hits[0]?.page ?? 1 })}</button>
         </p>
       ) : null}
-      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={hits} show={showPage} />
+      <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={spot ? [{ page: spot.page, boxes: [spot.box] }] : hits} show={showPage} />
       <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
       {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
       {filling ? <FillSignDialog detail={detail} onClose={closeFilling} /> : null}
-      {pageTools ? <PageToolsDialog subject={{ kind: 'fax', faxId, reference: detail.reference }} onClose={closePageTools} /> : null}
+      {pageTools ? <PageToolsDialog subject={{ kind: 'fax', faxId, reference: detail.reference, parts: detail.intakeDetail?.parts }} onClose={closePageTools} /> : null}
       {linking ? <LinkReplyDialog inboundId={faxId} onClose={() => setLinking(false)} /> : null}
       {history ? <NumberHistoryDialog number={history} onClose={() => setHistory(null)} /> : null}
     </article>

@@ -17,6 +17,7 @@ import { t } from '../i18n';
 import { toast } from '../data/toasts';
 import type { FaxId } from '../../../preload/fax-id';
 import { policiesStore } from '../data/policies';
+import { KindFilter } from '../intake/KindFilter';
 import { settingsStore } from '../data/settings';
 
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
@@ -111,6 +112,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
               </select>
             </label>
           ) : null}
+          {direction === 'inbound' && readsText ? <KindFilter kind={filters.kind} /> : null}
           <div className="date-range">
             <label className="date-field">
               <span className="field-hint">{t('faxList.from')}</span>

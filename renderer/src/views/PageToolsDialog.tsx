@@ -18,6 +18,9 @@ import { makePageDocuments, readFileAsPdf, recentReceivedFaxes, savePageDocument
 import type { IpcError } from '../data/ipc';
 import { openPdf, renderPage } from '../pdf/pdf-engine';
 import { planSignature, splitPlan } from '../data/page-plan';
+import type { IntakePart } from '../../../preload/intake';
+import { kindName } from '../intake/intake-words';
+import { rangesText, suggestedSplit } from '../intake/split-suggestion';
 import { say, t } from '../i18n';
 import { who } from '../lists/FaxRows';
 import { ForwardDialog } from './ForwardDialog';
@@ -25,7 +28,8 @@ import { ForwardDialog } from './ForwardDialog';
 type Turn = 0 | 90 | 180 | 270;
 
 /** What the tools work on: a received fax, or a PDF file of the draft in compose. */
-export type PageToolsSubject = { kind: 'fax'; faxId: FaxId; reference: string } | { kind: 'file'; file: ComposeFile };
+/** A received fax may carry intake's suggested parts (a batch of several patients or documents). */
+export type PageToolsSubject = { kind: 'fax'; faxId: FaxId; reference: string; parts?: readonly IntakePart[] | undefined } | { kind: 'file'; file: ComposeFile };
 
 type Origin = { faxId: FaxId } | { fileId: string };
 
@@ -176,6 +180,8 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
   // The split as typed, read from the pages as they are now: a document made from the grid before an edit (a page
   // turned, taken out or added) is not this split's, and is neither listed nor sent.
   const plan = useMemo(() => (splitText.trim() === '' ? null : splitPlan(entries, splitText)), [entries, splitText]);
+  // Intake's suggested parts, where their pages stand in the grid now; nothing is split until a person says so.
+  const suggestion = useMemo(() => (opening.kind === 'fax' && opening.parts ? suggestedSplit(entries, subjectSource, opening.parts) : null), [entries, opening, subjectSource]);
   const current = plan?.ok ? planSignature(plan.parts) : null;
   const shownMade = made !== null && made.signature === current ? made.documents : [];
   const madeStale = made !== null && made.signature !== current;
@@ -276,6 +282,19 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
           );
         })}
       </div>
+      {suggestion ? (
+        <div className="split-suggestion" data-testid="split-suggestion">
+          <p className="field-hint">{t('pageTools.suggestedSplit')}</p>
+          <ol>
+            {suggestion.parts.map((suggested) => (
+              <li key={suggested.part.firstPage}>
+                {t('pageTools.suggestedPart', { name: suggested.part.patient ?? t('pageTools.patientNotRead'), kind: suggested.part.kind ? kindName(suggested.part.kind) : t('intake.kind.other'), pages: rangesText(suggested.positions) })}
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="button button-small" disabled={busy || splitText === suggestion.text} onClick={() => setSplitText(suggestion.text)} data-testid="use-suggested-split">{t('pageTools.useSuggestedSplit')}</button>
+        </div>
+      ) : null}
       <div className="row">
         <label className="row row-small-gap">
           <span>{t('pageTools.splitInto')}</span>

@@ -8,16 +8,31 @@ import { t } from '../i18n';
 
 function line(action: RuleActionView): string {
   const when = action.doneAt !== null ? dateTime(new Date(action.doneAt).toISOString()) : '';
-  const save = action.action === 'save';
+  const problem = action.problem ?? '';
+  if (action.action === 'save' || action.action === 'print') {
+    const save = action.action === 'save';
+    switch (action.state) {
+      case 'done':
+        return save ? t('ruleActions.savedTo', { target: action.target ?? '', when }) : t('ruleActions.printedOn', { target: action.target ?? '', when });
+      case 'failed':
+        return save ? t('ruleActions.savingFailed', { attempts: action.attempts, problem }) : t('ruleActions.printingFailed', { attempts: action.attempts, problem });
+      case 'skipped':
+        return save ? t('ruleActions.notSaved', { problem }) : t('ruleActions.notPrinted', { problem });
+      case 'pending':
+        return save ? t('ruleActions.waitingToSave') : t('ruleActions.waitingToPrint');
+    }
+  }
+  // Label, person, notification: what the rule did, in one set of words.
+  const done = action.action === 'label' ? t('ruleActions.labelled', { when }) : action.action === 'assign' ? t('ruleActions.assigned', { when }) : t('ruleActions.notified', { when });
   switch (action.state) {
     case 'done':
-      return save ? t('ruleActions.savedTo', { target: action.target ?? '', when }) : t('ruleActions.printedOn', { target: action.target ?? '', when });
+      return done;
     case 'failed':
-      return save ? t('ruleActions.savingFailed', { attempts: action.attempts, problem: action.problem ?? '' }) : t('ruleActions.printingFailed', { attempts: action.attempts, problem: action.problem ?? '' });
+      return t('ruleActions.ruleFailed', { attempts: action.attempts, problem });
     case 'skipped':
-      return save ? t('ruleActions.notSaved', { problem: action.problem ?? '' }) : t('ruleActions.notPrinted', { problem: action.problem ?? '' });
+      return t('ruleActions.ruleNotDone', { problem });
     case 'pending':
-      return save ? t('ruleActions.waitingToSave') : t('ruleActions.waitingToPrint');
+      return t('ruleActions.ruleWaiting');
   }
 }
 

@@ -49,6 +49,8 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'preload/contract-kit.ts': 'IPC channel prefixes',
   'preload/contract.ts': 'schema refusals for a request the app itself made wrong (developer words)',
   'preload/fax-id.ts': 'a schema refusal',
+  'main/intake/kind-rules.ts': 'the words faxes say their kind with (English and German), matched, never shown',
+  'main/intake/intake-fields.ts': 'the labels faxes put before a patient\'s fields (English and German), matched, never shown',
   // Still in English, written down here so they are not forgotten: the transmission report (a PDF kept for the
   // record, with its file name), the diagnostics for the support desk, the names of files the app writes, and the
   // bridge's last-resort errors (raised before the renderer knows its language).
