@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxIntake } from '../../preload/intake';
 import { IntakePanel, type IntakeSpot } from '../../renderer/src/intake/IntakePanel';
 import { rangesText, suggestedSplit } from '../../renderer/src/intake/split-suggestion';
-import { installFakeFax } from './fake-fax';
+import { installFakeFax, Refusal } from './fake-fax';
+import { OfficeKindsSettings } from '../../renderer/src/intake/OfficeKindsSettings';
+import { intakeKindsStore } from '../../renderer/src/data/intake';
 
 afterEach(cleanup);
 
@@ -82,5 +84,34 @@ describe('the suggested split in the page tools', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the office’s own kinds', () => {
+  it('adds a kind, keeps what was typed when it is refused, removes one by name', async () => {
+    let office: string[] = [];
+    const fax = installFakeFax({
+      getIntakeKinds: () => ({ builtIn: ['referral'], office }),
+      saveOfficeKinds: ({ kinds }) => {
+        if (kinds.some((kind) => kind.length > 40)) return new Refusal({ kind: 'invalid_input', message: 'Give each kind a name of at most 40 characters (30 kinds at most).' });
+        office = [...new Set(kinds)];
+        return office;
+      },
+    });
+    intakeKindsStore.set({ builtIn: [], office: [] });
+    render(<OfficeKindsSettings />);
+    await waitFor(() => expect(fax.callsOf('getIntakeKinds')).toHaveLength(1));
+    const input = screen.getByRole('textbox', { name: 'Add kind' });
+    fireEvent.change(input, { target: { value: 'Workers comp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add kind' }));
+    await waitFor(() => expect(screen.getByText('Workers comp')).toBeTruthy());
+    expect((input as HTMLInputElement).value).toBe('');
+    fireEvent.change(input, { target: { value: 'x'.repeat(41) } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(fax.callsOf('saveOfficeKinds')).toHaveLength(2));
+    expect((input as HTMLInputElement).value).toBe('x'.repeat(41));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the kind Workers comp' }));
+    await waitFor(() => expect(screen.queryByText('Workers comp')).toBeNull());
+    expect(office).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { forgetRecognizedText, loadRecognitionStatus } from '../data/faxes';
 import { toast } from '../data/toasts';
 import { t } from '../i18n';
+import { OfficeKindsSettings } from '../intake/OfficeKindsSettings';
 
 export function RecognitionSettings({ settings, save }: { settings: Settings; save: (patch: SettingsPatch) => Promise<void> }) {
   const [status, setStatus] = useState<RecognitionStatus | null>(null);
@@ -54,6 +55,7 @@ export function RecognitionSettings({ settings, save }: { settings: Settings; sa
           <p>{t('settings.forgetRecognizedTextExplained')}</p>
         </ConfirmDialog>
       ) : null}
+      {settings.recognizeText ? <OfficeKindsSettings /> : null}
     </div>
   );
 }
