@@ -24,9 +24,10 @@ import { officeHub } from './benches/office-hub';
 import { pageTools } from './benches/page-tools';
 import { recognition, textSearch } from './benches/recognition';
 import { recognitionUnseen } from './benches/recognition-unseen';
+import { intakeBench } from './benches/intake';
 import type { Benchmark, Metric } from './lib/metric';
 
-const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, textSearch, testSuite];
+const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, intakeBench, textSearch, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
 const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));

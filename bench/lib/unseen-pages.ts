@@ -45,7 +45,7 @@ export interface UnseenPage {
 /** A 4 × 4 ordered-dither matrix: grey becomes a pattern of dots, as a fax machine's halftone makes it. */
 const bayer = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
 
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let state = (seed * 2_654_435_761) >>> 0 || 1;
   return () => {
     state ^= state << 13;
@@ -69,7 +69,7 @@ const tests = [
   ['ALT', '41', '7-35 U/L'],
 ] as const;
 
-interface Fields {
+export interface Fields {
   patient: string;
   given: string;
   family: string;
@@ -85,7 +85,7 @@ interface Fields {
   date: string;
 }
 
-function fieldsOf(next: () => number): Fields {
+export function fieldsOf(next: () => number): Fields {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const digits = (count: number): string => Array.from({ length: count }, () => String(Math.floor(next() * 10))).join('');
   const given = pick(givenNames);
@@ -111,7 +111,7 @@ function fieldsOf(next: () => number): Fields {
 }
 
 /** A block of the page: what is drawn, and the lines a reader takes from it. */
-type Block =
+export type Block =
   | { type: 'text'; lines: string[]; size?: number; inverted?: boolean; grey?: boolean }
   | { type: 'table'; rows: string[][] }
   | { type: 'boxes'; boxes: Array<[label: string, value: string]> }
@@ -282,71 +282,79 @@ function drawBlocks(context: SKRSContext2D, blocks: readonly Block[], face: Unse
   }
 }
 
+function registerFaces(): void {
+  if (registered) return;
+  for (const [file, name] of faces) GlobalFonts.registerFromPath(file, name);
+  registered = true;
+}
+
+/** A page of these blocks in a face, size, skew and noise drawn from `next`, with a fax header line at its top. */
+export function drawnPage<K extends string>(kind: K, blocks: readonly Block[], keys: string[], fields: Fields, next: () => number, handwriting = false): Omit<UnseenPage, 'kind'> & { kind: K } {
+  registerFaces();
+  const face: UnseenFace = handwriting ? 'Unseen Hand' : (unseenFaces[Math.floor(next() * (unseenFaces.length - 1))] ?? 'Unseen Serif');
+  const size = 7 + Math.floor(next() * 5);
+  const skew = (next() - 0.5) * 3;
+  const speckle = 0.0005 + next() * 0.003;
+  const drawSeed = Math.floor(next() * 1e9);
+  // The sending machine's header line along the top edge: on the page, so in what a reader reads first.
+  const header = `${fields.date} 09:${String(10 + Math.floor(next() * 49))}  FROM ${fields.phone}  P.1/3`;
+  return {
+    kind,
+    face,
+    size,
+    lines: [header, ...linesOf(blocks)],
+    keys,
+    draw(resolution) {
+      const dpiX = 204;
+      const dpiY = resolution === 'fine' ? 196 : 98;
+      const width = Math.round(8.5 * dpiX);
+      const height = Math.round(11 * dpiY);
+      const canvas = createCanvas(width, height);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      const angle = (skew * Math.PI) / 180;
+      context.setTransform((dpiX / 72) * Math.cos(angle), (dpiY / 72) * Math.sin(angle), (-dpiX / 72) * Math.sin(angle), (dpiY / 72) * Math.cos(angle), 0, 0);
+      context.fillStyle = '#000000';
+      context.strokeStyle = '#000000';
+      const noise = generator(drawSeed);
+      drawBlocks(context, blocks, face, size, noise);
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      // The header line, and a dark edge the scanner saw.
+      context.font = `${String(Math.round(dpiY / 10))}px "Unseen Mono"`;
+      context.fillStyle = '#000000';
+      context.fillText(header, 20, Math.round(dpiY / 8));
+      context.fillRect(width - 6, 0, 6, height);
+      const rgba = context.getImageData(0, 0, width, height).data;
+      const pixels = new Uint8Array(width * height);
+      for (let dot = 0; dot < pixels.length; dot += 1) {
+        const grey = rgba[dot * 4] ?? 255;
+        // Grey is sent as a halftone (an ordered dither), as a fax machine does; specks on the line.
+        const threshold = (bayer[(Math.floor(dot / width) % 4) * 4 + ((dot % width) % 4)] ?? 0) * 16 + 8;
+        const black = grey < 40 || (grey < 230 && grey < threshold) || noise() < speckle;
+        pixels[dot] = black ? 0 : 255;
+      }
+      return { width, height, pixels };
+    },
+  };
+}
+
 /** The pages of one seed: every kind, `perKind` times, each in a face, size, skew and noise of its own. */
 export function unseenPages(seed: number, perKind = 2): UnseenPage[] {
-  if (!registered) {
-    for (const [file, name] of faces) GlobalFonts.registerFromPath(file, name);
-    registered = true;
-  }
   const next = generator(seed);
   const pages: UnseenPage[] = [];
   for (const kind of unseenKinds) {
     for (let copy = 0; copy < perKind; copy += 1) {
       const fields = fieldsOf(next);
       const { blocks, keys } = blocksOf(kind, fields);
-      const face: UnseenFace = kind === 'cover-sheet' ? 'Unseen Hand' : (unseenFaces[Math.floor(next() * (unseenFaces.length - 1))] ?? 'Unseen Serif');
-      const size = 7 + Math.floor(next() * 5);
-      const skew = (next() - 0.5) * 3;
-      const speckle = 0.0005 + next() * 0.003;
-      const drawSeed = Math.floor(next() * 1e9);
-      // The sending machine's header line along the top edge: on the page, so in what a reader reads first.
-      const header = `${fields.date} 09:${String(10 + Math.floor(next() * 49))}  FROM ${fields.phone}  P.1/3`;
-      pages.push({
-        kind,
-        face,
-        size,
-        lines: [header, ...linesOf(blocks)],
-        keys,
-        draw(resolution) {
-          const dpiX = 204;
-          const dpiY = resolution === 'fine' ? 196 : 98;
-          const width = Math.round(8.5 * dpiX);
-          const height = Math.round(11 * dpiY);
-          const canvas = createCanvas(width, height);
-          const context = canvas.getContext('2d');
-          context.fillStyle = '#ffffff';
-          context.fillRect(0, 0, width, height);
-          const angle = (skew * Math.PI) / 180;
-          context.setTransform((dpiX / 72) * Math.cos(angle), (dpiY / 72) * Math.sin(angle), (-dpiX / 72) * Math.sin(angle), (dpiY / 72) * Math.cos(angle), 0, 0);
-          context.fillStyle = '#000000';
-          context.strokeStyle = '#000000';
-          const noise = generator(drawSeed);
-          drawBlocks(context, blocks, face, size, noise);
-          context.setTransform(1, 0, 0, 1, 0, 0);
-          // The header line, and a dark edge the scanner saw.
-          context.font = `${String(Math.round(dpiY / 10))}px "Unseen Mono"`;
-          context.fillStyle = '#000000';
-          context.fillText(header, 20, Math.round(dpiY / 8));
-          context.fillRect(width - 6, 0, 6, height);
-          const rgba = context.getImageData(0, 0, width, height).data;
-          const pixels = new Uint8Array(width * height);
-          for (let dot = 0; dot < pixels.length; dot += 1) {
-            const grey = rgba[dot * 4] ?? 255;
-            // Grey is sent as a halftone (an ordered dither), as a fax machine does; specks on the line.
-            const threshold = (bayer[(Math.floor(dot / width) % 4) * 4 + ((dot % width) % 4)] ?? 0) * 16 + 8;
-            const black = grey < 40 || (grey < 230 && grey < threshold) || noise() < speckle;
-            pixels[dot] = black ? 0 : 255;
-          }
-          return { width, height, pixels };
-        },
-      });
+      pages.push(drawnPage(kind, blocks, keys, fields, next, kind === 'cover-sheet'));
     }
   }
   return pages;
 }
 
 /** A PDF of the pages at one resolution, as a Fax Service delivers one: each page an image stretched to Letter. */
-export async function unseenPdf(pages: readonly UnseenPage[], resolution: 'fine' | 'standard'): Promise<Uint8Array> {
+export async function unseenPdf(pages: ReadonlyArray<Pick<UnseenPage, 'draw'>>, resolution: 'fine' | 'standard'): Promise<Uint8Array> {
   const { PDFDocument } = await import('pdf-lib');
   const document = await PDFDocument.create();
   for (const page of pages) {
