@@ -82,6 +82,24 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Walks through a person's path with many faxes read by OCR (minutes): `npm run test:walk`, not in `npm test`.
+      ...(process.env.FAX_WALKS === '1'
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'walk',
+                include: ['test/walks/**/*.test.ts'],
+                isolate: false,
+                globalSetup: ['test/e2e/browser-server.ts'],
+                environment: 'node' as const,
+                testTimeout: 300_000,
+                hookTimeout: 300_000,
+                expect: { poll: { timeout: 20_000 } },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

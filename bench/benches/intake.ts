@@ -106,7 +106,7 @@ export const intakeBench: Benchmark = {
       let foundRight = 0;
       let expected = 0;
       for (let batch = 0; batch < batches; batch += 1) {
-        const items = intakeBatch(measuredSeed * 10 + batch, documentsPerBatch);
+        const items = intakeBatch(measuredSeed, documentsPerBatch, batch);
         const starts = new Set<number>();
         const pages: IntakeDocument['pages'] = [];
         for (const item of items) {

@@ -143,9 +143,12 @@ function documentOf(kind: IntakeTruthKind, fields: Fields, pool: Pool, next: () 
   return { truth, pages };
 }
 
-/** A batch: `documents` documents of different patients (and a second document of the same patient now and then). */
-export function intakeBatch(seed: number, documents: number): IntakeDocument[] {
-  const next = generator(seed * 104_729 + 3);
+/**
+ * A batch: `documents` documents of different patients (and a second document of the same patient now and then).
+ * `variant` makes another batch of the same seed (and so of the same wording pool).
+ */
+export function intakeBatch(seed: number, documents: number, variant = 0): IntakeDocument[] {
+  const next = generator(seed * 104_729 + 3 + variant * 7_919);
   const pool: Pool = seed % 2 === 1 ? 0 : 1;
   const kinds = intakeTruthKinds.filter((kind) => kind !== 'cover_sheet');
   const batch: IntakeDocument[] = [];

@@ -6,6 +6,7 @@
  */
 import type { BuiltInKind } from '../../preload/intake';
 import type { PageLine } from './page-lines';
+import { findNear } from './near-words';
 
 interface Phrase {
   text: string;
@@ -61,21 +62,39 @@ const phrases: Record<Exclude<BuiltInKind, 'other'>, Phrase[]> = {
 export type RuleKind = Exclude<BuiltInKind, 'other'>;
 export const ruleKinds = Object.keys(phrases) as RuleKind[];
 
-/** How a phrase is found: whole words (a folded line padded with spaces); "^" at its start: where a line starts. */
-const padded = (text: string) => ` ${text} `;
-const needleOf = (text: string) => (text.startsWith('^') ? `\n${padded(text.slice(1))}` : padded(text));
+/** A phrase as words; "^" at its start: only where a line starts. */
+interface Needle {
+  words: string[];
+  lineStart: boolean;
+}
+
+const needles = new Map<string, Needle>();
+function needleOf(text: string): Needle {
+  let needle = needles.get(text);
+  if (!needle) {
+    const lineStart = text.startsWith('^');
+    needle = { words: (lineStart ? text.slice(1) : text).split(' '), lineStart };
+    needles.set(text, needle);
+  }
+  return needle;
+}
+
+/** Whether the line says the phrase (a long word may be misread by a letter). */
+function says(line: readonly string[], needle: Needle): boolean {
+  if (needle.lineStart) return findNear(line.slice(0, needle.words.length), needle.words) === 0;
+  return findNear(line, needle.words) >= 0;
+}
 
 /** Each kind's score on one page. */
 export function pageKindScores(lines: readonly PageLine[]): Map<RuleKind, number> {
   const scores = new Map<RuleKind, number>();
-  const top = `\n${lines.filter((line) => line.middle < 0.35).map((line) => padded(line.folded)).join('\n')}`;
-  const all = `\n${lines.map((line) => padded(line.folded)).join('\n')}`;
+  const read = lines.map((line) => ({ top: line.middle < 0.35, words: line.folded.split(' ').filter((word) => word !== '') }));
   for (const kind of ruleKinds) {
     let score = 0;
     for (const { text, weight } of phrases[kind]) {
       const needle = needleOf(text);
-      if (top.includes(needle)) score += weight * 1.5;
-      else if (all.includes(needle)) score += weight;
+      if (read.some((line) => line.top && says(line.words, needle))) score += weight * 1.5;
+      else if (read.some((line) => !line.top && says(line.words, needle))) score += weight;
     }
     if (score > 0) scores.set(kind, score);
   }

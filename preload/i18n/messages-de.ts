@@ -1412,6 +1412,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'intake.kindSaved': "Dieses Fax ist jetzt: {kind}.",
   'pageTools.suggestedSplit': "Nach dem, was auf den Seiten gelesen wurde, sind es wohl diese Dokumente (aufgeteilt wird erst, wenn Sie es sagen):",
   'pageTools.suggestedPart': "{name} — {kind}: Seiten {pages}",
+  'pageTools.suggestedPartOnePage': "{name} — {kind}: Seite {pages}",
   'pageTools.patientNotRead': "Patient/in nicht gelesen",
   'pageTools.useSuggestedSplit': "So aufteilen",
 };

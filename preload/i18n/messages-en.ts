@@ -1410,6 +1410,7 @@ export const en = {
   'intake.kindSaved': "This fax is now a {kind}.",
   'pageTools.suggestedSplit': "What was read on the pages suggests these documents (nothing is split until you say so):",
   'pageTools.suggestedPart': "{name} — {kind}: pages {pages}",
+  'pageTools.suggestedPartOnePage': "{name} — {kind}: page {pages}",
   'pageTools.patientNotRead': "Patient not read",
   'pageTools.useSuggestedSplit': "Use this split",
 } as const;

@@ -94,6 +94,29 @@ describe('find a fax by what it says', () => {
     expect(copy.text[1]).toContain('LX-448120');
   });
 
+  it('what the fax is: its kind on the row and in the filter, the patient read, a field pressed shows its spot, a person changes the kind', async () => {
+    const page = app.page;
+    await page.getByLabel('Search inbox').fill('');
+    const row = page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`);
+    await expect.poll(() => row.getByTestId('row-what').textContent()).toMatch(/^Lab results · /);
+    await page.getByTestId('kind-filter').selectOption('lab_results');
+    await expect.poll(async () => Number(await page.getByTestId('fax-list').getAttribute('data-total'))).toBe(1);
+    await row.click();
+    const panel = page.getByTestId('intake-panel');
+    await expect(panel.getByTestId('intake-field-patient').textContent()).resolves.toContain('Jane Doe');
+    await expect(panel.getByTestId('intake-field-dob').textContent()).resolves.toContain('03/14/1961');
+    await panel.getByTestId('intake-field-dob').getByRole('button').click();
+    const spot = page.locator('.pdf-pages .pdf-page[data-rendered=true] [data-testid=text-highlight]');
+    await expect.poll(() => spot.count()).toBe(1);
+    await expect(page.getByLabel('Page number').inputValue()).resolves.toBe('2');
+    await screenshot(page, 'intake-panel-1024');
+    await panel.getByTestId('intake-kind').selectOption('records_request');
+    await expect.poll(() => panel.getByTestId('intake-kind-how').textContent()).toBe('set by a person');
+    // The list follows: the fax is no longer a lab result.
+    await page.getByText('Nothing matches').waitFor();
+    await page.getByTestId('kind-filter').selectOption('');
+  });
+
   it('Settings show how many faxes were read and can turn reading off', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings' }).click();

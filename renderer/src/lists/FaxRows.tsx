@@ -43,10 +43,17 @@ export function who(fax: FaxSummary): string {
   return fax.recipientCount > 1 ? t('faxRows.andMore', { name: first, count: fax.recipientCount - 1 }) : first;
 }
 
+/** What intake read a received fax to be, first on its line: a suggestion carries a question mark. */
+function kindText(fax: FaxSummary): string | null {
+  if (!fax.intake || fax.intake.kind === 'other') return null;
+  return `${kindName(fax.intake.kind)}${fax.intake.sure ? '' : ' ?'}`;
+}
+
 function what(fax: FaxSummary): string {
   // The number beside the name it was shown by (a sent fax's number, when a name stands for it above).
   const number = fax.direction === 'inbound' || fax.counterpartName ? fax.counterpart : null;
-  const parts = [fax.subject, number, pagesText(fax.pages)].filter(Boolean);
+  // The kind leads (at 1024 px a chip for it found no room beside the status): it says more than the number.
+  const parts = [kindText(fax), fax.subject, number, pagesText(fax.pages)].filter(Boolean);
   return parts.join(' · ');
 }
 
@@ -167,10 +174,9 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     const shared = triageChips(triage, me);
     // In an office the handled mark is the office's, and follows the same news as the rest of the row.
     const handled = office.joined && told.has(fax.id) && fax.direction === 'inbound' ? triage?.handledBy != null : fax.handled;
-    // What intake read the fax to be: a kind read unsurely carries a question mark (a suggestion, not a fact).
-    const kind = fax.intake && fax.intake.kind !== 'other' ? `${kindName(fax.intake.kind)}${fax.intake.sure ? '' : ' ?'}` : null;
+    // Urgent, as intake read it surely, is a chip next to the status: it must not drop out of sight.
     const urgent = fax.intake?.urgent === true ? t('intake.urgent') : null;
-    const chipWords = [...(urgent ? [urgent] : []), ...(kind ? [kind] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
+    const chipWords = [...(urgent ? [urgent] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
     return (
       <div
         key={fax.id}
@@ -195,14 +201,13 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
           {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : (
             <>
               <span className="ref mono">{fax.reference}</span>
-              <span className="what">{what(fax)}</span>
+              <span className="what" title={what(fax)} data-testid="row-what">{what(fax)}</span>
             </>
           )}
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
             <StatusChip status={fax.status} direction={fax.direction} />
             {urgent ? <RowChip text={urgent} tone="danger" /> : null}
-            {kind ? <RowChip text={kind} {...(fax.intake?.sure === true ? { tone: 'info' as const } : {})} /> : null}
             {shared.filter((chip) => chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}

@@ -288,7 +288,7 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
           <ol>
             {suggestion.parts.map((suggested) => (
               <li key={suggested.part.firstPage}>
-                {t('pageTools.suggestedPart', { name: suggested.part.patient ?? t('pageTools.patientNotRead'), kind: suggested.part.kind ? kindName(suggested.part.kind) : t('intake.kind.other'), pages: rangesText(suggested.positions) })}
+                {t(suggested.positions.length === 1 ? 'pageTools.suggestedPartOnePage' : 'pageTools.suggestedPart', { name: suggested.part.patient ?? t('pageTools.patientNotRead'), kind: suggested.part.kind ? kindName(suggested.part.kind) : t('intake.kind.other'), pages: rangesText(suggested.positions) })}
               </li>
             ))}
           </ol>
