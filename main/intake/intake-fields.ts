@@ -5,7 +5,7 @@
  * phone number). Its confidence is the recognizer's for its words, lowered when it does not look right or when the
  * fax gives it twice differently; below `sureField` it "needs a look". Nothing is guessed where no label says it.
  */
-import type { IntakeField, IntakeFieldName } from '../../preload/intake';
+import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../preload/intake';
 import { boxAround, type LineWord, type PageLine } from './page-lines';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
@@ -294,5 +294,6 @@ export function chooseFields(candidates: readonly FieldCandidate[], runs: Readon
     const confidence = disagree ? Math.min(first.confidence, 50) : first.confidence;
     chosen.push({ name, value: first.value, confidence, needsLook: confidence < sureField, page: first.page, box: first.box });
   }
-  return chosen;
+  // Whom it is about first, then where it is from: the order people read a fax's facts in.
+  return chosen.sort((a, b) => intakeFieldNames.indexOf(a.name) - intakeFieldNames.indexOf(b.name));
 }

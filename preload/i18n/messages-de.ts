@@ -1278,6 +1278,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'pageTools.madeDocuments': "Erstellte Dokumente",
   'pageTools.splitAgain': "Die Seiten haben sich seit dem Aufteilen geändert: Teilen Sie erneut auf, um die Dokumente aus den Seiten in ihrem jetzigen Zustand zu erstellen.",
   'pageTools.documentOf': "{pages, plural, one {Dokument {number}: # Seite} other {Dokument {number}: # Seiten}}",
+  'pageTools.documentOfPart': "{pages, plural, one {{name} — {kind}: # Seite} other {{name} — {kind}: # Seiten}}",
   'faxDetail.pages': "Seiten…",
   'faxDetail.pagesHint': "Seiten teilen, drehen, herausnehmen oder zusammenführen – als neues Dokument",
   'pageTools.wasPage': "war Seite {page}",

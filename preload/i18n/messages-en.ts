@@ -1276,6 +1276,7 @@ export const en = {
   'pageTools.madeDocuments': "Documents made",
   'pageTools.splitAgain': "The pages changed since the split: split again to make the documents of the pages as they are now.",
   'pageTools.documentOf': "{pages, plural, one {Document {number}: # page} other {Document {number}: # pages}}",
+  'pageTools.documentOfPart': "{pages, plural, one {{name} — {kind}: # page} other {{name} — {kind}: # pages}}",
   'faxDetail.pages': "Pages…",
   'faxDetail.pagesHint': "Split, turn, take out or merge pages into a new document",
   'pageTools.wasPage': "was page {page}",

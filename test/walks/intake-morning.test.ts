@@ -92,8 +92,10 @@ describe('a morning of 30 faxes at the reception', () => {
     await page.getByTestId('use-suggested-split').click();
     await page.getByRole('button', { name: 'Teilen', exact: true }).click();
     await expect.poll(() => page.getByTestId('made-document').count()).toBeGreaterThanOrEqual(2);
+    // Made as suggested, each document is named by its patient (or "not read") and kind.
+    await expect(page.getByTestId('made-document').first().textContent()).resolves.toMatch(/ — /);
     await screenshot(page, 'walk-de-batch-split');
-    await page.getByRole('button', { name: 'Schließen', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Schließen', exact: true }).click();
   }, 120_000);
 
   it('English: the same inbox and a fax’s detail', async () => {

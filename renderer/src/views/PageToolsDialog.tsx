@@ -195,7 +195,14 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
     }
     setProblem(null);
     const signature = planSignature(checked.parts);
-    const documents = await make(checked.parts, checked.parts.map((part, index) => t('pageTools.documentOf', { number: index + 1, pages: part.length })));
+    // Made as suggested: each document is named by its patient and kind.
+    const parts = suggestion !== null && splitText.trim() === suggestion.text ? suggestion.parts : null;
+    const label = (part: PageEntry[], index: number): string => {
+      const named = parts?.[index]?.part;
+      if (!named) return t('pageTools.documentOf', { number: index + 1, pages: part.length });
+      return t('pageTools.documentOfPart', { name: named.patient ?? t('pageTools.patientNotRead'), kind: named.kind ? kindName(named.kind) : t('intake.kind.other'), pages: part.length });
+    };
+    const documents = await make(checked.parts, checked.parts.map(label));
     if (documents) setMade({ signature, documents });
   };
 

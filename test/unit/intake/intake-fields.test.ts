@@ -21,6 +21,8 @@ describe('intake fields', () => {
     expect(fields.faxBack).toMatchObject({ value: '(415) 555-0142', needsLook: false });
     expect(fields.sender?.value).toBe('Northgate Cardiology');
     expect(fields.urgency).toBeUndefined();
+    // Whom it is about first, whatever the order on the page.
+    expect(Object.keys(fields)).toEqual(['patient', 'dob', 'mrn', 'memberId', 'claimNumber', 'sender', 'faxBack']);
     // The spot is the value's words.
     const box = fields.patient?.box ?? [0, 0, 0, 0];
     expect(box[1]).toBeCloseTo(0.14, 2);
