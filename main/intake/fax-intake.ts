@@ -92,11 +92,12 @@ export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind
   return parts.map(({ identity: _identity, ...part }) => part);
 }
 
-export function faxIntake(pages: readonly PageText[], model: KindModel | null = null): FaxIntake {
+/** `knownNames`: the names the desk knows the sender by (its contact, the Fax Service's sender name). */
+export function faxIntake(pages: readonly PageText[], model: KindModel | null = null, knownNames: readonly string[] = []): FaxIntake {
   const ordered = [...pages].sort((a, b) => a.page - b.page);
   const lines = ordered.map((page) => pageLines(page.page, page.words));
   const { kind, pages: pageKinds } = kindOf(lines, faxWords(ordered), model);
-  const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? []) }));
+  const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? [], knownNames) }));
   const fields: IntakeField[] = chooseFields(perPage.flatMap((page) => page.fields), numberRuns(lines.flat()));
   return { kind, fields, parts: batchParts(perPage) };
 }

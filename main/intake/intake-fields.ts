@@ -6,7 +6,7 @@
  * fax gives it twice differently; below `sureField` it "needs a look". Nothing is guessed where no label says it.
  */
 import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../preload/intake';
-import { boxAround, type LineWord, type PageLine } from './page-lines';
+import { boxAround, fold, type LineWord, type PageLine } from './page-lines';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
 export const sureField = 90;
@@ -189,8 +189,14 @@ function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
   return found;
 }
 
-/** The sending organisation: a line near the top that names a practice, clinic, lab … (or what "From:" says). */
-function senderOnPage(lines: readonly PageLine[]): FieldCandidate | null {
+const bare = (text: string) => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The sending organisation: a line near the top that names a practice, clinic, lab … (or what "From:" says). Found
+ * by a guess, it needs a look — unless it is a name the desk already knows for this sender (the contact, or the
+ * name the Fax Service gave): a dictionary that confirms what was read, never one that writes it.
+ */
+function senderOnPage(lines: readonly PageLine[], knownNames: readonly string[]): FieldCandidate | null {
   for (const line of lines) {
     if (line.middle > 0.3) break;
     const fromAt = line.words.findIndex((word) => word.folded === 'from' || word.folded === 'von' || word.folded === 'absender');
@@ -204,7 +210,9 @@ function senderOnPage(lines: readonly PageLine[]): FieldCandidate | null {
       if (/[,;]$/.test(word.text)) break;
     }
     if (taken.length === 0) continue;
-    const confidence = Math.min(confidenceOf(taken), 80);
+    const value = taken.map((word) => cleaned(word.text)).join(' ');
+    const known = knownNames.some((name) => bare(name) === bare(value));
+    const confidence = Math.min(confidenceOf(taken), known ? 100 : 80);
     return { name: 'sender', value: taken.map((word) => cleaned(word.text)).join(' '), confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(taken), strength: 1 };
   }
   return null;
@@ -235,9 +243,9 @@ function urgencyOnPage(lines: readonly PageLine[]): FieldCandidate | null {
 }
 
 /** Every field candidate on one page. */
-export function pageFields(lines: readonly PageLine[]): FieldCandidate[] {
+export function pageFields(lines: readonly PageLine[], knownNames: readonly string[] = []): FieldCandidate[] {
   const found = labelledOnPage(lines);
-  const sender = senderOnPage(lines);
+  const sender = senderOnPage(lines, knownNames);
   if (sender) found.push(sender);
   const urgency = urgencyOnPage(lines);
   if (urgency) found.push(urgency);

@@ -6,6 +6,7 @@
 import { builtInKinds, officeKindsSchema, type FaxIntake } from '../../preload/intake';
 import type { FaxId } from '../../preload/fax-id';
 import { msg } from '../../preload/i18n/translator';
+import { numberKey } from '../../preload/fax-number';
 import { AppError } from '../errors';
 import type { Logger } from '../log/logger';
 import type { EventBus } from '../runtime/event-bus';
@@ -42,10 +43,19 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
   const currentModel = (): KindModel => (model ??= trainKindModel(deps.cache.intake.examples()));
   const officeKinds = (): string[] => deps.cache.kv.get(officeKindsKey, officeKindsSchema) ?? [];
 
+  /** The names the desk knows this fax's sender by: its contact, the name the Fax Service gave. */
+  function knownNames(faxId: FaxId): string[] {
+    const fax = deps.cache.faxes.detail(faxId);
+    if (!fax) return [];
+    const key = fax.counterpart === null ? null : numberKey(fax.counterpart);
+    const contacts = key === null ? [] : deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
+    return [...contacts, fax.senderName].filter((name): name is string => name !== null && name !== '');
+  }
+
   function read(faxId: FaxId): FaxIntake | null {
     const pages = deps.cache.faxText.pages(faxId);
     if (pages.length === 0) return null;
-    const intake = faxIntake(pages, currentModel());
+    const intake = faxIntake(pages, currentModel(), knownNames(faxId));
     deps.cache.intake.save(faxId, intake);
     return intake;
   }

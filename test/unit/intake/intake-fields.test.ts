@@ -81,3 +81,16 @@ describe('intake fields', () => {
     expect(intake.fields.find((field) => field.name === 'patient')?.needsLook).toBe(true);
   });
 });
+
+describe('the sender', () => {
+  it('guessed from the top of the page, it needs a look; a name the desk knows for the sender confirms it', () => {
+    const words = wordPage(['Northgate Cardiology', 'Referral', 'Patient: Jane Doe']);
+    const guessed = faxIntake([{ page: 1, words }]).fields.find((field) => field.name === 'sender');
+    expect(guessed).toMatchObject({ value: 'Northgate Cardiology', needsLook: true });
+    const known = faxIntake([{ page: 1, words }], null, ['NORTHGATE CARDIOLOGY']).fields.find((field) => field.name === 'sender');
+    expect(known).toMatchObject({ value: 'Northgate Cardiology', needsLook: false });
+    // A known name never replaces what was read: another practice read stays as read, and unsure.
+    const other = faxIntake([{ page: 1, words }], null, ['Lakeview Orthopedics']).fields.find((field) => field.name === 'sender');
+    expect(other).toMatchObject({ value: 'Northgate Cardiology', needsLook: true });
+  });
+});
