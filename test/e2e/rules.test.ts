@@ -26,9 +26,9 @@ describe('rules for received faxes', () => {
     const form = page.getByRole('form', { name: 'New rule' });
     await form.getByRole('alert').filter({ hasText: 'Copies saved by this rule are not encrypted' }).waitFor();
     await form.getByLabel('Folder', { exact: true }).fill(folder);
-    await form.getByRole('textbox', { name: /^File name/ }).fill('{date} {from} {patient}');
+    await form.getByRole('textbox', { name: /^File name/ }).fill('{date} {from} {surname}');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByRole('alert').filter({ hasText: '{patient}, which is not a field' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: '{surname}, which is not a field' }).waitFor();
     expect(await form.getByLabel('Folder', { exact: true }).inputValue()).toBe(folder);
     await form.getByRole('textbox', { name: /^File name/ }).fill('{date} {from} {pages}p {reference}');
     await form.getByRole('button', { name: 'Save' }).click();

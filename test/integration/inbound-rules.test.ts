@@ -157,7 +157,7 @@ describe('inbound rules', () => {
       const reply = (await app.call('saveAutomation', next)) as Reply<Automation>;
       return reply.ok ? 'saved' : reply.error.message;
     };
-    expect(await refused({ ...current, inboundRules: [rule({ folder: saveFolder, fileNameTemplate: '{date} {patient}' })] })).toMatch(/\{patient\}, which is not a field/);
+    expect(await refused({ ...current, inboundRules: [rule({ folder: saveFolder, fileNameTemplate: '{date} {surname}' })] })).toMatch(/\{surname\}, which is not a field/);
     expect(await refused({ ...current, inboundRules: [rule({ folder: saveFolder, senders: [{ number: 'Dr. Lee' }] })] })).toMatch(/“Dr\. Lee” is not a fax number/);
     const hot = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-hot-'));
     expect(await refused({ ...current, hotFolders: [{ id: 'hot', enabled: true, path: hot, mode: 'review', recipients: [], subject: '', coverId: '' }], inboundRules: [rule({ folder: path.join(hot, 'copies') })] })).toMatch(/hot folder/i);
