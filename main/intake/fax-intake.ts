@@ -63,6 +63,9 @@ function differ(a: Identity, b: Identity): boolean {
     if (other === value) agree += 1;
     else disagree += 1;
   }
+  // Nothing to compare (one gives a record number, the other a birth date and member id): a page giving two or more
+  // of them is a patient block, the first page of another document.
+  if (agree + disagree === 0) return a.size > 0 && b.size >= 2;
   return disagree > agree;
 }
 
@@ -79,7 +82,7 @@ export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind
     const kind = page.kind === 'cover_sheet' ? null : page.kind;
     const current = parts.at(-1);
     const coverOnly = current !== undefined && current.kind === null && current.lastPage === current.firstPage && perPage.find((other) => other.page === current.firstPage)?.kind === 'cover_sheet';
-    const starts = current === undefined || (!coverOnly && (differ(identity, current.identity) || (kind !== null && current.kind !== null && kind !== current.kind)));
+    const starts = current === undefined || (!coverOnly && (differ(current.identity, identity) || (kind !== null && current.kind !== null && kind !== current.kind)));
     if (starts) {
       parts.push({ firstPage: page.page, lastPage: page.page, patient, kind, identity });
       continue;

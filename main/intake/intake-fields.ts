@@ -7,6 +7,7 @@
  */
 import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../preload/intake';
 import { boxAround, fold, type LineWord, type PageLine } from './page-lines';
+import { nearWord, withinEdits } from './near-words';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
 export const sureField = 90;
@@ -55,11 +56,21 @@ interface LabelAt {
   marked: boolean;
 }
 
+/**
+ * Whether a word read is the label's word: exactly, or with a misread letter where that cannot make another label —
+ * in a long word ("Memher" for "Member"), or from five letters in a label of several words ("Date of bith").
+ */
+function labelWord(read: string, meant: string, labelWords: number): boolean {
+  if (read === meant) return true;
+  if (labelWords > 1 && meant.length >= 5) return withinEdits(read, meant, 1);
+  return nearWord(read, meant);
+}
+
 function labelsIn(words: readonly LineWord[]): LabelAt[] {
   const found: LabelAt[] = [];
   let index = 0;
   while (index < words.length) {
-    const match = labelList.find((label) => label.words.every((word, offset) => words[index + offset]?.folded === word));
+    const match = labelList.find((label) => label.words.every((word, offset) => labelWord(words[index + offset]?.folded ?? '', word, label.words.length)));
     if (match) {
       const last = words[index + match.words.length - 1];
       const following = words[index + match.words.length]?.text ?? '';
@@ -160,9 +171,14 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
  */
 function wordsBelow(lines: readonly PageLine[], index: number, label: LineWord): LineWord[] {
   const line = lines[index];
-  const below = lines[index + 1];
-  if (!line || !below || below.middle - line.middle > 0.04 || labelsIn(below.words).length > 0) return [];
-  return below.words.filter((word) => word.box[0] >= label.box[0] - 0.01);
+  if (!line) return [];
+  // A box's edge read as a stray mark (")", "i 7") may stand between the label and its value: passed over.
+  for (const below of lines.slice(index + 1, index + 4)) {
+    if (below.middle - line.middle > 0.04 || labelsIn(below.words).length > 0) return [];
+    const words = below.words.filter((word) => word.box[0] >= label.box[0] - 0.01);
+    if (words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text))) return words;
+  }
+  return [];
 }
 
 /** Every labelled value on the page. */

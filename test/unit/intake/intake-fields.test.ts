@@ -94,3 +94,24 @@ describe('the sender', () => {
     expect(other).toMatchObject({ value: 'Northgate Cardiology', needsLook: true });
   });
 });
+
+describe('labels read with a letter wrong, values under a box edge', () => {
+  it('"Memher ID" and "Date of bith" are still labels; a short label must be exact', () => {
+    // A box's edge read as ")" between the label and its value, a little lower.
+    const words = [...wordPage([{ text: 'Memher ID:' }, { text: 'RE60547105', left: 0.33 }, { text: 'Date of bith' }]), ...wordPage([{ text: ')', left: 0.5 }], 0.13), ...wordPage([{ text: '20.07.2004', left: 0.33 }], 0.145)];
+    const fields = Object.fromEntries(faxIntake([{ page: 1, words }]).fields.map((field) => [field.name, field]));
+    expect(fields.memberId?.value).toBe('RE60547105');
+    expect(fields.dob?.value).toBe('20.07.2004');
+    // "MRM:" is not "MRN:" (three letters: any letter off is another word).
+    expect(fieldsOf(['MRM: 123456-78']).mrn).toBeUndefined();
+  });
+
+  it('a batch page giving other identity fields than the page before starts a document when it gives two or more', () => {
+    const intake = faxIntake([
+      { page: 1, words: wordPage(['Imaging report', 'MRN: 957727-79']) },
+      { page: 2, words: wordPage(['Date of birth: 20.07.2004', 'Member ID: RE60547105']) },
+      { page: 3, words: wordPage(['Member ID: RE60547105', 'Plan: follow up']) },
+    ]);
+    expect(intake.parts.map((part) => part.firstPage)).toEqual([1, 2]);
+  });
+});
