@@ -234,9 +234,9 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     const intake = deps.cache.intake.get(row.faxId);
     if (intake === null) {
       const reading = deps.cache.faxText.state(row.faxId);
-      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadable'));
-      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOn'));
-      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForText'), now() + textWaitMs);
+      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadableKind'));
+      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOnKind'));
+      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForIntake'), now() + textWaitMs);
       return false;
     }
     if (kinds.length > 0) {

@@ -275,7 +275,7 @@ describe('inbound rule runner', () => {
       app.setRules([{ ...app.rule, kinds: ['referral'] }]);
       app.cache.faxes.upsertMany([inbound(70, 1)], { markNewInboundUnread: true });
       await app.rules.run();
-      expect(app.views(70)).toMatchObject([{ state: 'failed', problem: 'Waiting for the fax to be read on this computer (the rule looks for words in it).' }]);
+      expect(app.views(70)).toMatchObject([{ state: 'failed', problem: 'Waiting for the fax to be read on this computer (the rule acts on what it is).' }]);
       app.cache.intake.save('70', read('referral', true));
       app.cache.ruleActions.retryNow('70');
       await app.rules.run();
@@ -284,7 +284,7 @@ describe('inbound rule runner', () => {
       off.setRules([{ ...off.rule, kinds: ['referral'] }]);
       off.cache.faxes.upsertMany([inbound(71, 1)], { markNewInboundUnread: true });
       await off.rules.run();
-      expect(off.views(71)).toMatchObject([{ state: 'skipped' }]);
+      expect(off.views(71)).toMatchObject([{ state: 'skipped', problem: 'Not done: this rule acts on what the fax is, and reading faxes is turned off in Settings.' }]);
     });
 
     it('labels and assigns through the office hub once; without an office it says so and does nothing', async () => {
