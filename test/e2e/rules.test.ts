@@ -66,4 +66,21 @@ describe('rules for received faxes', () => {
     expect(fs.readdirSync(folder)[0]).toMatch(/^\d{4}-\d\d-\d\d \+14155550199 1p .+\.pdf$/);
     await screenshot(page, 'inbox-rule-actions');
   }, 60_000);
+
+  it('a rule on what the fax is: tell this desk of urgent lab results (no office: no label or person to give)', async () => {
+    const page = app.page;
+    await page.locator('body').press('Control+,');
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    const actions = await form.getByLabel('With each received fax').locator('option').allTextContents();
+    expect(actions).toEqual(['Save a copy into a folder', 'Print it', 'Tell me at this desk']);
+    await form.getByLabel('With each received fax').selectOption('notify');
+    await form.getByRole('group', { name: 'Only faxes of these kinds' }).getByLabel('Lab results').check();
+    await form.getByLabel('Only faxes that say they are urgent (STAT, urgent, Eilt)').check();
+    await screenshot(page, 'settings-rule-on-kinds');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Tell me at this desk' }).waitFor();
+    const rules = (await app.harness.core.services()).automation.get().inboundRules;
+    expect(rules.at(-1)).toMatchObject({ action: 'notify', kinds: ['lab_results'], urgentOnly: true, enabled: true });
+  });
 });

@@ -28,7 +28,7 @@ const actionWords: Record<RuleActionKind, 'rulesSettings.saveACopy' | 'rulesSett
   assign: 'rulesSettings.giveToAPerson',
   notify: 'rulesSettings.tellThisDesk',
 };
-const isAction = (value: string): value is RuleActionKind => value in actionWords;
+const isAction = (value: string): value is RuleActionKind => Object.hasOwn(actionWords, value);
 
 /** One rule's form: saved as a whole with the others (main checks the set and says why it refuses). */
 function RuleForm({ rule, automation, printers, people, isNew, onDone }: { rule: InboundRule; automation: Automation; printers: PrinterInfo[]; people: PersonView[]; isNew: boolean; onDone: () => void }) {
