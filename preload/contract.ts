@@ -454,6 +454,8 @@ export const eventContract = {
   claimLost: event<{ faxId: FaxId; reference: string | null; by: PersonRef; since: number }>(),
   /** These faxes were read to their last page (a search may now find them). */
   faxTextRead: event<{ faxIds: FaxId[] }>(),
+  /** A person said what this fax is (its kind): a rule that waited on an unsure kind may act now. */
+  faxKindSet: event<{ faxId: FaxId }>(),
   /** Something the user should know while the window may be closed (the shell shows an OS notification). */
   notice: event<{ title: string; body: string }>(),
 } as const;

@@ -89,6 +89,7 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
       deps.cache.intake.setKind(faxId, kind, faxWords(deps.cache.faxText.pages(faxId)), now());
       model = null;
       changed([faxId]);
+      deps.events.emit('faxKindSet', { faxId });
     },
     kinds: () => ({ builtIn: [...builtInKinds], office: officeKinds() }),
     saveOfficeKinds(kinds) {

@@ -114,6 +114,9 @@ function failureReason(error: unknown, action: InboundRule['action']): Message {
   return action === 'print' ? msg('rules.theFaxCouldNot') : msg('rules.theHubCouldNot');
 }
 
+/** The reasons an action was passed over for the fax's kind: a person's kind may change them. */
+const passedOverForKind = new Set<string>(['rules.kindUnsure', 'rules.notOfTheKinds']);
+
 /** What a rule did, for its journal: the file, the printer, the label or person (by id), or that it told this desk. */
 function targetOf(rule: InboundRule): string {
   if (rule.action === 'print') return rule.printer;
@@ -394,6 +397,15 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
       listening.add(
         deps.events.on('faxTextRead', ({ faxIds }) => {
           for (const faxId of faxIds) journal.retryNow(faxId);
+          void run();
+        }),
+      );
+      // A person said what a fax is: an action passed over for its kind (unsure, or another kind) is looked at again.
+      listening.add(
+        deps.events.on('faxKindSet', ({ faxId }) => {
+          for (const row of journal.forFax(faxId)) {
+            if (row.state === 'skipped' && row.lastError !== null && passedOverForKind.has(row.lastError.id)) journal.reopen(faxId, row.ruleId);
+          }
           void run();
         }),
       );

@@ -45,6 +45,8 @@ export interface RuleActionRepository {
   /** Journals a failed try and when to try again; the target is given up (the next try names one again). */
   failed(faxId: FaxId, ruleId: string, problem: Message, nextTryMs: number): void;
   skip(faxId: FaxId, ruleId: string, problem: Message): void;
+  /** A skipped action is pending again, due now (what it was skipped for has changed: a person gave the kind). */
+  reopen(faxId: FaxId, ruleId: string): void;
   /** Pending actions whose last try failed: how many, the latest reason, the next try. */
   failing(): { count: number; problem: Message | null; nextTryMs: number | null };
   /** Every pending action is due now (the user asked to try again, or changed the rules). */
@@ -94,6 +96,7 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   const latestFailure = db.prepare("SELECT last_error FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL ORDER BY rowid DESC LIMIT 1");
   const skip = db.prepare("UPDATE rule_actions SET state = 'skipped', last_error = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
   const forFax = db.prepare('SELECT * FROM rule_actions WHERE fax_id = ? ORDER BY rowid');
+  const reopen = db.prepare("UPDATE rule_actions SET state = 'pending', last_error = NULL, next_try_ms = 0, attempts = 0, target = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ? AND state = 'skipped'");
   return {
     unseenFor(ruleId, sinceMs, limit) {
       const rows = unseen.all(sinceMs, ruleId, limit) as Array<{ id: FaxId; from_number: string | null; counterpart: string | null }>;
@@ -116,6 +119,9 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
     },
     failed(faxId, ruleId, problem, nextTryMs) {
       failed.run(storeMessage(problem), nextTryMs, faxId, ruleId);
+    },
+    reopen(faxId, ruleId) {
+      reopen.run(faxId, ruleId);
     },
     skip(faxId, ruleId, problem) {
       skip.run(storeMessage(problem), faxId, ruleId);

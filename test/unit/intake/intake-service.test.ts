@@ -34,18 +34,20 @@ function setup() {
   const events = createEventBus();
   const changed: string[][] = [];
   events.on('faxesChanged', (change) => changed.push(change.updated));
+  const kindSet: string[] = [];
+  events.on('faxKindSet', ({ faxId }) => kindSet.push(faxId));
   const intake = createIntakeService({ cache, events, log: createLogger({ sinks: [] }) });
   const read = (id: number, lines: string[]) => {
     cache.faxes.upsertMany([inbound(id)], { markNewInboundUnread: true });
     const words = wordPage(lines);
     cache.faxText.savePage(String(id), 1, { page: 1, text: lines.join('\n'), confidence: 95, words, outcome: 'text' });
   };
-  return { cache, intake, read, changed };
+  return { cache, intake, read, changed, kindSet };
 }
 
 describe('intake service', () => {
   it('reads a fax, lists it by kind, keeps a person’s kind across a new reading', () => {
-    const { cache, intake, read } = setup();
+    const { cache, intake, read, kindSet } = setup();
     read(1, ['Laboratory Report', 'Patient: Jane Doe   DOB: 03/14/1961', 'Reference range']);
     read(2, ['Referral', 'Patient: John Roe   DOB: 01/02/1950']);
     expect(intake.read('1')?.kind).toMatchObject({ kind: 'lab_results', sure: true });
@@ -58,6 +60,8 @@ describe('intake service', () => {
     );
     expect(cache.faxes.list({ direction: 'inbound', kind: 'referral', offset: 0, limit: 10 }).items.map((fax) => fax.id)).toEqual(['2']);
     intake.setKind('1', 'records_request');
+    // Rules passed over for the kind hear of it.
+    expect(kindSet).toEqual(['1']);
     intake.read('1');
     expect(intake.get('1')?.kind).toEqual({ kind: 'records_request', confidence: 100, source: 'person', sure: true });
     expect(intake.get('1')?.fields.find((field) => field.name === 'patient')?.value).toBe('Jane Doe');

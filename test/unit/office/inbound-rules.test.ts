@@ -44,6 +44,7 @@ function setup(options: { failWrites?: () => boolean; recognizing?: boolean; off
   const rule: InboundRule = { id: 'save', enabled: true, action: 'save', folder, fileNameTemplate: '{reference}', printer: '', senders: [], activeSince: turnedOnAt };
   let automation: Automation = { hotFolders: [], inboundRules: [rule], reminderAt: null };
   const notices: string[] = [];
+  const events = createEventBus();
   const rules = createInboundRules({
     cache,
     pdfs: {
@@ -57,7 +58,7 @@ function setup(options: { failWrites?: () => boolean; recognizing?: boolean; off
     fileKey: Buffer.alloc(32),
     printer: { print: () => Promise.resolve() },
     automation: () => automation,
-    events: createEventBus(),
+    events,
     log: createLogger({ sinks: [] }),
     notify: (title) => notices.push(title.id),
     now: () => now,
@@ -69,6 +70,7 @@ function setup(options: { failWrites?: () => boolean; recognizing?: boolean; off
   return {
     cache,
     rules,
+    events,
     folder,
     notices,
     files: () => fs.readdirSync(folder).sort(),
@@ -254,6 +256,34 @@ describe('inbound rule runner', () => {
       expect(app.files()).toEqual(['Jörg Weiß 1961-03-14 Lab results.pdf', 'unknown patient unknown birth date Lab results.pdf']);
       expect(app.views(51)).toMatchObject([{ state: 'skipped', problem: 'What the fax is was not read surely (it may be: Lab results): check it by hand.' }]);
       expect(app.views(52)).toMatchObject([{ state: 'skipped', problem: "The fax is not of the rule's kinds (it was read as: referral)." }]);
+
+      // A person says what the two passed-over faxes are: the lab result is saved now, the other stays as it was.
+      await app.rules.start();
+      cleanup.push(() => void app.rules.stop());
+      app.cache.intake.setKind('51', 'lab_results', [], 0);
+      app.cache.intake.setKind('52', 'refill_request', [], 0);
+      app.events.emit('faxKindSet', { faxId: '51' });
+      app.events.emit('faxKindSet', { faxId: '52' });
+      await app.rules.run();
+      expect(app.views(51)).toMatchObject([{ state: 'done' }]);
+      expect(app.files()).toHaveLength(3);
+      expect(app.views(52)).toMatchObject([{ state: 'skipped', problem: "The fax is not of the rule's kinds (it was read as: refill_request)." }]);
+    });
+
+    it('a person’s kind never reopens an action passed over for another reason (not from the rule’s senders)', async () => {
+      const app = setup();
+      app.setRules([{ ...app.rule, kinds: ['lab_results'], senders: [{ number: '+14155550100' }] }]);
+      app.cache.faxes.upsertMany([inbound(54, 1)], { markNewInboundUnread: true });
+      await app.rules.start();
+      cleanup.push(() => void app.rules.stop());
+      await app.rules.run();
+      const state = () => app.cache.ruleActions.forFax('54').map((row) => row.state);
+      expect(state()).toEqual(['skipped']);
+      app.cache.intake.setKind('54', 'lab_results', [], 0);
+      app.events.emit('faxKindSet', { faxId: '54' });
+      await app.rules.run();
+      expect(state()).toEqual(['skipped']);
+      expect(app.files()).toEqual([]);
     });
 
     it('an urgent-only rule tells this desk of surely urgent faxes, naming the kind and never the patient', async () => {
