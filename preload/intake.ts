@@ -60,6 +60,8 @@ export interface IntakePart {
   firstPage: number;
   lastPage: number;
   patient: string | null;
+  /** Whether the patient's name was read surely (else it is shown with a question mark). */
+  patientSure?: boolean | undefined;
   kind: string | null;
 }
 

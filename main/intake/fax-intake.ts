@@ -78,17 +78,22 @@ export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind
   const parts: Array<IntakePart & { identity: Identity }> = [];
   for (const page of perPage) {
     const identity = identityOf(page.fields);
-    const patient = page.fields.find((field) => field.name === 'patient' && field.confidence >= 50)?.value ?? null;
+    const named = page.fields.find((field) => field.name === 'patient' && field.confidence >= 50);
+    const patient = named?.value ?? null;
+    const patientSure = named !== undefined && !named.needsLook;
     const kind = page.kind === 'cover_sheet' ? null : page.kind;
     const current = parts.at(-1);
     const coverOnly = current !== undefined && current.kind === null && current.lastPage === current.firstPage && perPage.find((other) => other.page === current.firstPage)?.kind === 'cover_sheet';
     const starts = current === undefined || (!coverOnly && (differ(current.identity, identity) || (kind !== null && current.kind !== null && kind !== current.kind)));
     if (starts) {
-      parts.push({ firstPage: page.page, lastPage: page.page, patient, kind, identity });
+      parts.push({ firstPage: page.page, lastPage: page.page, patient, patientSure, kind, identity });
       continue;
     }
     current.lastPage = page.page;
-    current.patient ??= patient;
+    if (current.patient === null && patient !== null) {
+      current.patient = patient;
+      current.patientSure = patientSure;
+    }
     current.kind ??= kind;
     for (const [name, value] of identity) if (!current.identity.has(name)) current.identity.set(name, value);
   }

@@ -81,6 +81,12 @@ function PageThumb({ document, page, turn }: { document: PDFDocumentProxy; page:
 
 const turned = (turn: Turn, by: 90 | 270): Turn => ((turn + by) % 360) as Turn;
 
+/** A suggested part's patient: a name read unsurely carries a question mark (check it before naming a document). */
+function partName(part: IntakePart): string {
+  if (part.patient === null) return t('pageTools.patientNotRead');
+  return part.patientSure === true ? part.patient : `${part.patient} ?`;
+}
+
 /**
  * `onUse` (a compose file): the made documents go in the file's place; it returns why that was refused (the
  * documents are released then), or null.
@@ -200,7 +206,7 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
     const label = (part: PageEntry[], index: number): string => {
       const named = parts?.[index]?.part;
       if (!named) return t('pageTools.documentOf', { number: index + 1, pages: part.length });
-      return t('pageTools.documentOfPart', { name: named.patient ?? t('pageTools.patientNotRead'), kind: named.kind ? kindName(named.kind) : t('intake.kind.other'), pages: part.length });
+      return t('pageTools.documentOfPart', { name: partName(named), kind: named.kind ? kindName(named.kind) : t('intake.kind.other'), pages: part.length });
     };
     const documents = await make(checked.parts, checked.parts.map(label));
     if (documents) setMade({ signature, documents });
@@ -295,7 +301,7 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
           <ol>
             {suggestion.parts.map((suggested) => (
               <li key={suggested.part.firstPage}>
-                {t(suggested.positions.length === 1 ? 'pageTools.suggestedPartOnePage' : 'pageTools.suggestedPart', { name: suggested.part.patient ?? t('pageTools.patientNotRead'), kind: suggested.part.kind ? kindName(suggested.part.kind) : t('intake.kind.other'), pages: rangesText(suggested.positions) })}
+                {t(suggested.positions.length === 1 ? 'pageTools.suggestedPartOnePage' : 'pageTools.suggestedPart', { name: partName(suggested.part), kind: suggested.part.kind ? kindName(suggested.part.kind) : t('intake.kind.other'), pages: rangesText(suggested.positions) })}
               </li>
             ))}
           </ol>

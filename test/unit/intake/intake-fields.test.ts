@@ -115,3 +115,16 @@ describe('labels read with a letter wrong, values under a box edge', () => {
     expect(intake.parts.map((part) => part.firstPage)).toEqual([1, 2]);
   });
 });
+
+describe('a batch part’s patient', () => {
+  it('says whether the name was read surely (an unsure one is shown with a question mark)', () => {
+    const intake = faxIntake([
+      { page: 1, words: wordPage(['Referral', 'Patient: Jane Doe   DOB: 03/14/1961']) },
+      { page: 2, words: wordPage(['Laboratory Report', { text: 'Patient: Noah GoRmann', confidence: [96, 96, 62] }, 'DOB: 01/02/1950']) },
+    ]);
+    expect(intake.parts.map((part) => [part.patient, part.patientSure])).toEqual([
+      ['Jane Doe', true],
+      ['Noah GoRmann', false],
+    ]);
+  });
+});
