@@ -120,4 +120,12 @@ describe('intake service', () => {
     expect(intake.get('40')).toBeNull();
     expect(cache.intake.examples()).toEqual([]);
   });
+
+  it('a desk with many faxes read before is caught up a few at a time, and the lists are told in batches', async () => {
+    const { intake, read, changed } = setup();
+    for (let id = 100; id < 550; id += 1) read(id, ['Referral', `Patient: Jane Doe${String(id)}`]);
+    expect(await intake.catchUp()).toBe(450);
+    expect(changed.map((ids) => ids.length)).toEqual([200, 200, 50]);
+    expect(intake.get('549')?.kind.kind).toBe('referral');
+  });
 });
