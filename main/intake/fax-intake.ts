@@ -8,7 +8,7 @@ import type { RecognizedWord } from '../pages/recognized-text';
 import { chooseFields, numberRuns, pageFields, type FieldCandidate } from './intake-fields';
 import { modelWords, type KindModel } from './kind-model';
 import { ruleKind, type RuleKind } from './kind-rules';
-import { fold, pageLines, type PageLine } from './page-lines';
+import { bare, fold, pageLines, type PageLine } from './page-lines';
 
 /** A kind the rules give with less confidence than this is a suggestion (never drives a rule alone). */
 export const sureKind = 70;
@@ -43,7 +43,7 @@ function identityOf(fields: readonly FieldCandidate[]): Identity {
   const keys: Identity = new Map();
   for (const field of fields) {
     if (field.confidence < 50) continue;
-    const value = fold(field.value).replace(/[^\p{L}\p{N}]/gu, '');
+    const value = bare(field.value);
     if (value === '' || keys.has(field.name)) continue;
     if (field.name === 'patient' || field.name === 'dob' || field.name === 'mrn' || field.name === 'memberId') keys.set(field.name, value);
   }

@@ -6,7 +6,8 @@
  * fax gives it twice differently; below `sureField` it "needs a look". Nothing is guessed where no label says it.
  */
 import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../preload/intake';
-import { boxAround, fold, type LineWord, type PageLine } from './page-lines';
+import { bare, boxAround, type LineWord, type PageLine } from './page-lines';
+import { isWrittenDate, writtenDate } from '../../preload/written-date';
 import { nearWord, withinEdits } from './near-words';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
@@ -89,16 +90,12 @@ function labelsIn(words: readonly LineWord[]): LabelAt[] {
 const cleaned = (text: string) => text.replace(/^[:#\s]+|[,;:]+$/g, '');
 const confidenceOf = (words: readonly LineWord[]) => Math.min(...words.map((word) => word.confidence));
 
-const datePattern = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})$|^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Whether a date read as text is a real date of birth (US month first unless it has dots, as German dates do). */
 export function plausibleBirthDate(text: string, thisYear: number): boolean {
-  const match = datePattern.exec(text);
-  if (!match) return false;
-  let [day, month, year] = [0, 0, 0];
-  if (match[4] !== undefined) [year, month, day] = [Number(match[4]), Number(match[5]), Number(match[6])];
-  else if (text.includes('.')) [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = writtenDate(text);
+  if (!date) return false;
+  const { month, day } = date;
+  let { year } = date;
   if (year < 100) year += year > thisYear % 100 ? 1900 : 2000;
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate() && year >= 1900 && year <= thisYear;
 }
@@ -138,7 +135,7 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
       // A date may come apart at its separators ("03/ 04/1977"): up to three words make it.
       for (let count = 1; count <= Math.min(3, rest.length); count += 1) {
         const joined = rest.slice(0, count).map((word) => cleaned(word.text)).join('');
-        if (datePattern.test(joined)) return { words: rest.slice(0, count), value: joined, looksRight: plausibleBirthDate(joined, new Date().getFullYear()) };
+        if (isWrittenDate(joined)) return { words: rest.slice(0, count), value: joined, looksRight: plausibleBirthDate(joined, new Date().getFullYear()) };
       }
       return { words: rest.slice(0, 1), value: cleaned(rest[0]?.text ?? ''), looksRight: false };
     }
@@ -147,7 +144,7 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
       let digits = 0;
       for (const word of rest) {
         // A date is no phone number ("03/14/1961").
-        if (!/^[+(]?[\d()+\-./]+[,;]?$/.test(word.text) || datePattern.test(word.text.replace(/[.,;:]+$/, ''))) break;
+        if (!/^[+(]?[\d()+\-./]+[,;]?$/.test(word.text) || isWrittenDate(word.text.replace(/[.,;:]+$/, ''))) break;
         taken.push(word);
         digits += word.text.replace(/\D/g, '').length;
         if (digits >= 15) break;
@@ -205,8 +202,6 @@ function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
   return found;
 }
 
-const bare = (text: string) => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
-
 /**
  * The sending organisation: a line near the top that names a practice, clinic, lab … (or what "From:" says). Found
  * by a guess, it needs a look — unless it is a name the desk already knows for this sender (the contact, or the
@@ -229,7 +224,7 @@ function senderOnPage(lines: readonly PageLine[], knownNames: readonly string[])
     const value = taken.map((word) => cleaned(word.text)).join(' ');
     const known = knownNames.some((name) => bare(name) === bare(value));
     const confidence = Math.min(confidenceOf(taken), known ? 100 : 80);
-    return { name: 'sender', value: taken.map((word) => cleaned(word.text)).join(' '), confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(taken), strength: 1 };
+    return { name: 'sender', value, confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(taken), strength: 1 };
   }
   return null;
 }

@@ -27,6 +27,11 @@ export function fold(text: string): string {
     .replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, '');
 }
 
+/** A text folded, letters and digits only: how two readings of a name or an id are compared. */
+export function bare(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
 export function pageLines(page: number, words: readonly RecognizedWord[]): PageLine[] {
   const sorted = [...words].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2);
   const lines: Array<{ words: LineWord[]; top: number; bottom: number }> = [];

@@ -5,6 +5,7 @@
  * replaced, so the same template works on every computer and share.
  */
 import { templateFields } from '../../../preload/automation';
+import { writtenDate } from '../../../preload/written-date';
 import type { FaxId } from '../../../preload/fax-id';
 
 export type TemplateField = (typeof templateFields)[number];
@@ -30,13 +31,11 @@ export function unknownFields(template: string): string[] {
 
 /** A date of birth as read ("03/04/1977", "04.03.1977") as 1977-03-04, so names sort and carry no slashes. */
 export function isoBirthDate(text: string): string | null {
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const two = (value: string | undefined) => (value ?? '').padStart(2, '0');
-  if (us) return `${us[3] ?? ''}-${two(us[1])}-${two(us[2])}`;
-  if (german) return `${german[3] ?? ''}-${two(german[2])}-${two(german[1])}`;
-  return iso ? text : null;
+  const date = writtenDate(text);
+  // Four-digit years only, written as the US ("/") or Germany (".") write them, or as ISO already.
+  if (!date || date.yearDigits !== 4 || !['//', '..', '--'].includes(date.separators)) return null;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(date.year)}-${two(date.month)}-${two(date.day)}`;
 }
 
 /**
