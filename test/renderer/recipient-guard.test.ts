@@ -33,6 +33,21 @@ describe('the guard in compose', () => {
     expect(fax.callsOf('checkRecipients')).toEqual([{ recipients: [{ number: '+14155550130' }] }]);
   });
 
+  it('looks again when the cached faxes change: a number faxed meanwhile is no longer new', async () => {
+    let faxed = false;
+    const fresh: RecipientWarning = { key: 'new_number:+14155550177', kind: 'new_number', number: '+14155550177', message: 'New' };
+    const fax = installFakeFax({ saveDraft: () => null, checkRecipients: () => (faxed ? [] : [fresh]) });
+    stop = startRecipientGuard();
+    addRecipients([{ number: '+14155550177' }]);
+    await expect.poll(() => guardStore.get().warnings).toEqual([fresh]);
+    faxed = true;
+    fax.emit('faxesChanged', { added: [], updated: [], unreadInbound: 0 });
+    expect(fax.callsOf('checkRecipients')).toHaveLength(1);
+    fax.emit('faxesChanged', { added: ['1'], updated: [], unreadInbound: 0 });
+    await expect.poll(() => guardStore.get().warnings).toEqual([]);
+    expect(fax.callsOf('checkRecipients')).toHaveLength(2);
+  });
+
   it('a reply for recipients that have changed since is dropped', async () => {
     const replies: Array<(value: RecipientWarning[]) => void> = [];
     installFakeFax({ checkRecipients: () => new Promise<RecipientWarning[]>((resolve) => replies.push(resolve)) });

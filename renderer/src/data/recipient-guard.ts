@@ -82,7 +82,10 @@ export async function warningsBeforeSend(): Promise<{ open: RecipientWarning[] }
   return { open: unconfirmedWarnings(checked.warnings, composeStore.get()) };
 }
 
-/** Re-checks whenever the recipients or the guard's settings change. */
+/**
+ * Re-checks whenever the recipients, the guard's settings or the cached faxes change (a fax just sent makes its
+ * number known: a draft to the same number written meanwhile must stop calling it new).
+ */
 export function startRecipientGuard(): () => void {
   let last = recipientsSignature(composeStore.get());
   const stopCompose = composeStore.subscribe(() => {
@@ -92,8 +95,12 @@ export function startRecipientGuard(): () => void {
     void checkRecipientsNow();
   });
   const stopSettings = settingsStore.subscribe(() => void checkRecipientsNow());
+  const stopFaxes = faxApi().on('faxesChanged', ({ added, updated }) => {
+    if (added.length + updated.length > 0 && composeStore.get().recipients.length > 0) void checkRecipientsNow();
+  });
   return () => {
     stopCompose();
     stopSettings();
+    stopFaxes();
   };
 }
