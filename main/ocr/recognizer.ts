@@ -37,8 +37,12 @@ export interface RecognitionLocation {
 export function forkRecognitionChild(script: string, execArgv: string[] = ['--import', 'tsx']): StartRecognitionChild {
   return () => {
     const child = fork(script, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // A channel that breaks (the process killed while it wrote, a message to a process already gone) is the process
+    // dying, not main's error: without a listener the 'error' event would end main. Its 'exit' tells the recognizer.
+    const broken = (): void => void child.kill('SIGKILL');
+    child.on('error', broken);
     return {
-      post: (message) => void child.send(message),
+      post: (message) => void child.send(message, (error) => (error ? broken() : undefined)),
       onMessage: (handler) => void child.on('message', (message) => handler(message as RecognitionReply)),
       onExit: (handler) => void child.on('exit', handler),
       kill: () => void child.kill('SIGKILL'),
