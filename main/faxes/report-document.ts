@@ -3,7 +3,7 @@
  * with each recipient's result and reason, the request id, and the first page as the recipient's machine prints
  * it. Pure: the data in, the bytes out.
  */
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import { displayNumber } from '../../preload/fax-number';
 import type { FaxDetail } from '../../preload/models';
 
@@ -62,7 +62,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 
 export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
   // Loaded when a report is made, not at every start of the app.
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Fax transmission report ${input.fax.reference}`);
   pdf.setProducer('Fax Desktop');

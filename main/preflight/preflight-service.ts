@@ -3,7 +3,7 @@
  * white), with flags — blank, very dark, photo-like — measured by the render worker, and blank pages removed from
  * a PDF on request (a new staged PDF; the user's own file is never touched). Flags inform, they never block.
  */
-import type { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import type { PreflightPage, PreflightPages, StagedFile } from '../../preload/models';
 import { AppError } from '../errors';
 import type { Staging } from '../compose/staging';
@@ -58,8 +58,8 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
         const check = await measured(fileId, page, 1);
         if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', msg('preflightService.pageIsNotBlank', { page }));
       }
-      // Loaded when first needed: every start of the app (and each test child) stays free of pdf-lib's parse.
-      const { PDFDocument: Pdf } = await import('pdf-lib');
+      // Loaded when first needed (an import inside the bundle: nothing of it runs at the app's start).
+      const { PDFDocument: Pdf } = await import('@cantoo/pdf-lib');
       let document: PDFDocument;
       try {
         document = await Pdf.load(await staging.read(fileId), { updateMetadata: false });
