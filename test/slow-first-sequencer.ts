@@ -78,7 +78,7 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
 };
 
 /** An e2e file not in the table still goes before the short unit files: it starts a page and a harness. */
-function seconds(file: string): number {
+export function typicalSecondsOf(file: string): number {
   const underTest = file.replace(/\\/g, '/').replace(/^.*?\/test\//, '');
   return typicalSeconds[underTest] ?? (underTest.startsWith('e2e/') ? 4 : 1);
 }
@@ -86,9 +86,9 @@ function seconds(file: string): number {
 /** The run's order: by project (longest file first), each project's files longest first. */
 export function slowFirstByProject<T extends { moduleId: string; project: { name: string } }>(files: readonly T[]): T[] {
   const longest = new Map<string, number>();
-  for (const file of files) longest.set(file.project.name, Math.max(longest.get(file.project.name) ?? 0, seconds(file.moduleId)));
+  for (const file of files) longest.set(file.project.name, Math.max(longest.get(file.project.name) ?? 0, typicalSecondsOf(file.moduleId)));
   const projectSeconds = (file: T): number => longest.get(file.project.name) ?? 0;
-  return [...files].sort((a, b) => projectSeconds(b) - projectSeconds(a) || a.project.name.localeCompare(b.project.name) || seconds(b.moduleId) - seconds(a.moduleId));
+  return [...files].sort((a, b) => projectSeconds(b) - projectSeconds(a) || a.project.name.localeCompare(b.project.name) || typicalSecondsOf(b.moduleId) - typicalSecondsOf(a.moduleId));
 }
 
 export class SlowFirstSequencer extends BaseSequencer {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { slowFirstByProject, typicalSeconds } from '../../slow-first-sequencer';
+import { slowFirstByProject, typicalSeconds, typicalSecondsOf } from '../../slow-first-sequencer';
 
 describe('the suite order table', () => {
   it('names only test files that exist, so a renamed slow file is not silently run last', () => {
@@ -43,13 +43,9 @@ describe('the run order', () => {
         expect([...order].sort((a, b) => files.indexOf(a) - files.indexOf(b))).toEqual(files);
         const projects = order.map((entry) => entry.project.name).filter((name, index, all) => name !== all[index - 1]);
         expect(new Set(projects).size).toBe(projects.length);
-        const seconds = (entry: (typeof files)[number]): number => {
-          const underTest = entry.moduleId.replace('/repo/test/', '');
-          return typicalSeconds[underTest] ?? (underTest.startsWith('e2e/') ? 4 : 1);
-        };
         for (let index = 1; index < order.length; index += 1) {
           const [before, after] = [order[index - 1], order[index]];
-          if (before && after && before.project.name === after.project.name) expect(seconds(before)).toBeGreaterThanOrEqual(seconds(after));
+          if (before && after && before.project.name === after.project.name) expect(typicalSecondsOf(before.moduleId)).toBeGreaterThanOrEqual(typicalSecondsOf(after.moduleId));
         }
       }),
       { numRuns: 200 },
