@@ -117,3 +117,76 @@ export async function killAtEachPoint(
   await Promise.all(workers);
   return { failures, killedRuns, unreached: unreached.sort((a, b) => a - b) };
 }
+
+/** What one run of a chained process printed, and how that run ended. */
+export interface ChainedRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/**
+ * One process of a chain: resumes `resumeEnv`'s profile (when given) and then makes the run `ownEnv` says (when
+ * given), the fixture splitting the two with a NEXT line (`runChained` in test/fixtures/child-core.ts). A resume
+ * that failed never prints it, and the process's own run never ran.
+ */
+export async function runChainedChild(bundle: string, resumeEnv: Record<string, string> | null, ownEnv: Record<string, string> | null): Promise<{ resumed: ChainedRun | null; own: ChainedRun | null }> {
+  const { code, signal, output } = await runChildApp(bundle, { ...(resumeEnv ? { CHILD_RESUME_ENV: JSON.stringify(resumeEnv) } : {}), ...(ownEnv ?? {}) });
+  if (!resumeEnv) return { resumed: null, own: { code, signal, output } };
+  const next = /^NEXT$/m.exec(output);
+  if (!next) return { resumed: { code, signal, output }, own: null };
+  return {
+    resumed: { code: 0, signal: null, output: output.slice(0, next.index) },
+    own: ownEnv ? { code, signal, output: output.slice(next.index + next[0].length) } : null,
+  };
+}
+
+/**
+ * `killAtEachPoint` with half the process starts: each lane chains its points, the fresh process that resumes a
+ * point's killed profile (the restart under test) then making the next point's first run. `prepare` makes a
+ * point's profile (its environment for the child, without CHILD_MODE or KILL_AT); `judge` looks at a point once its
+ * profile was resumed. Every kill point and every restart is kept; a point a first run did not reach is tried again
+ * (`retriesWhenUnreached`) with a fresh profile.
+ */
+export async function killAtEachPointChained<P extends { env: Record<string, string> }>(
+  bundle: string,
+  count: number,
+  steps: { prepare: (point: number, attempt: number) => Promise<P>; judge: (profile: P, first: ChainedRun, resumed: ChainedRun) => Promise<string[]> },
+  parallel = 4,
+  retriesWhenUnreached = 0,
+): Promise<{ failures: string[]; killedRuns: number; unreached: number[] }> {
+  const failures: string[] = [];
+  const unreached: number[] = [];
+  let killedRuns = 0;
+  const queue = Array.from({ length: count }, (_, index) => ({ point: index + 1, attempt: 0 }));
+  const failedResume: ChainedRun = { code: null, signal: null, output: '(the resume did not finish)' };
+  const lanes = Array.from({ length: parallel }, async () => {
+    let waiting: { profile: P; first: ChainedRun; point: number; attempt: number } | null = null;
+    const settle = async (resumed: ChainedRun | null): Promise<void> => {
+      if (!waiting) return;
+      const { profile, first, point, attempt } = waiting;
+      waiting = null;
+      failures.push(...(await steps.judge(profile, first, resumed ?? failedResume)));
+      if (first.signal === 'SIGKILL') killedRuns += 1;
+      else if (attempt < retriesWhenUnreached) queue.unshift({ point, attempt: attempt + 1 });
+      else unreached.push(point);
+    };
+    for (let next = queue.shift(); next !== undefined || waiting !== null; next = queue.shift()) {
+      if (!next) {
+        if (!waiting) break;
+        await settle((await runChainedChild(bundle, waiting.profile.env, null)).resumed);
+        continue;
+      }
+      const profile = await steps.prepare(next.point, next.attempt);
+      const ownEnv = { ...profile.env, CHILD_MODE: 'first', KILL_AT: String(next.point) };
+      const ran = await runChainedChild(bundle, waiting?.profile.env ?? null, ownEnv);
+      await settle(ran.resumed);
+      // A resume that failed never reached this point's first run: it is made on its own.
+      const first = ran.own ?? (await runChainedChild(bundle, null, ownEnv)).own;
+      if (!first) throw new Error('a first run ended before it started');
+      waiting = { profile, first, point: next.point, attempt: next.attempt };
+    }
+  });
+  await Promise.all(lanes);
+  return { failures, killedRuns, unreached: unreached.sort((a, b) => a - b) };
+}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
+import { bundleChild, doneReport, killAtEachPointChained, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { onePagePdf, startTestSandbox, type FaxJson, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const parallelRuns = 4;
@@ -80,16 +80,20 @@ describe('hot folders under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: one fax per good file, each file in Sent or Failed, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
-    const { failures, killedRuns, unreached } = await killAtEachPoint(
+    // Each lane chains its points: the fresh process that resumes a killed profile then makes the next first run.
+    const { failures, killedRuns, unreached } = await killAtEachPointChained(
+      bundle,
       totalCheckpoints,
-      async (point, attempt) => {
-        const tag = `k${point}${attempt > 0 ? `-again${attempt}` : ''}`;
-        const { env, key, folder } = await prepare(tag);
-        const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-        const killed = first.signal === 'SIGKILL';
-        const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-        if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`] };
-        return { killed, failures: verdict(tag, resumed.done, await faxCount(key), folder) };
+      {
+        prepare: async (point, attempt) => {
+          const tag = `k${String(point)}${attempt > 0 ? `-again${String(attempt)}` : ''}`;
+          return { tag, ...(await prepare(tag)) };
+        },
+        judge: async ({ tag, key, folder }, _first, resumed) => {
+          const done = doneReport(resumed.output) as Done | null;
+          if (resumed.code !== 0 || !done) return [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`];
+          return verdict(tag, done, await faxCount(key), folder);
+        },
       },
       parallelRuns,
       2,

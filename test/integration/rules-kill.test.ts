@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
+import { bundleChild, doneReport, killAtEachPointChained, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
 
 const parallelRuns = 4;
@@ -75,18 +75,20 @@ describe('inbound rules under SIGKILL', () => {
 
   it('killed at each checkpoint and restarted: every fax saved once and printed, nothing half-written', async () => {
     expect(names.length).toBeGreaterThanOrEqual(22);
-    const { failures, killedRuns, unreached } = await killAtEachPoint(
+    // Each lane chains its points: the fresh process that resumes a killed profile then makes the next first run.
+    const { failures, killedRuns, unreached } = await killAtEachPointChained(
+      bundle,
       names.length,
-      async (point) => {
-        const tag = `k${point}`;
-        const { env } = await prepare(tag);
-        const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-        const killed = first.signal === 'SIGKILL';
-        const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-        if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${tag}: resume failed: ${resumed.output.slice(0, 300)}`] };
-        // Between the printer taking the job and the journal saying so (the office's lease finished in between).
-        const afterPrinting = names[point - 1] === 'rules.printed' || (names[point - 1] === 'rules.lease_finished' && names[point - 2] === 'rules.printed');
-        return { killed, failures: verdict(`${tag} (${names[point - 1] ?? '?'})`, resumed.done, afterPrinting) };
+      {
+        prepare: async (point) => ({ point, ...(await prepare(`k${String(point)}`)) }),
+        judge: ({ point }, _first, resumed) => {
+          const done = doneReport(resumed.output) as Done | null;
+          const tag = `k${String(point)}`;
+          if (resumed.code !== 0 || !done) return Promise.resolve([`${tag}: resume failed: ${resumed.output.slice(0, 300)}`]);
+          // Between the printer taking the job and the journal saying so (the office's lease finished in between).
+          const afterPrinting = names[point - 1] === 'rules.printed' || (names[point - 1] === 'rules.lease_finished' && names[point - 2] === 'rules.printed');
+          return Promise.resolve(verdict(`${tag} (${names[point - 1] ?? '?'})`, done, afterPrinting));
+        },
       },
       parallelRuns,
     );
