@@ -2,9 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir, corpusPdf } from '../helpers/corpus';
 import {
-  corpusDir,
-  corpusPdf,
   expectErrorEnvelope,
   jpegHeader,
   makeDocx,

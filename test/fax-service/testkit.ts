@@ -40,11 +40,6 @@ export function multipart(parts: readonly Part[]): { body: Buffer; contentType: 
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The shared real-world corpus (tests only: a user's clone does not have ../shared). */
-import { corpusDir } from '../helpers/corpus';
-export { corpusDir };
-export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
-
 export { onePagePdf } from './sample-documents';
 export const tinyPng = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100' + '05fe02fea70000000049454e44ae426082',
