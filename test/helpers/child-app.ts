@@ -144,14 +144,20 @@ export async function runChainedChild(bundle: string, resumeEnv: Record<string, 
 /**
  * `killAtEachPoint` with half the process starts: each lane chains its points, the fresh process that resumes a
  * point's killed profile (the restart under test) then making the next point's first run. `prepare` makes a
- * point's profile (its environment for the child, without CHILD_MODE or KILL_AT); `judge` looks at a point once its
- * profile was resumed. Every kill point and every restart is kept; a point a first run did not reach is tried again
- * (`retriesWhenUnreached`) with a fresh profile.
+ * point's profile (its environment for the child, without CHILD_MODE or KILL_AT; `killAt` when the checkpoint to
+ * kill at is not the point's number); `afterFirst`, when given, runs once the first run ended and before the
+ * profile is resumed (what the world did meanwhile); `judge` looks at a point once its profile was resumed. Every
+ * kill point and every restart is kept; a point a first run did not reach is tried again (`retriesWhenUnreached`)
+ * with a fresh profile.
  */
-export async function killAtEachPointChained<P extends { env: Record<string, string> }>(
+export async function killAtEachPointChained<P extends { env: Record<string, string>; killAt?: number }>(
   bundle: string,
   count: number,
-  steps: { prepare: (point: number, attempt: number) => Promise<P>; judge: (profile: P, first: ChainedRun, resumed: ChainedRun) => Promise<string[]> },
+  steps: {
+    prepare: (point: number, attempt: number) => Promise<P>;
+    afterFirst?: (profile: P, first: ChainedRun) => Promise<void>;
+    judge: (profile: P, first: ChainedRun, resumed: ChainedRun) => Promise<string[]>;
+  },
   parallel = 4,
   retriesWhenUnreached = 0,
 ): Promise<{ failures: string[]; killedRuns: number; unreached: number[] }> {
@@ -178,12 +184,13 @@ export async function killAtEachPointChained<P extends { env: Record<string, str
         continue;
       }
       const profile = await steps.prepare(next.point, next.attempt);
-      const ownEnv = { ...profile.env, CHILD_MODE: 'first', KILL_AT: String(next.point) };
+      const ownEnv = { ...profile.env, CHILD_MODE: 'first', KILL_AT: String(profile.killAt ?? next.point) };
       const ran = await runChainedChild(bundle, waiting?.profile.env ?? null, ownEnv);
       await settle(ran.resumed);
       // A resume that failed never reached this point's first run: it is made on its own.
       const first = ran.own ?? (await runChainedChild(bundle, null, ownEnv)).own;
       if (!first) throw new Error('a first run ended before it started');
+      await steps.afterFirst?.(profile, first);
       waiting = { profile, first, point: next.point, attempt: next.attempt };
     }
   });

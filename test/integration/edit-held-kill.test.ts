@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
+import { bundleChild, doneReport, killAtEachPointChained, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { startTestSandbox, type ListJson, type TestSandbox } from '../fax-service/testkit';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-kill-'));
@@ -72,15 +72,17 @@ describe('editing a held fax under SIGKILL', () => {
     const total = (doneReport(baseline.output) as Done).checkpoints;
     const points = total - editFrom;
     expect(points).toBeGreaterThanOrEqual(5);
-    const result = await killAtEachPoint(points, async (offset) => {
-      const point = editFrom + offset;
-      const tag = `kill-${String(point)}`;
-      const { env, key, accountId } = await prepare(tag);
-      const first = await runChildApp(bundle, { ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-      await t.control('PATCH', `/accounts/${accountId}`, { pages_used: 0 });
-      const resumed = await runChildApp(bundle, { ...env, CHILD_MODE: 'resume' });
-      const failures = resumed.code === 0 ? judge(tag, doneReport(resumed.output) as Done | null, await sentCount(key)) : [`${tag}: resume exited ${String(resumed.code)}: ${resumed.output}`];
-      return { killed: first.signal === 'SIGKILL', failures };
+    // Each lane chains its points: the fresh process that resumes a killed profile then makes the next first run.
+    const result = await killAtEachPointChained(bundle, points, {
+      prepare: async (offset) => ({ ...(await prepare(`kill-${String(editFrom + offset)}`)), killAt: editFrom + offset }),
+      // Topped up while the app was down: a fax that could still go, would.
+      afterFirst: async ({ accountId }) => {
+        await t.control('PATCH', `/accounts/${accountId}`, { pages_used: 0 });
+      },
+      judge: async ({ killAt, key }, _first, resumed) => {
+        const tag = `kill-${String(killAt)}`;
+        return resumed.code === 0 ? judge(tag, doneReport(resumed.output) as Done | null, await sentCount(key)) : [`${tag}: resume exited ${String(resumed.code)}: ${resumed.output}`];
+      },
     });
     expect(result.failures).toEqual([]);
     expect(result.unreached, 'kill points a first run never reached').toEqual([]);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleChild, doneReport, killAtEachPoint, runChildApp } from '../helpers/child-app';
+import { bundleChild, doneReport, killAtEachPointChained, runChildApp } from '../helpers/child-app';
 import { createTestOffice, type TestOffice } from '../helpers/hub-office';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 
@@ -47,7 +47,6 @@ function childEnvironment(tag: string, killAt: number): Record<string, string> {
     CHILD_OFFICE_KEY: office.officeKey.toString('base64url'),
     CHILD_DESK: `desk-${tag}`,
     CHILD_FILE_KEY: crypto.createHash('sha256').update(tag).digest('hex'),
-    KILL_AT: String(killAt),
   };
 }
 
@@ -72,23 +71,26 @@ function verdict(tag: string, prefix: string, journaled: number): string[] {
 describe('the triage journal under SIGKILL', () => {
   it('a run without a kill passes every checkpoint and puts every action on the hub once', async () => {
     const env = childEnvironment('whole', 0);
-    const run = await runChildApp(bundle, { ...env, CHILD_MODE: 'first' });
+    const run = await runChildApp(bundle, { ...env, CHILD_MODE: 'first', KILL_AT: '0' });
     expect(doneReport(run.output), run.output).toEqual({ checkpoints: actions.length * checkpointsPerAction });
     expect(verdict('whole', env.CHILD_PREFIX ?? '', actions.length)).toEqual([]);
   });
 
   it('killed at each checkpoint and started again: the hub holds what was journaled, each once, and nothing else', async () => {
     const points = actions.length * checkpointsPerAction;
-    const { failures, killedRuns, unreached } = await killAtEachPoint(points, async (point) => {
-      const tag = `kill-${point}`;
-      const env = childEnvironment(tag, point);
-      const first = await runChildApp(bundle, { ...env, CHILD_MODE: 'first' });
-      const killed = first.signal === 'SIGKILL';
-      const passed = fs.readFileSync(env.CHILD_PROGRESS ?? '', 'utf8').trim().split('\n');
-      const journaled = passed.filter((line) => line.endsWith(' triage.journaled')).length;
-      const resumed = await runChildApp(bundle, { ...env, CHILD_MODE: 'resume', KILL_AT: '0' });
-      if (doneReport(resumed.output) === null) return { killed, failures: [`${tag}: the resumed desk did not finish (${resumed.code ?? resumed.signal}): ${resumed.output.slice(0, 400)}`] };
-      return { killed, failures: verdict(tag, env.CHILD_PREFIX ?? '', journaled) };
+    // Each lane chains its points: the fresh process that resumes a killed desk then makes the next first run.
+    const { failures, killedRuns, unreached } = await killAtEachPointChained(bundle, points, {
+      prepare: (point) => Promise.resolve({ tag: `kill-${String(point)}`, env: childEnvironment(`kill-${String(point)}`, point), journaled: 0 }),
+      // What the desk had journaled when it died, read before the restart adds its own lines.
+      afterFirst: (profile) => {
+        const passed = fs.readFileSync(profile.env.CHILD_PROGRESS ?? '', 'utf8').trim().split('\n');
+        profile.journaled = passed.filter((line) => line.endsWith(' triage.journaled')).length;
+        return Promise.resolve();
+      },
+      judge: ({ tag, env, journaled }, _first, resumed) => {
+        if (doneReport(resumed.output) === null) return Promise.resolve([`${tag}: the resumed desk did not finish (${String(resumed.code ?? resumed.signal)}): ${resumed.output.slice(0, 400)}`]);
+        return Promise.resolve(verdict(tag, env.CHILD_PREFIX ?? '', journaled));
+      },
     });
     console.log(`triage SIGKILL test: ${points} kill points, ${killedRuns} runs killed, ${failures.length} failures`);
     expect(failures).toEqual([]);

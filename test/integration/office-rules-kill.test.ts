@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaxDetail, FaxListPage } from '../../preload/models';
 import type { OfficeView } from '../../preload/office';
 import { addPerson } from '../../main/hub/office-setup';
-import { bundleChild, doneReport, killAtEachPoint, runChildApp, signInChildProfile } from '../helpers/child-app';
+import { bundleChild, doneReport, killAtEachPointChained, runChildApp, signInChildProfile } from '../helpers/child-app';
 import { confirmWhenAsked, createTestOffice } from '../helpers/hub-office';
 import { value } from '../helpers/ipc-value';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
@@ -43,8 +43,22 @@ interface Done {
 
 const pdfs = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
 
-/** A fresh account with one fax received a moment ago, an office on the hub, and desk A joined to it (not started). */
-async function prepare(tag: string): Promise<{ env: Record<string, string>; accountId: string; codeForB: string; confirmB: () => Promise<void>; shared: string; printerA: string }> {
+interface Prepared {
+  env: Record<string, string>;
+  accountId: string;
+  codeForB: string;
+  confirmB: () => Promise<void>;
+  /** The administrator confirming desk A once it asked to join (it asks at the start of its first run). */
+  confirmA: Promise<Error | null>;
+  shared: string;
+  printerA: string;
+}
+
+/**
+ * A fresh account with one fax received a moment ago, an office on the hub, and desk A's profile signed in with a
+ * join code (desk A joins at the start of its first run; the administrator, this test, confirms it once it asked).
+ */
+async function prepare(tag: string): Promise<Prepared> {
   const { accountId, key } = await fixture.t.fullAccess();
   // Received a minute ago: whole by the time desk A first syncs (a rule waits for a fax still arriving), and within
   // the minutes a rule allows for the service's clock.
@@ -56,13 +70,13 @@ async function prepare(tag: string): Promise<{ env: Record<string, string>; acco
   fs.mkdirSync(shared, { recursive: true });
   const service = `Fax Desktop office rules kill test ${tag}`;
   await signInChildProfile(fixture.t, { dataDir, keychainService: service, key, downloadFolder: path.join(dataDir, 'Downloads') });
-  const env = { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: shared, CHILD_LEASE_MS: String(leaseMs) };
-  // Desk A asks to join; the administrator (this test) confirms it once it asked; desk A then has the office key.
-  const joining = runChildApp(bundle, { ...env, CHILD_MODE: 'join', CHILD_JOIN_CODE: await codeFor('desk_a') });
-  await confirmWhenAsked(office, `desk_a_${tag}`);
-  const joined = await joining;
-  if (joined.code !== 0) throw new Error(joined.output);
-  return { env, accountId, codeForB: await codeFor('desk_b'), confirmB: () => confirmWhenAsked(office, `desk_b_${tag}`), shared, printerA: path.join(dataDir, 'Downloads', 'Printers', 'Front Desk') };
+  const env = { CHILD_DATA: dataDir, CHILD_KEYCHAIN: service, CHILD_FOLDER: shared, CHILD_LEASE_MS: String(leaseMs), CHILD_JOIN_CODE: await codeFor('desk_a') };
+  // Chained, desk A asks only once the process has resumed the point before: a minute to ask.
+  const confirmA = confirmWhenAsked(office, `desk_a_${tag}`, 60_000).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+  return { env, accountId, codeForB: await codeFor('desk_b'), confirmB: () => confirmWhenAsked(office, `desk_b_${tag}`), confirmA, shared, printerA: path.join(dataDir, 'Downloads', 'Printers', 'Front Desk') };
 }
 
 async function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; code: number | null; done: Done | null; output: string }> {
@@ -95,8 +109,9 @@ describe('inbound rules once per office, under SIGKILL', () => {
   let names: string[] = [];
 
   it('a run without a kill passes every lease step: the copy saved and the fax printed once, by desk A', async () => {
-    const { env, shared } = await prepare('base');
+    const { env, shared, confirmA } = await prepare('base');
     const run = await runChild({ ...env, CHILD_MODE: 'first' });
+    expect(await confirmA).toBeNull();
     expect(run.code, run.output).toBe(0);
     if (!run.done) throw new Error(run.output);
     names = run.done.names;
@@ -108,34 +123,44 @@ describe('inbound rules once per office, under SIGKILL', () => {
 
   it('killed at each step: the other desk does the job once the lease runs out, under the same name; the restarted desk never does it again', async () => {
     expect(names.length).toBeGreaterThanOrEqual(12);
-    const { failures, killedRuns, unreached } = await killAtEachPoint(
+    type DeskB = Awaited<ReturnType<typeof deskB>>;
+    // Each lane chains its points: the fresh process that resumes desk A's killed profile then makes the next point's
+    // first run. Desk B does the job while desk A is down, and stays in the office until A was restarted and judged.
+    const { failures, killedRuns, unreached } = await killAtEachPointChained(
+      bundle,
       names.length,
-      async (point) => {
-        const tag = `k${point}`;
-        const where = `${tag} (${names[point - 1] ?? '?'})`;
-        const { env, accountId, codeForB, confirmB, shared, printerA } = await prepare(tag);
-        const first = await runChild({ ...env, CHILD_MODE: 'first', KILL_AT: String(point) });
-        const killed = first.signal === 'SIGKILL';
-        const b = await deskB(accountId, codeForB, confirmB, shared);
-        const problems: string[] = [];
-        try {
-          const resumed = await runChild({ ...env, CHILD_MODE: 'resume' });
-          if (resumed.code !== 0 || !resumed.done) return { killed, failures: [`${where}: resume failed: ${resumed.output.slice(0, 300)}`] };
-          const files = pdfs(shared);
-          if (files.length !== 1 || files.some((name) => name.endsWith('.part'))) problems.push(`${where}: the shared folder holds ${JSON.stringify(files)}`);
-          // Printed twice only when the kill fell between the printer taking the job and the lease saying so.
-          const prints = resumed.done.printed.length + b.printed.length;
-          if (prints !== 1 && !(prints === 2 && names[point - 1] === 'rules.printed')) problems.push(`${where}: printed ${prints} times`);
-          const doneA = resumed.done.states.filter((state) => state.endsWith(':done')).length;
-          const doneB = b.states.filter((state) => state.endsWith(':done')).length;
-          if (doneA + doneB < 2) problems.push(`${where}: A ${JSON.stringify(resumed.done.states)}, B ${JSON.stringify(b.states)}`);
-          // B does what A left within a lease and a look again (the app's: a minute and 30 s, within 2 minutes).
-          if (b.tookMs > 20_000) problems.push(`${where}: B took ${b.tookMs} ms`);
-          if (pdfs(printerA).length !== resumed.done.printed.length) problems.push(`${where}: A's printer folder changed`);
-        } finally {
-          await b.close();
-        }
-        return { killed, failures: problems };
+      {
+        prepare: async (point): Promise<Prepared & { step: string; where: string; b: DeskB | null }> => {
+          const step = names[point - 1] ?? '?';
+          return { ...(await prepare(`k${String(point)}`)), step, where: `k${String(point)} (${step})`, b: null };
+        },
+        afterFirst: async (profile) => {
+          const refused = await profile.confirmA;
+          if (refused) throw refused;
+          profile.b = await deskB(profile.accountId, profile.codeForB, profile.confirmB, profile.shared);
+        },
+        judge: async ({ step, where, b, printerA, shared }, _first, resumedRun) => {
+          if (!b) return [`${where}: desk B never ran`];
+          try {
+            const resumed = { ...resumedRun, done: doneReport(resumedRun.output) as Done | null };
+            if (resumed.code !== 0 || !resumed.done) return [`${where}: resume failed: ${resumed.output.slice(0, 300)}`];
+            const problems: string[] = [];
+            const files = pdfs(shared);
+            if (files.length !== 1 || files.some((name) => name.endsWith('.part'))) problems.push(`${where}: the shared folder holds ${JSON.stringify(files)}`);
+            // Printed twice only when the kill fell between the printer taking the job and the lease saying so.
+            const prints = resumed.done.printed.length + b.printed.length;
+            if (prints !== 1 && !(prints === 2 && step === 'rules.printed')) problems.push(`${where}: printed ${String(prints)} times`);
+            const doneA = resumed.done.states.filter((state) => state.endsWith(':done')).length;
+            const doneB = b.states.filter((state) => state.endsWith(':done')).length;
+            if (doneA + doneB < 2) problems.push(`${where}: A ${JSON.stringify(resumed.done.states)}, B ${JSON.stringify(b.states)}`);
+            // B does what A left within a lease and a look again (the app's: a minute and 30 s, within 2 minutes).
+            if (b.tookMs > 20_000) problems.push(`${where}: B took ${String(b.tookMs)} ms`);
+            if (pdfs(printerA).length !== resumed.done.printed.length) problems.push(`${where}: A's printer folder changed`);
+            return problems;
+          } finally {
+            await b.close();
+          }
+        },
       },
       parallelRuns,
     );
