@@ -63,9 +63,29 @@ CREATE TABLE IF NOT EXISTS idempotency (
 );
 `;
 
+/**
+ * Each SQL text compiled once: the sandbox runs the same few dozen statements on every request, and compiling them
+ * again each time was a good part of a request's cost (the SIGKILL tests make thousands). No statement is iterated
+ * or switched to pluck/raw mode, so one compiled statement serves every caller of its text.
+ */
+function compileOnce(db: SandboxDb): SandboxDb {
+  const compiled = new Map<string, Database.Statement>();
+  const compile = db.prepare.bind(db);
+  const prepare = (source: string): Database.Statement => {
+    let statement = compiled.get(source);
+    if (!statement) {
+      statement = compile(source);
+      compiled.set(source, statement);
+    }
+    return statement;
+  };
+  db.prepare = prepare as SandboxDb['prepare'];
+  return db;
+}
+
 export function openSandboxDb(dataDir: string): SandboxDb {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'sandbox.db'));
+  const db = compileOnce(new Database(path.join(dataDir, 'sandbox.db')));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(schema);
