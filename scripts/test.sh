@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks — types and build, security scan, then every test (unit, renderer, sandbox
-# conformance, integration, e2e in Chromium) inside an isolated keychain session, with lint beside all of it.
+# `npm test`: everything CI checks — types and build, then every test (unit, renderer, sandbox conformance,
+# integration, e2e in Chromium; the Electronegativity scan is one of them, test/unit/tooling/security-scan.test.ts)
+# inside an isolated keychain session, with lint beside all of it.
 # Prints how long it took (bench/RESULTS.md keeps the figure for the CI machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,6 @@ if ! { npm run --silent typecheck && npm run --silent build; }; then
   echo "typecheck/build failed" >&2
   exit 1
 fi
-step "security scan (Electronegativity)"
-npm run --silent security:scan
 step "tests"
 tests_status=0
 FAX_ISOLATED_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "$@" || tests_status=$?
