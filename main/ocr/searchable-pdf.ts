@@ -3,12 +3,13 @@
  * invisible text (rendering mode 3) where they were read, so a PDF reader can search, select and copy them. Every
  * page's picture is untouched; new bytes every time.
  */
-import { degrees, PDFDocument, setCharacterSqueeze, setTextRenderingMode, StandardFonts, TextRenderingMode, pushGraphicsState, popGraphicsState } from '@cantoo/pdf-lib';
+import { pdfLibrary } from '../pages/pdf-library';
 import { placeOnPage } from '../pages/page-geometry';
 import { encodable } from '../pages/font-text';
 import type { RecognizedWord } from './recognition-protocol';
 
 export async function searchablePdf(original: Uint8Array, pages: ReadonlyArray<{ page: number; words: readonly RecognizedWord[] }>): Promise<Uint8Array> {
+  const { degrees, PDFDocument, setCharacterSqueeze, setTextRenderingMode, StandardFonts, TextRenderingMode, pushGraphicsState, popGraphicsState } = await pdfLibrary();
   const document = await PDFDocument.load(original, { updateMetadata: false });
   const font = await document.embedFont(StandardFonts.Helvetica);
   const pdfPages = document.getPages();

@@ -4,7 +4,8 @@
  * (flattened), so every fax machine prints it, not as annotations a receiving machine may drop. New bytes every
  * time; the document given is unchanged.
  */
-import { BlendMode, degrees, LineCapStyle, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
+import type { Color, PDFFont, PDFImage, PDFPage, Rotation } from '@cantoo/pdf-lib';
+import { pdfLibrary, type PdfLib } from './pdf-library';
 import type { FillItem, SignatureInk } from '../../preload/models';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
@@ -13,9 +14,19 @@ import { placeOnPage, pointOnPage } from './page-geometry';
 import { openForPages } from './page-tools';
 import { embedStamp } from './stamp-image';
 
-const ink = rgb(0, 0, 0);
-/** A highlighter's yellow, laid over the page so the words under it stay black. */
-const highlighter = rgb(1, 0.9, 0.2);
+/** What drawing takes from the PDF library (loaded when a fill is made, not when main starts). */
+interface Pen {
+  ink: Color;
+  /** A highlighter's yellow, laid over the page so the words under it stay black. */
+  highlighter: Color;
+  round: PdfLib['LineCapStyle']['Round'];
+  multiply: PdfLib['BlendMode']['Multiply'];
+  degrees: (angle: number) => Rotation;
+}
+
+function penOf(library: PdfLib): Pen {
+  return { ink: library.rgb(0, 0, 0), highlighter: library.rgb(1, 0.9, 0.2), round: library.LineCapStyle.Round, multiply: library.BlendMode.Multiply, degrees: library.degrees };
+}
 
 type Box = FillItem['box'];
 type Strokes = Array<Array<[number, number]>>;
@@ -31,13 +42,13 @@ function strokeWidth(page: PDFPage, box: Box, share: number): number {
   return Math.max(0.8, placeOnPage(page, box, 0).height * share);
 }
 
-function drawCheck(page: PDFPage, box: Box): void {
+function drawCheck(pen: Pen, page: PDFPage, box: Box): void {
   const points: Array<[number, number]> = [[0.12, 0.55], [0.4, 0.85], [0.9, 0.15]];
   const thickness = strokeWidth(page, box, 0.12);
   for (let index = 1; index < points.length; index += 1) {
     const [fromX, fromY] = points[index - 1] as [number, number];
     const [toX, toY] = points[index] as [number, number];
-    page.drawLine({ start: inBox(page, box, fromX, fromY), end: inBox(page, box, toX, toY), thickness, color: ink, lineCap: LineCapStyle.Round });
+    page.drawLine({ start: inBox(page, box, fromX, fromY), end: inBox(page, box, toX, toY), thickness, color: pen.ink, lineCap: pen.round });
   }
 }
 
@@ -60,24 +71,24 @@ function rectangleOnPage(page: PDFPage, box: Box): { x: number; y: number; width
  * Yellow over the words, and a thin frame: a fax machine prints black and white, where the yellow vanishes and
  * only the frame shows what was marked.
  */
-function drawHighlight(page: PDFPage, box: Box): void {
+function drawHighlight(pen: Pen, page: PDFPage, box: Box): void {
   const rectangle = rectangleOnPage(page, box);
-  page.drawRectangle({ ...rectangle, color: highlighter, blendMode: BlendMode.Multiply });
-  page.drawRectangle({ ...rectangle, borderColor: ink, borderWidth: 0.6 });
+  page.drawRectangle({ ...rectangle, color: pen.highlighter, blendMode: pen.multiply });
+  page.drawRectangle({ ...rectangle, borderColor: pen.ink, borderWidth: 0.6 });
 }
 
 /** The stamp fitted into the box, its proportions kept, centred, upright as the page is shown. */
-function drawStamp(page: PDFPage, box: Box, image: PDFImage): void {
+function drawStamp(pen: Pen, page: PDFPage, box: Box, image: PDFImage): void {
   const part = fitted(page, box, image.width / image.height);
   const [left, top, right, bottom] = box;
   const [width, height] = [right - left, bottom - top];
   const inner: Box = [left + part.left * width, top + part.top * height, left + (part.left + part.width) * width, top + (part.top + part.height) * height];
   const placed = placeOnPage(page, inner, 0);
-  page.drawImage(image, { x: placed.x, y: placed.y, width: placed.width, height: placed.height, rotate: degrees(placed.rotate) });
+  page.drawImage(image, { x: placed.x, y: placed.y, width: placed.width, height: placed.height, rotate: pen.degrees(placed.rotate) });
 }
 
 /** Strokes (points in shares of a drawing of this width ÷ height) fitted into the box, proportions kept, centred. */
-function drawStrokes(page: PDFPage, box: Box, strokes: Strokes, aspect: number, thickness: number): void {
+function drawStrokes(pen: Pen, page: PDFPage, box: Box, strokes: Strokes, aspect: number, thickness: number): void {
   const part = fitted(page, box, aspect);
   const [spanX, spanY, offsetX, offsetY] = [part.width, part.height, part.left, part.top];
   for (const stroke of strokes) {
@@ -88,29 +99,29 @@ function drawStrokes(page: PDFPage, box: Box, strokes: Strokes, aspect: number, 
         start: inBox(page, box, offsetX + fromX * spanX, offsetY + fromY * spanY),
         end: inBox(page, box, offsetX + toX * spanX, offsetY + toY * spanY),
         thickness,
-        color: ink,
-        lineCap: LineCapStyle.Round,
+        color: pen.ink,
+        lineCap: pen.round,
       });
     }
     const only = stroke.length === 1 ? stroke[0] : undefined;
-    if (only) page.drawCircle({ ...inBox(page, box, offsetX + only[0] * spanX, offsetY + only[1] * spanY), size: thickness / 2, color: ink });
+    if (only) page.drawCircle({ ...inBox(page, box, offsetX + only[0] * spanX, offsetY + only[1] * spanY), size: thickness / 2, color: pen.ink });
   }
 }
 
 /** A typed signature: the name in an italic face, as large as the box allows in both directions. */
-function drawTypedSignature(page: PDFPage, box: Box, name: string, font: PDFFont): void {
+function drawTypedSignature(pen: Pen, page: PDFPage, box: Box, name: string, font: PDFFont): void {
   const text = encodable(font, name);
   const placed = placeOnPage(page, box, 0.22);
   const size = Math.max(4, Math.min(placed.height * 0.75, (placed.width * 0.95) / Math.max(0.01, font.widthOfTextAtSize(text, 1))));
-  page.drawText(text, { x: placed.x, y: placed.y, size, font, color: ink, rotate: degrees(placed.rotate) });
+  page.drawText(text, { x: placed.x, y: placed.y, size, font, color: pen.ink, rotate: pen.degrees(placed.rotate) });
 }
 
-function drawSignature(page: PDFPage, box: Box, signature: SignatureInk, italic: PDFFont | null): void {
+function drawSignature(pen: Pen, page: PDFPage, box: Box, signature: SignatureInk, italic: PDFFont | null): void {
   if ('typed' in signature) {
-    if (italic) drawTypedSignature(page, box, signature.typed, italic);
+    if (italic) drawTypedSignature(pen, page, box, signature.typed, italic);
     return;
   }
-  drawStrokes(page, box, signature.strokes, signature.aspect, Math.max(0.8, Math.min(2.2, placeOnPage(page, box, 0).height * 0.035)));
+  drawStrokes(pen, page, box, signature.strokes, signature.aspect, Math.max(0.8, Math.min(2.2, placeOnPage(page, box, 0).height * 0.035)));
 }
 
 /** What was kept on this desk to place on pages: the signature drawn once, the stamp image. */
@@ -120,6 +131,9 @@ export interface KeptMarks {
 }
 
 export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], kept: KeptMarks): Promise<{ bytes: Uint8Array; pages: number }> {
+  const library = await pdfLibrary();
+  const { StandardFonts } = library;
+  const pen = penOf(library);
   const document = await openForPages(bytes);
   const font = await document.embedFont(StandardFonts.Helvetica);
   const pages = document.getPages();
@@ -134,21 +148,21 @@ export async function fillPdf(bytes: Uint8Array, items: readonly FillItem[], kep
     if (item.kind === 'text') {
       const text = encodable(font, item.text);
       const placed = placeOnPage(page, item.box, 0.22);
-      page.drawText(text, { x: placed.x, y: placed.y, size: Math.max(4, placed.height * 0.8), font, color: ink, rotate: degrees(placed.rotate) });
+      page.drawText(text, { x: placed.x, y: placed.y, size: Math.max(4, placed.height * 0.8), font, color: pen.ink, rotate: pen.degrees(placed.rotate) });
     } else if (item.kind === 'check') {
-      drawCheck(page, item.box);
+      drawCheck(pen, page, item.box);
     } else if (item.kind === 'highlight') {
-      drawHighlight(page, item.box);
+      drawHighlight(pen, page, item.box);
     } else if (item.kind === 'ink') {
       const placed = placeOnPage(page, item.box, 0);
-      drawStrokes(page, item.box, item.strokes, placed.width / Math.max(0.001, placed.height), 1.4);
+      drawStrokes(pen, page, item.box, item.strokes, placed.width / Math.max(0.001, placed.height), 1.4);
     } else if (item.kind === 'stamp') {
       if (!kept.stamp) throw new AppError('invalid_input', msg('fillSign.noSavedStamp'), { code: 'no_stamp' });
       stamp ??= await embedStamp(document, kept.stamp);
-      drawStamp(page, item.box, stamp);
+      drawStamp(pen, page, item.box, stamp);
     } else {
       if (!kept.signature) throw new AppError('invalid_input', msg('fillSign.noSavedSignature'), { code: 'no_signature' });
-      drawSignature(page, item.box, kept.signature, italic);
+      drawSignature(pen, page, item.box, kept.signature, italic);
     }
   }
   return { bytes: await document.save({ useObjectStreams: true }), pages: pages.length };

@@ -5,7 +5,8 @@
  * part. Pages are copied whole (their annotations, forms and resources with them), with @cantoo/pdf-lib (the
  * maintained fork of pdf-lib, MIT).
  */
-import { degrees, PDFDocument } from '@cantoo/pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
+import { pdfLibrary } from './pdf-library';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 
@@ -13,6 +14,7 @@ export type QuarterTurn = 90 | 180 | 270;
 
 /** Opens a PDF for page work; an encrypted or unreadable one is refused with its reason. */
 export async function openForPages(bytes: Uint8Array): Promise<PDFDocument> {
+  const { PDFDocument } = await pdfLibrary();
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -47,6 +49,7 @@ export interface PickedPage {
 
 /** Builds one document of picked pages from the opened sources. */
 async function assembleOne(opened: ReadonlyMap<number, PDFDocument>, picked: readonly PickedPage[]): Promise<Uint8Array> {
+  const { degrees, PDFDocument } = await pdfLibrary();
   const result = await PDFDocument.create({ updateMetadata: false });
   // Each source's pages are copied in one go (what they share, such as fonts, is copied once), then put in order.
   const copies = new Map<PickedPage, ReturnType<PDFDocument['getPage']>>();

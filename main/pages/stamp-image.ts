@@ -3,7 +3,8 @@
  * library can embed, of a sensible size. Checked with the PDF library itself, the one that will draw it, so an
  * image that passes here also draws; nothing is decoded by the canvas library (it once crashed on damaged images).
  */
-import { PDFDocument, type PDFImage } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
+import { pdfLibrary } from './pdf-library';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { stampImageMaxBytes } from '../../preload/fax-limits';
@@ -33,6 +34,7 @@ export async function embedStamp(document: PDFDocument, bytes: Uint8Array): Prom
 /** The image's size in dots, or the specific reason it cannot be a stamp. */
 export async function checkStampImage(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   if (bytes.length > stampImageMaxBytes) throw new AppError('invalid_input', msg('fillSign.stampTooLarge', { megabytes: stampImageMaxBytes / (1024 * 1024) }), { code: 'stamp_size' });
+  const { PDFDocument } = await pdfLibrary();
   const image = await embedStamp(await PDFDocument.create(), bytes);
   if (image.width < 1 || image.height < 1 || image.width > stampImageMaxDots || image.height > stampImageMaxDots) {
     throw new AppError('invalid_input', msg('fillSign.stampDimensions', { dots: stampImageMaxDots }), { code: 'stamp_dimensions' });

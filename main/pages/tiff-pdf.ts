@@ -4,7 +4,7 @@
  * stays responsive through a long scan. A damaged TIFF is refused with page tools' own message.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { pdfLibrary } from './pdf-library';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { grayFromRgba } from './fax-raster';
@@ -20,6 +20,7 @@ export async function tiffAsPdf(bytes: Uint8Array): Promise<Uint8Array> {
   } catch {
     throw unreadable();
   }
+  const { PDFDocument } = await pdfLibrary();
   const document = await PDFDocument.create({ updateMetadata: false });
   for (const image of images) {
     let png: Buffer;
