@@ -83,41 +83,6 @@ export function runChildApp(bundle: string, env: Record<string, string>): Promis
   });
 }
 
-/**
- * Kills a fresh app at each checkpoint 1…count and starts it again — `killAndResume` does both and judges what it
- * finds — with `parallel` apps side by side (each has its own data folder, keychain entry and account). Returns
- * every failure, how many first runs really died by SIGKILL, and the points a first run never reached.
- */
-export async function killAtEachPoint(
-  count: number,
-  killAndResume: (point: number, attempt: number) => Promise<{ killed: boolean; failures: string[] }>,
-  parallel = 4,
-  /**
-   * Tries more for a point a run ended before reaching: where the path's length depends on timing (a folder seen
-   * stable in one scan or two), a loaded machine can take the shorter path. Each point must still be killed once.
-   */
-  retriesWhenUnreached = 0,
-): Promise<{ failures: string[]; killedRuns: number; unreached: number[] }> {
-  const failures: string[] = [];
-  const unreached: number[] = [];
-  let killedRuns = 0;
-  const points = Array.from({ length: count }, (_, index) => index + 1);
-  const workers = Array.from({ length: parallel }, async () => {
-    for (let point = points.shift(); point !== undefined; point = points.shift()) {
-      let killed = false;
-      for (let attempt = 0; attempt <= retriesWhenUnreached && !killed; attempt += 1) {
-        const result = await killAndResume(point, attempt);
-        killed = result.killed;
-        failures.push(...result.failures);
-      }
-      if (killed) killedRuns += 1;
-      else unreached.push(point);
-    }
-  });
-  await Promise.all(workers);
-  return { failures, killedRuns, unreached: unreached.sort((a, b) => a - b) };
-}
-
 /** What one run of a chained process printed, and how that run ended. */
 export interface ChainedRun {
   code: number | null;
@@ -127,7 +92,7 @@ export interface ChainedRun {
 
 /**
  * One process of a chain: resumes `resumeEnv`'s profile (when given) and then makes the run `ownEnv` says (when
- * given), the fixture splitting the two with a NEXT line (`runChained` in test/fixtures/child-core.ts). A resume
+ * given), the fixture splitting the two with a NEXT line (`runChained` in test/fixtures/chained-run.ts). A resume
  * that failed never prints it, and the process's own run never ran.
  */
 export async function runChainedChild(bundle: string, resumeEnv: Record<string, string> | null, ownEnv: Record<string, string> | null): Promise<{ resumed: ChainedRun | null; own: ChainedRun | null }> {
@@ -142,8 +107,11 @@ export async function runChainedChild(bundle: string, resumeEnv: Record<string, 
 }
 
 /**
- * `killAtEachPoint` with half the process starts: each lane chains its points, the fresh process that resumes a
- * point's killed profile (the restart under test) then making the next point's first run. `prepare` makes a
+ * Kills a fresh app at each checkpoint 1…count and starts it again, with `parallel` lanes side by side (each point
+ * has its own data folder, keychain entry and account). Each lane chains its points: the fresh process that resumes
+ * a point's killed profile (the restart under test) then makes the next point's first run, one process start per
+ * point instead of two. Returns every failure, how many first runs really died by SIGKILL, and the points a first
+ * run never reached. `prepare` makes a
  * point's profile (its environment for the child, without CHILD_MODE or KILL_AT; `killAt` when the checkpoint to
  * kill at is not the point's number); `afterFirst`, when given, runs once the first run ended and before the
  * profile is resumed (what the world did meanwhile); `judge` looks at a point once its profile was resumed. Every
