@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './test/slow-first-sequencer';
+// With its extension: Vite's native config loader (its coming default) needs it.
+import { SlowFirstSequencer } from './test/slow-first-sequencer.ts';
 
 // A stray require('electron') in plain Node must return a path, never start a download (see TOOLCHAIN.md).
 process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent';
