@@ -50,15 +50,16 @@ export function createCarrier(db: SandboxDb, onFinal: FinalListener) {
     const finished: Array<[FaxRow, RecipientRow[]]> = [];
     for (const fax of openFaxes.all() as FaxRow[]) {
       const timeline = timelineOf(fax);
-      const recipients = recipientsOf.all(fax.id) as RecipientRow[];
+      // Read only when the fax moves on: every request passes here, over every fax still open in every account.
+      const recipients = (): RecipientRow[] => recipientsOf.all(fax.id) as RecipientRow[];
       if (now >= timeline.finalAt) {
         let providerError: string | null = null;
-        for (const recipient of recipients) {
+        for (const recipient of recipients()) {
           const outcome = outcomeFor(recipient.to_number);
           providerError ??= outcome.providerError;
           setRecipientStatus.run(outcome.status, outcome.error, fax.id, recipient.position);
         }
-        const updated = recipientsOf.all(fax.id) as RecipientRow[];
+        const updated = recipients();
         const status = aggregateStatus(updated.map((recipient) => recipient.status));
         finish.run(status, providerError, timeline.finalAt, timeline.finalAt, fax.id);
         finished.push([{ ...fax, status, provider_error: providerError, completed_ms: timeline.finalAt, updated_ms: timeline.finalAt }, updated]);
@@ -67,7 +68,7 @@ export function createCarrier(db: SandboxDb, onFinal: FinalListener) {
       const phase = now >= timeline.sendingAt ? 'sending' : timeline.convertingAt !== null && now >= timeline.convertingAt ? 'converting' : 'queued';
       if (phase !== fax.status) {
         setStatus.run(phase, now, fax.id);
-        for (const recipient of recipients) setRecipientStatus.run(phase, null, fax.id, recipient.position);
+        for (const recipient of recipients()) setRecipientStatus.run(phase, null, fax.id, recipient.position);
       }
     }
     return finished;
