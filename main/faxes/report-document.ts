@@ -4,6 +4,7 @@
  * it. Pure: the data in, the bytes out.
  */
 import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
+import { pdfLibrary } from '../pages/pdf-library';
 import { displayNumber } from '../../preload/fax-number';
 import type { FaxDetail } from '../../preload/models';
 
@@ -61,8 +62,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
-  // Loaded when a report is made, not at every start of the app.
-  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = await pdfLibrary();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Fax transmission report ${input.fax.reference}`);
   pdf.setProducer('Fax Desktop');

@@ -1,7 +1,7 @@
 /**
- * @cantoo/pdf-lib, loaded the first time a page tool, a fill, a stamp, a TIFF or a searchable copy needs it. With
- * its fflate, html-entities and culori it took ~40 ms of every start of main (and of every process the SIGKILL
- * tests start) that never touched a PDF's pages.
+ * @cantoo/pdf-lib, loaded the first time a page tool, a fill, a stamp, a TIFF, a searchable copy, a blank-page
+ * removal or a transmission report needs it. With its fflate, html-entities and culori it took ~40 ms of every
+ * start of main (and of every process the SIGKILL tests start) that never touched a PDF's pages.
  */
 import type * as PdfLibrary from '@cantoo/pdf-lib';
 

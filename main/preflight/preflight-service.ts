@@ -4,6 +4,7 @@
  * a PDF on request (a new staged PDF; the user's own file is never touched). Flags inform, they never block.
  */
 import type { PDFDocument } from '@cantoo/pdf-lib';
+import { pdfLibrary } from '../pages/pdf-library';
 import type { PreflightPage, PreflightPages, StagedFile } from '../../preload/models';
 import { AppError } from '../errors';
 import type { Staging } from '../compose/staging';
@@ -58,8 +59,7 @@ export function createPreflightService(deps: { staging: Staging; pages: PageRend
         const check = await measured(fileId, page, 1);
         if (page > check.pageCount || !check.pages[0]?.flags.includes('blank')) throw new AppError('invalid_input', msg('preflightService.pageIsNotBlank', { page }));
       }
-      // Loaded when first needed (an import inside the bundle: nothing of it runs at the app's start).
-      const { PDFDocument: Pdf } = await import('@cantoo/pdf-lib');
+      const { PDFDocument: Pdf } = await pdfLibrary();
       let document: PDFDocument;
       try {
         document = await Pdf.load(await staging.read(fileId), { updateMetadata: false });

@@ -111,12 +111,13 @@ export async function runChainedChild(bundle: string, resumeEnv: Record<string, 
  * has its own data folder, keychain entry and account). Each lane chains its points: the fresh process that resumes
  * a point's killed profile (the restart under test) then makes the next point's first run, one process start per
  * point instead of two. Returns every failure, how many first runs really died by SIGKILL, and the points a first
- * run never reached. `prepare` makes a
- * point's profile (its environment for the child, without CHILD_MODE or KILL_AT; `killAt` when the checkpoint to
- * kill at is not the point's number); `afterFirst`, when given, runs once the first run ended and before the
- * profile is resumed (what the world did meanwhile); `judge` looks at a point once its profile was resumed. Every
- * kill point and every restart is kept; a point a first run did not reach is tried again (`retriesWhenUnreached`)
- * with a fresh profile.
+ * run never reached.
+ *
+ * `prepare` makes a point's profile (its environment for the child, without CHILD_MODE or KILL_AT; `killAt` when
+ * the checkpoint to kill at is not the point's number); `afterFirst`, when given, runs once the first run ended and
+ * before the profile is resumed (what the world did meanwhile); `judge` looks at a point once its profile was
+ * resumed. A point a first run did not reach (where the path's length depends on timing, a loaded machine can take
+ * the shorter one) is tried again with a fresh profile, up to `retriesWhenUnreached` times.
  */
 export async function killAtEachPointChained<P extends { env: Record<string, string>; killAt?: number }>(
   bundle: string,

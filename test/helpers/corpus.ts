@@ -4,13 +4,13 @@ import path from 'node:path';
 
 export const corpusDir = path.resolve('..', 'shared', 'corpus', 'pdfs');
 
+/** A corpus file's bytes. */
+export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
+
 /**
  * Whether the corpus is beside the checkout (it is in CI and in the project's workspace; a user's clone has none).
  * Tests of the corpus run only then; everything else a test needs is generated.
  */
-/** A corpus file's bytes. */
-export const corpusPdf = (name: string): Buffer => fs.readFileSync(path.join(corpusDir, name));
-
 export const corpusAvailable = fs.existsSync(path.join(corpusDir, '..', 'pdfs-manifest.csv'));
 
 export interface CorpusEntry {
