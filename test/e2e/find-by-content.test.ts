@@ -43,7 +43,7 @@ describe('find a fax by what it says', () => {
     // The preview goes to page 2 and marks the two words on it, in the upper part of the page.
     const marked = page.locator('.pdf-pages .pdf-page[data-rendered=true] [data-testid=text-highlight]');
     await expect.poll(() => marked.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await expect(page.getByLabel('Page number').inputValue()).resolves.toBe('2');
+    await expect.poll(() => page.getByLabel('Page number').inputValue()).toBe('2');
     const box = await marked.first().boundingBox();
     const pageBox = await page.locator('.pdf-pages .pdf-page[data-rendered=true]').filter({ has: page.getByTestId('text-highlight') }).first().boundingBox();
     expect(box && pageBox ? (box.y - pageBox.y) / pageBox.height : -1).toBeGreaterThan(0.1);
@@ -108,7 +108,7 @@ describe('find a fax by what it says', () => {
     await panel.getByTestId('intake-field-dob').getByRole('button').click();
     const spot = page.locator('.pdf-pages .pdf-page[data-rendered=true] [data-testid=text-highlight]');
     await expect.poll(() => spot.count()).toBe(1);
-    await expect(page.getByLabel('Page number').inputValue()).resolves.toBe('2');
+    await expect.poll(() => page.getByLabel('Page number').inputValue()).toBe('2');
     await screenshot(page, 'intake-panel-1024');
     await panel.getByTestId('intake-kind').selectOption('records_request');
     await expect.poll(() => panel.getByTestId('intake-kind-how').textContent()).toBe('set by a person');
