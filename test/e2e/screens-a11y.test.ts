@@ -105,6 +105,16 @@ describe.each(['light', 'dark'] as const)('every view in the %s theme', (scheme)
     await signedOut.page.getByRole('heading', { name: 'Connect Fax Desktop' }).waitFor();
     await screenshot(signedOut.page, `onboarding-${scheme}`);
     expect(await audit(signedOut.page, 'onboarding')).toEqual([]);
+    // The audit sees what it must: a button without a name and a text field without a label are reported.
+    await signedOut.page.evaluate(() => {
+      const bad = document.createElement('div');
+      bad.id = 'axe-control';
+      bad.innerHTML = '<button type="button"></button><input type="text">';
+      document.body.append(bad);
+    });
+    const found = await audit(signedOut.page, 'control');
+    await signedOut.page.evaluate(() => document.getElementById('axe-control')?.remove());
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^control: button-name \(critical\) #axe-control > button/), expect.stringMatching(/^control: label \(critical\) input\[type="text"\]/)]));
   });
 
   // One test per view (in this order, on the same window): each has the whole test timeout to itself.
