@@ -2,7 +2,8 @@
  * A real PostgreSQL server of the test's own: a cluster made by initdb in a temporary folder, TLS on with a CA and a
  * server certificate made for it, listening on 127.0.0.1 at a free port, plain connections refused by pg_hba. Needs
  * Debian's `postgresql` package (.ci/run installs it) and openssl. PostgreSQL refuses to run as root, so as root
- * (CI) the cluster belongs to the `postgres` user the package creates and its commands run through runuser.
+ * (CI) the cluster belongs to the `postgres` user the package creates and its server programs run through runuser.
+ * SQL goes over a connection of the test's own process (`syncSql`), not a psql per statement.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -10,6 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { syncSql } from './sync-sql';
 
 export interface PrivatePostgres {
   host: string;
@@ -21,7 +23,7 @@ export interface PrivatePostgres {
   password: string;
   /** Makes a fresh database; returns its name. */
   createDatabase(prefix: string): string;
-  /** Runs psql as the superuser against a database and returns its output. */
+  /** Runs SQL as the superuser in a database; returns what `psql -At -c` would print. */
   sql(database: string, statement: string): string;
   /** pg_dump of a database as plain SQL (data included). */
   dump(database: string): string;
@@ -98,8 +100,9 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) fs.chownSync(entry, Number(owner), Number(group));
   }
   const run = (program: string, args: string[], options: { input?: string } = {}): string => {
-    const folder = ['initdb', 'pg_ctl', 'postgres'].includes(program) ? serverBin : bin;
-    const command = asRoot ? ['runuser', '-u', 'postgres', '--', path.join(folder, program), ...args] : [path.join(folder, program), ...args];
+    const serverProgram = ['initdb', 'pg_ctl', 'postgres'].includes(program);
+    const folder = serverProgram ? serverBin : bin;
+    const command = asRoot && serverProgram ? ['runuser', '-u', 'postgres', '--', path.join(folder, program), ...args] : [path.join(folder, program), ...args];
     const [file = '', ...rest] = command;
     const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: options.input ?? '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
     if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr}`);
@@ -139,7 +142,8 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
   const stop = (): void => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   const connection = (database: string): string[] => ['-h', '127.0.0.1', '-p', String(port), '-U', superuser, '-d', database];
-  run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', 'CREATE ROLE hub_cert_users NOLOGIN; CREATE ROLE hub_cleartext_users NOLOGIN; CREATE ROLE hub_md5_users NOLOGIN']);
+  const sql = syncSql({ host: '127.0.0.1', port, user: superuser, password, ca });
+  sql.query('postgres', 'CREATE ROLE hub_cert_users NOLOGIN; CREATE ROLE hub_cleartext_users NOLOGIN; CREATE ROLE hub_md5_users NOLOGIN');
   let clients = 0;
   let databases = 0;
   return {
@@ -150,10 +154,10 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     password,
     createDatabase(prefix) {
       const name = `${prefix}_${process.pid}_${databases++}`;
-      run('psql', [...connection('postgres'), '-v', 'ON_ERROR_STOP=1', '-q', '-c', `CREATE DATABASE ${name}`]);
+      sql.query('postgres', `CREATE DATABASE ${name}`);
       return name;
     },
-    sql: (database, statement) => run('psql', [...connection(database), '-v', 'ON_ERROR_STOP=1', '-q', '-At', '-c', statement]),
+    sql: (database, statement) => sql.query(database, statement),
     dump: (database) => run('pg_dump', [...connection(database), '--no-owner']),
     serverLog: () => fs.readFileSync(path.join(dir, 'server.log'), 'utf8'),
     clientCertificate(login) {
@@ -165,6 +169,7 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     stop,
     start,
     destroy() {
+      sql.close();
       try {
         stop();
       } catch {
