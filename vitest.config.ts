@@ -92,7 +92,6 @@ export default defineConfig({
                 name: 'walk',
                 include: ['test/walks/**/*.test.ts'],
                 isolate: false,
-                globalSetup: ['test/e2e/browser-server.ts'],
                 environment: 'node' as const,
                 testTimeout: 300_000,
                 hookTimeout: 300_000,
@@ -108,8 +107,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           // Each file opens its own browser context, harness and core; the app's modules are imported once per worker.
           isolate: false,
-          // One Chromium for all e2e files (each opens its own context in it).
-          globalSetup: ['test/e2e/browser-server.ts'],
+          // One Chromium per worker, shared by the files it runs (test/e2e/worker-browser.ts).
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faxApiMemberNames } from '../../preload/bridge';
 import { startHarness, type Harness } from '../harness/harness';
+import { workerBrowser } from './worker-browser';
 
 let harness: Harness | undefined;
 let userDataDir: string;
 
 beforeAll(async () => {
   userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-e2e-about-'));
-  harness = await startHarness({ userDataDir, baseUrl: 'https://fax.example.test/v1', browserWsEndpoint: inject('e2eBrowser') });
+  harness = await startHarness({ userDataDir, baseUrl: 'https://fax.example.test/v1', browser: await workerBrowser() });
 });
 
 afterAll(async () => {

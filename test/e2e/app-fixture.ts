@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import { seedDemoAccount, type DemoAccount } from '../fax-service/demo-seed';
 import { startTestSandbox, type TestSandbox } from '../fax-service/testkit';
@@ -15,6 +14,7 @@ import { keychainServiceFor } from '../harness/node-main';
 import { startHarness, type Harness } from '../harness/harness';
 import { filePolicySource } from '../../main/policy/policy-source';
 import { noPolicySource } from '../../main/policy/organization-policies';
+import { workerBrowser } from './worker-browser';
 
 export interface AppFixture {
   t: TestSandbox;
@@ -53,7 +53,7 @@ export async function startApp(
     baseUrl: t.sandbox.baseUrl,
     caPath: t.sandbox.caCertPath,
     colorScheme: options.colorScheme ?? 'light',
-    browserWsEndpoint: inject('e2eBrowser'),
+    browser: await workerBrowser(),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
     policySource: options.policyFile ? filePolicySource(options.policyFile) : noPolicySource,

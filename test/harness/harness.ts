@@ -32,8 +32,10 @@ export const quietChromiumFlags = [
 
 export interface HarnessOptions extends NodeMainOptions {
   headless?: boolean;
-  /** A running Chromium to open the window in (the e2e suite shares one); without it, one is started and stopped. */
+  /** A running Chromium to open the window in, over its WebSocket; without it or `browser`, one is started and stopped. */
   browserWsEndpoint?: string;
+  /** A Chromium this process launched and shares between windows (the e2e workers do): the window closes only its context. */
+  browser?: Browser;
   /** Opens Chromium's DevTools protocol on this port so an outside Playwright can connectOverCDP. */
   cdpPort?: number;
   viewport?: { width: number; height: number };
@@ -113,7 +115,10 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
   }
   const server: StaticServer = await serveRendererOnLoopback(rendererDir);
   const cdpPort = options.cdpPort === undefined ? null : options.cdpPort === 0 ? await freePort() : options.cdpPort;
-  const browser = options.browserWsEndpoint
+  const shared = options.browser ?? null;
+  const browser = shared
+    ? shared
+    : options.browserWsEndpoint
     ? await chromium.connect(options.browserWsEndpoint)
     : await chromium.launch({
         executablePath: chromiumPath,
@@ -199,7 +204,7 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
       unsubscribe();
       // A shared browser only loses this window's context (close() on a connected browser disconnects from it).
       await context.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
+      if (!shared) await browser.close().catch(() => undefined);
       await server.close();
       await host.dispose();
     },
