@@ -32,9 +32,10 @@ export const quietChromiumFlags = [
 
 export interface HarnessOptions extends NodeMainOptions {
   headless?: boolean;
-  /** A running Chromium to open the window in, over its WebSocket; without it or `browser`, one is started and stopped. */
-  browserWsEndpoint?: string;
-  /** A Chromium this process launched and shares between windows (the e2e workers do): the window closes only its context. */
+  /**
+   * A Chromium this process launched and shares between windows (the e2e workers do): the window closes only its
+   * context. Without it, the window starts a Chromium of its own and stops it with itself.
+   */
   browser?: Browser;
   /** Opens Chromium's DevTools protocol on this port so an outside Playwright can connectOverCDP. */
   cdpPort?: number;
@@ -116,15 +117,13 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
   const server: StaticServer = await serveRendererOnLoopback(rendererDir);
   const cdpPort = options.cdpPort === undefined ? null : options.cdpPort === 0 ? await freePort() : options.cdpPort;
   const shared = options.browser ?? null;
-  const browser = shared
-    ? shared
-    : options.browserWsEndpoint
-    ? await chromium.connect(options.browserWsEndpoint)
-    : await chromium.launch({
-        executablePath: chromiumPath,
-        headless: options.headless ?? true,
-        args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
-      });
+  const browser =
+    shared ??
+    (await chromium.launch({
+      executablePath: chromiumPath,
+      headless: options.headless ?? true,
+      args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
+    }));
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 820 },
     colorScheme: options.colorScheme ?? 'light',
@@ -202,7 +201,7 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
       if (closed) return;
       closed = true;
       unsubscribe();
-      // A shared browser only loses this window's context (close() on a connected browser disconnects from it).
+      // A shared browser only loses this window's context; a browser of the window's own ends with it.
       await context.close().catch(() => undefined);
       if (!shared) await browser.close().catch(() => undefined);
       await server.close();
