@@ -49,18 +49,42 @@ async function connectionTo(database) {
   const known = open.get(database);
   if (known) {
     clearTimeout(known.idle);
-    return known;
+    return { entry: known, reused: true };
   }
   const client = new pg.Client({ host: target.host, port: target.port, user: target.user, password: target.password, database, ssl: { ca: target.ca }, types: asText });
   const entry = { client, idle: undefined };
-  const forget = () => {
-    if (open.get(database) === entry) open.delete(database);
-  };
-  client.on('error', forget);
-  client.on('end', forget);
+  client.on('error', () => drop(database, entry));
+  client.on('end', () => drop(database, entry));
   await client.connect();
   open.set(database, entry);
-  return entry;
+  return { entry, reused: false };
+}
+
+function drop(database, entry) {
+  clearTimeout(entry.idle);
+  if (open.get(database) === entry) open.delete(database);
+  entry.client.end().catch(() => undefined);
+}
+
+async function run(database, statement) {
+  let { entry, reused } = await connectionTo(database);
+  if (reused) {
+    // A kept connection may have been ended by the server meanwhile (a restart, pg_terminate_backend) before its
+    // 'end' arrived here: asked first, so that the statement itself is sent once, on a connection that answers.
+    try {
+      await entry.client.query('SELECT 1');
+    } catch {
+      drop(database, entry);
+      ({ entry } = await connectionTo(database));
+    }
+  }
+  try {
+    return { entry, result: await entry.client.query({ text: statement, rowMode: 'array' }) };
+  } catch (error) {
+    // A connection that failed is not used again: the server may have ended it, its 'end' still to come.
+    drop(database, entry);
+    throw error;
+  }
 }
 
 function linesOf(result) {
@@ -73,18 +97,13 @@ function linesOf(result) {
 parentPort.on('message', async ({ database, statement }) => {
   let entry;
   try {
-    entry = await connectionTo(database);
-    const result = await entry.client.query({ text: statement, rowMode: 'array' });
-    answer({ ok: true, text: linesOf(result) });
+    const done = await run(database, statement);
+    entry = done.entry;
+    answer({ ok: true, text: linesOf(done.result) });
   } catch (error) {
     answer({ ok: false, message: error instanceof Error ? error.message : String(error) });
   } finally {
-    if (entry && open.get(database) === entry) {
-      entry.idle = setTimeout(() => {
-        open.delete(database);
-        entry.client.end().catch(() => undefined);
-      }, 200);
-    }
+    if (entry && open.get(database) === entry) entry.idle = setTimeout(() => drop(database, entry), 200);
   }
 });
 `;
