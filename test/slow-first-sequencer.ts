@@ -84,9 +84,9 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
 
 /**
  * Files that, run alone, spend most of their time waiting — on a hub's timers, reconnects and notifications, on
- * webhook retries — measured at under 40 % of a core. Three of them running together
- * left both cores idle for most of a minute in every run; spread between the files that keep the cores busy,
- * their waiting costs nothing.
+ * webhook retries — measured at under 40 % of a core. Run together they left both cores idle for most of a minute;
+ * spread between the files that keep the cores busy, they wait beside them (idle core-seconds over a run 52 → 30,
+ * though the run's wall time moved only within its spread: see docs/technical/testing.md).
  */
 export const mostlyWaiting: ReadonlySet<string> = new Set([
   'integration/hub-in-use.test.ts',
