@@ -99,12 +99,12 @@ export async function startPrivatePostgres(options: { maxConnections?: number } 
     const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
     for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) fs.chownSync(entry, Number(owner), Number(group));
   }
-  const run = (program: string, args: string[], options: { input?: string } = {}): string => {
+  const run = (program: string, args: string[]): string => {
     const serverProgram = ['initdb', 'pg_ctl', 'postgres'].includes(program);
     const folder = serverProgram ? serverBin : bin;
     const command = asRoot && serverProgram ? ['runuser', '-u', 'postgres', '--', path.join(folder, program), ...args] : [path.join(folder, program), ...args];
     const [file = '', ...rest] = command;
-    const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: options.input ?? '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
+    const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
     if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr}`);
     return result.stdout;
   };

@@ -5,9 +5,9 @@
  * node-postgres connection per database; the caller waits on an Atomics flag for the answer.
  *
  * What comes back reads as `psql -At -c` (psql 15, Debian's) prints it: every statement's rows in order, one per
- * line, columns joined by '|', NULL as nothing, every value as the server writes it. A statement string runs as one simple query (one
- * transaction, as psql -c sends it). A connection idle for 200 ms is closed: the server sees no lasting
- * connection psql would not have made (the tests that count connections or cap the server rely on that).
+ * line, columns joined by '|', NULL as nothing, every value as the server writes it. A statement string runs as
+ * one simple query (one transaction, as psql -c sends it). A connection idle for 200 ms is closed: the server sees
+ * no lasting connection psql would not have made (the tests that count connections or cap the server rely on that).
  */
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';

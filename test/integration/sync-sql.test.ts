@@ -1,9 +1,10 @@
 /**
- * The tests' synchronous SQL (`server.sql`) answers exactly as `psql -At -c` (Debian's psql 15) does — the hub suites were written
- * against psql's output — and survives the server's restart and a connection the server ends.
+ * The tests' synchronous SQL (`server.sql`) answers exactly as `psql -At -c` (Debian's psql 15) does — the hub
+ * suites were written against psql's output — and survives the server's restart and a connection the server ends.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
@@ -15,7 +16,7 @@ let caFile: string;
 beforeAll(async () => {
   server = await startPrivatePostgres();
   database = server.createDatabase('syncsql');
-  caFile = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'sync-sql-')), 'ca.pem');
+  caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sync-sql-')), 'ca.pem');
   fs.writeFileSync(caFile, server.ca);
   server.sql(database, "CREATE TABLE t (id int, name text, ok boolean, at timestamptz, tags text[]); INSERT INTO t VALUES (1, 'a|b', true, '2026-01-02 03:04:05+00', '{x,y}'), (2, NULL, false, NULL, '{}')");
 });

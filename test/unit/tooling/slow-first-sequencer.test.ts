@@ -13,9 +13,10 @@ describe('the suite order table', () => {
 
 describe('the run order', () => {
   const file = (project: string, underTest: string) => ({ project: { name: project }, moduleId: `/repo/test/${underTest}` });
+  const orderOf = (files: Array<ReturnType<typeof file>>): string[] => slowFirstByProject(files).map((entry) => entry.moduleId.replace('/repo/test/', ''));
 
   it('keeps each project together (a worker that shares modules is reused only for its own project), the project with the longest file first, the project of most files last', () => {
-    const order = slowFirstByProject([
+    const order = orderOf([
       file('unit', 'unit/a.test.ts'),
       file('e2e', 'e2e/screens-a11y.test.ts'),
       file('integration', 'integration/sync.test.ts'),
@@ -25,7 +26,7 @@ describe('the run order', () => {
       file('unit', 'unit/preflight/preflight.test.ts'),
       file('unit', 'unit/b.test.ts'),
     ]);
-    expect(order.map((entry) => entry.moduleId.replace('/repo/test/', ''))).toEqual([
+    expect(order).toEqual([
       'integration/outbox-kill.test.ts',
       'integration/sync.test.ts',
       'e2e/screens-a11y.test.ts',
@@ -38,14 +39,14 @@ describe('the run order', () => {
   });
 
   it('spreads the files that mostly wait between the busy ones of their project', () => {
-    const order = slowFirstByProject([
+    const order = orderOf([
       file('integration', 'integration/hub-in-use.test.ts'),
       file('integration', 'integration/hub-limits.test.ts'),
       file('integration', 'integration/outbox-kill.test.ts'),
       file('integration', 'integration/hub-offline.test.ts'),
       file('integration', 'integration/hotfolder-kill.test.ts'),
     ]);
-    expect(order.map((entry) => entry.moduleId.replace('/repo/test/', ''))).toEqual([
+    expect(order).toEqual([
       'integration/outbox-kill.test.ts',
       'integration/hub-in-use.test.ts',
       'integration/hotfolder-kill.test.ts',
