@@ -78,6 +78,8 @@ describe('reading faxes in the background', () => {
     await waitFor(() => read.length === 3);
     expect(recognizer.asked).toEqual(['3:1', '3:2', '3:3', '2:1', '2:2', '1:1']);
     expect(read).toEqual(['3', '2', '1']);
+    // The last fax is told read before the reader has looked for more work and stopped: wait for it to settle.
+    await waitFor(() => !recognition.status().reading);
     expect(recognition.status()).toEqual({ enabled: true, read: 3, failed: 0, reading: false });
   });
 
