@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faxApiMemberNames } from '../../preload/bridge';
 import { startHarness, type Harness } from '../harness/harness';
-import { workerBrowser } from './worker-browser';
+import { workerWindows } from './worker-browser';
 
 let harness: Harness | undefined;
 let userDataDir: string;
 
 beforeAll(async () => {
   userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-e2e-about-'));
-  harness = await startHarness({ userDataDir, baseUrl: 'https://fax.example.test/v1', browser: await workerBrowser() });
+  harness = await startHarness({ userDataDir, baseUrl: 'https://fax.example.test/v1', windows: await workerWindows() });
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { keychainServiceFor } from '../harness/node-main';
 import { startHarness, type Harness } from '../harness/harness';
 import { filePolicySource } from '../../main/policy/policy-source';
 import { noPolicySource } from '../../main/policy/organization-policies';
-import { workerBrowser } from './worker-browser';
+import { workerWindows } from './worker-browser';
 
 export interface AppFixture {
   t: TestSandbox;
@@ -53,7 +53,7 @@ export async function startApp(
     baseUrl: t.sandbox.baseUrl,
     caPath: t.sandbox.caCertPath,
     colorScheme: options.colorScheme ?? 'light',
-    browser: await workerBrowser(),
+    windows: await workerWindows(),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
     policySource: options.policyFile ? filePolicySource(options.policyFile) : noPolicySource,

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eventChannelName, invokeChannelPrefix } from '../../preload/contract-kit';
 import type { Core } from '../../main/core';
+import { openBridgePage, type BridgePage, type WindowSettings } from './bridge-page';
 import { createNodeMain, type NodeMain, type NodeMainOptions } from './node-main';
 import { serveRendererOnLoopback, type CspReport, type StaticServer } from './static-server';
+import type { WindowPool } from './window-pool';
 import { decodeBytes, encodeBytes, encodeReply } from './wire';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,10 +34,11 @@ export const quietChromiumFlags = [
 export interface HarnessOptions extends NodeMainOptions {
   headless?: boolean;
   /**
-   * A Chromium this process launched and shares between windows (the e2e workers do): the window closes only its
-   * context. Without it, the window starts a Chromium of its own and stops it with itself.
+   * Pages of a Chromium this process launched and shares between windows (the e2e workers do): the window takes a
+   * page from it and gives it back when it closes. Without it, the window starts a Chromium of its own and stops
+   * it with itself.
    */
-  browser?: Browser;
+  windows?: WindowPool;
   /** Opens Chromium's DevTools protocol on this port so an outside Playwright can connectOverCDP. */
   cdpPort?: number;
   viewport?: { width: number; height: number };
@@ -70,22 +72,6 @@ export interface RendererWindow {
 
 export type Harness = NodeMain & RendererWindow;
 
-let preloadBundle: Promise<string> | null = null;
-
-function bundlePreload(names: { invoke: string; stage: string; emit: string }): Promise<string> {
-  preloadBundle ??= build({
-    entryPoints: [path.join(repoRoot, 'test', 'harness', 'harness-preload.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome140',
-    define: { __FAX_HARNESS__: '__FAX_HARNESS_NAMES__' },
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
-  return preloadBundle.then((code) => `(() => { const __FAX_HARNESS_NAMES__ = ${JSON.stringify(names)};\n${code}\n})();`);
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -109,6 +95,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   return { ...nodeMain, ...window };
 }
 
+/** A page for the window: from the pool when there is one, else in a Chromium of the window's own. */
+async function pageForWindow(options: HarnessOptions, settings: WindowSettings, cdpPort: number | null): Promise<{ bridge: BridgePage; browser: Browser; letGo(): Promise<void> }> {
+  const pool = options.windows;
+  if (pool) {
+    const bridge = await pool.acquire(settings);
+    return { bridge, browser: pool.browser, letGo: () => pool.release(bridge) };
+  }
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: options.headless ?? true,
+    args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
+  });
+  const bridge = await openBridgePage(browser, settings);
+  return { bridge, browser, letGo: () => browser.close().catch(() => undefined) };
+}
+
 /** The built renderer in Chromium with `window.fax` bridged to `host`; starts the host once the page is loaded. */
 export async function openRendererWindow(host: RendererHost, options: HarnessOptions): Promise<RendererWindow> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
@@ -116,62 +118,49 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
   }
   const server: StaticServer = await serveRendererOnLoopback(rendererDir);
   const cdpPort = options.cdpPort === undefined ? null : options.cdpPort === 0 ? await freePort() : options.cdpPort;
-  const shared = options.browser ?? null;
-  const browser =
-    shared ??
-    (await chromium.launch({
-      executablePath: chromiumPath,
-      headless: options.headless ?? true,
-      args: [...quietChromiumFlags, ...(cdpPort !== null ? [`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1'] : [])],
-    }));
-  const context = await browser.newContext({
+  const settings: WindowSettings = {
     viewport: options.viewport ?? { width: 1280, height: 820 },
     colorScheme: options.colorScheme ?? 'light',
-    // The window's language is the "computer's" too (navigator.languages), as main's is.
     locale: options.systemLanguages?.[0] ?? 'en-US',
-    acceptDownloads: false,
-  });
-  const page = await context.newPage();
-  const consoleMessages: string[] = [];
-  page.on('console', (message) => consoleMessages.push(message.text()));
-  page.on('worker', (worker) => worker.on('console', (message) => consoleMessages.push(message.text())));
-
-  const names = {
-    invoke: `__faxInvoke_${crypto.randomBytes(6).toString('hex')}`,
-    stage: `__faxStage_${crypto.randomBytes(6).toString('hex')}`,
-    emit: `__faxEmit_${crypto.randomBytes(6).toString('hex')}`,
   };
+  const { bridge, browser, letGo } = await pageForWindow(options, settings, cdpPort);
+  const { context, page, names } = bridge;
+  const consoleMessages: string[] = [];
+  const onConsole = (message: { text(): string }): void => {
+    consoleMessages.push(message.text());
+  };
+  const onWorker = (worker: { on(event: 'console', listener: (message: { text(): string }) => void): unknown }): void => {
+    worker.on('console', onConsole);
+  };
+  page.on('console', onConsole);
+  page.on('worker', onWorker);
+
   const forwardedEvents: Harness['forwardedEvents'] = [];
   const invokeReplies: unknown[] = [];
-  // Mirror of the Electron sender check: only the top frame at the app's own origin may call main.
-  const isTrustedFrame = (frame: { url(): string }): boolean => frame === page.mainFrame() && new URL(frame.url()).origin === server.origin;
-
-  await page.exposeBinding(names.invoke, async (source, channel: unknown, request: unknown) => {
-    if (!isTrustedFrame(source.frame)) return { ok: false, error: { kind: 'forbidden', message: 'This request did not come from the app window.' } };
-    const name = typeof channel === 'string' && channel.startsWith(invokeChannelPrefix) ? channel.slice(invokeChannelPrefix.length) : '';
-    const reply = await host.dispatch(name, decodeBytes(request));
-    invokeReplies.push(reply);
-    return encodeReply(reply, (bytes) => server.offerBlob(bytes));
-  });
-
   const dropDir = path.join(options.userDataDir, 'harness-drops');
-  await page.exposeBinding(names.stage, (source, message: unknown) => {
-    if (!isTrustedFrame(source.frame)) throw new Error('untrusted frame');
-    const { token, name, chunk } = decodeBytes(message) as { token: string; name: string; chunk: Uint8Array };
-    let target = token;
-    if (target === '') {
-      const folder = path.join(dropDir, crypto.randomBytes(8).toString('hex'));
-      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      target = path.join(folder, safeDropName(name));
-      fs.writeFileSync(target, chunk, { mode: 0o600 });
-    } else {
-      if (!target.startsWith(dropDir + path.sep)) throw new Error('bad token');
-      fs.appendFileSync(target, chunk);
-    }
-    return target;
-  });
-
-  await page.addInitScript({ content: await bundlePreload(names) });
+  bridge.route = {
+    origin: server.origin,
+    async invoke(channel, request) {
+      const name = typeof channel === 'string' && channel.startsWith(invokeChannelPrefix) ? channel.slice(invokeChannelPrefix.length) : '';
+      const reply = await host.dispatch(name, decodeBytes(request));
+      invokeReplies.push(reply);
+      return encodeReply(reply, (bytes) => server.offerBlob(bytes));
+    },
+    stage(message) {
+      const { token, name, chunk } = decodeBytes(message) as { token: string; name: string; chunk: Uint8Array };
+      let target = token;
+      if (target === '') {
+        const folder = path.join(dropDir, crypto.randomBytes(8).toString('hex'));
+        fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+        target = path.join(folder, safeDropName(name));
+        fs.writeFileSync(target, chunk, { mode: 0o600 });
+      } else {
+        if (!target.startsWith(dropDir + path.sep)) throw new Error('bad token');
+        fs.appendFileSync(target, chunk);
+      }
+      return target;
+    },
+  };
 
   let eventQueue = Promise.resolve();
   const unsubscribe = host.rendererEvents.subscribe((name, payload) => {
@@ -201,9 +190,9 @@ export async function openRendererWindow(host: RendererHost, options: HarnessOpt
       if (closed) return;
       closed = true;
       unsubscribe();
-      // A shared browser only loses this window's context; a browser of the window's own ends with it.
-      await context.close().catch(() => undefined);
-      if (!shared) await browser.close().catch(() => undefined);
+      page.off('console', onConsole);
+      page.off('worker', onWorker);
+      await letGo();
       await server.close();
       await host.dispose();
     },

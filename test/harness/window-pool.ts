@@ -1,0 +1,106 @@
+/**
+ * Pages kept for the next window: a closed window's page is emptied (about:blank) and handed, with its context, to
+ * the next window of the same language and colour scheme, which then loads the app at its own origin. Measured
+ * here, a new context cost Chromium ~0.5 CPU-s before its page showed anything (the browser setting the context
+ * up, and the context's first renderer process starting); a renderer process a kept context starts for the next
+ * origin (the app's cross-origin-opener policy asks for one) costs a small part of that.
+ *
+ * What one window leaves behind never reaches the next: the page's documents, storage and workers belong to the old
+ * origin (each window is served at a port of its own), the viewport is set again, and a page a test changed in a
+ * way that outlives a navigation — a listener of its own on the page or context, another page in the context — is
+ * closed with its context instead of being kept.
+ */
+import type { Browser } from 'playwright-core';
+import { openBridgePage, type BridgePage, type WindowSettings } from './bridge-page';
+
+export interface WindowPool {
+  browser: Browser;
+  acquire(settings: WindowSettings): Promise<BridgePage>;
+  /** Returns the page once the window has let it go (its own listeners removed). */
+  release(bridge: BridgePage): Promise<void>;
+}
+
+interface EventSource {
+  eventNames(): Array<string | symbol>;
+  listenerCount(event: string | symbol): number;
+}
+
+type ListenerCounts = Map<string | symbol, number>;
+
+/** Playwright's page and context are event emitters at run time; without that shape a page is never reused. */
+function asEventSource(value: unknown): EventSource | null {
+  const source = value as Partial<EventSource>;
+  return typeof source.eventNames === 'function' && typeof source.listenerCount === 'function' ? (source as EventSource) : null;
+}
+
+function listenerCounts(value: unknown): ListenerCounts | null {
+  const source = asEventSource(value);
+  return source ? new Map(source.eventNames().map((event) => [event, source.listenerCount(event)])) : null;
+}
+
+function sameCounts(a: ListenerCounts | null, b: ListenerCounts | null): boolean {
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [event, count] of a) if (b.get(event) !== count) return false;
+  return true;
+}
+
+interface Kept {
+  pageListeners: ListenerCounts | null;
+  contextListeners: ListenerCounts | null;
+  crashed: boolean;
+}
+
+const keyOf = (settings: WindowSettings): string => `${settings.locale}\n${settings.colorScheme}`;
+
+export function createWindowPool(browser: Browser): WindowPool {
+  const free = new Map<string, BridgePage[]>();
+  const kept = new WeakMap<BridgePage, Kept>();
+
+  const reusable = (bridge: BridgePage): boolean => {
+    const baseline = kept.get(bridge);
+    return (
+      baseline !== undefined &&
+      !baseline.crashed &&
+      !bridge.page.isClosed() &&
+      bridge.context.pages().length === 1 &&
+      sameCounts(baseline.pageListeners, listenerCounts(bridge.page)) &&
+      sameCounts(baseline.contextListeners, listenerCounts(bridge.context))
+    );
+  };
+
+  return {
+    browser,
+    async acquire(settings) {
+      const bridge = free.get(keyOf(settings))?.pop();
+      if (bridge) {
+        await bridge.page.setViewportSize(settings.viewport);
+        bridge.settings = settings;
+        return bridge;
+      }
+      const opened = await openBridgePage(browser, settings);
+      const baseline: Kept = { pageListeners: null, contextListeners: null, crashed: false };
+      opened.page.once('crash', () => {
+        baseline.crashed = true;
+      });
+      baseline.pageListeners = listenerCounts(opened.page);
+      baseline.contextListeners = listenerCounts(opened.context);
+      kept.set(opened, baseline);
+      return opened;
+    },
+    async release(bridge) {
+      bridge.route = null;
+      if (reusable(bridge)) {
+        try {
+          await bridge.page.goto('about:blank');
+          const list = free.get(keyOf(bridge.settings)) ?? [];
+          list.push(bridge);
+          free.set(keyOf(bridge.settings), list);
+          return;
+        } catch {
+          // A page that cannot be emptied is not kept.
+        }
+      }
+      await bridge.context.close().catch(() => undefined);
+    },
+  };
+}
