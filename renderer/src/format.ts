@@ -29,38 +29,62 @@ export function pagesText(pages: number | null): string {
   return t('format.pageCount', { pages });
 }
 
+// A `toLocale…String` call with options builds a new Intl formatter every time (a list of rows formats hundreds
+// of dates per render): each language and set of options gets one formatter, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const locale = currentLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function numberText(value: number): string {
-  return value.toLocaleString(currentLocale());
+  return numberFormat().format(value);
 }
 
 export function dateTime(iso: string | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  return date.toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function shortDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const today = new Date();
-  const locale = currentLocale();
-  if (date.toDateString() === today.toDateString()) return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  return date.toLocaleDateString(locale, { month: 'short', day: 'numeric', ...(date.getFullYear() !== today.getFullYear() ? { year: 'numeric' } : {}) });
+  if (date.toDateString() === today.toDateString()) return dateFormat({ hour: '2-digit', minute: '2-digit' }).format(date);
+  return dateFormat(date.getFullYear() !== today.getFullYear() ? { month: 'short', day: 'numeric', year: 'numeric' } : { month: 'short', day: 'numeric' }).format(date);
 }
 
 export function bytesText(bytes: number): string {
-  const locale = currentLocale();
-  if (bytes < 1000) return `${bytes.toLocaleString(locale)} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toLocaleString(locale, { maximumFractionDigits: 0 })} KB`;
-  return `${(bytes / 1_000_000).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+  if (bytes < 1000) return `${numberFormat().format(bytes)} B`;
+  if (bytes < 1_000_000) return `${numberFormat({ maximumFractionDigits: 0 }).format(bytes / 1000)} KB`;
+  return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
 }
 
 /** A time of day (today's times as they are; another day's with its date), optionally with seconds. */
 export function clockTime(epochMs: number, seconds = false): string {
   const date = new Date(epochMs);
-  const locale = currentLocale();
-  const time = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString(locale, { month: 'short', day: 'numeric' })} ${time}`;
+  const time = dateFormat(seconds ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { hour: '2-digit', minute: '2-digit' }).format(date);
+  return date.toDateString() === new Date().toDateString() ? time : `${dateFormat({ month: 'short', day: 'numeric' }).format(date)} ${time}`;
 }
 
 
@@ -72,7 +96,7 @@ export function moneyText(cost: string): string {
   const match = /^(-?\d+(?:\.\d+)?) ([A-Z]{3})$/.exec(cost.trim());
   if (!match) return cost;
   try {
-    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: match[2] ?? '' }).format(Number(match[1]));
+    return numberFormat({ style: 'currency', currency: match[2] ?? '' }).format(Number(match[1]));
   } catch {
     // A code Intl does not know (not ISO 4217): as given.
     return cost;
