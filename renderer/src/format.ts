@@ -34,27 +34,19 @@ export function pagesText(pages: number | null): string {
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function keptFormat<Format>(formats: Map<string, Format>, options: object, make: (locale: string) => Format): Format {
   const locale = currentLocale();
   const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make(locale);
+    formats.set(key, format);
   }
   return format;
 }
 
-function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const locale = currentLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => keptFormat(dateFormats, options, (locale) => new Intl.DateTimeFormat(locale, options));
+const numberFormat = (options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => keptFormat(numberFormats, options, (locale) => new Intl.NumberFormat(locale, options));
 
 export function numberText(value: number): string {
   return numberFormat().format(value);
