@@ -60,11 +60,15 @@ export function createJoiningDesk(deps: JoiningDeps): JoiningDesk {
   const now = deps.now ?? Date.now;
   let joining: Joining | null = null;
   let stopped = false;
+  // One write at a time, in order: a cancel's removal must not land before a state write still on its way, or
+  // that write would bring the file (password and private key) back after the join was forgotten.
+  let writes: Promise<void> = Promise.resolve();
 
   async function keep(next: Joining | null): Promise<void> {
     joining = next;
-    if (next === null) await fsp.rm(file, { force: true });
-    else await writeSealedJson(file, deps.fileKey, next);
+    const write = writes.then(() => (next === null ? fsp.rm(file, { force: true }) : writeSealedJson(file, deps.fileKey, next)));
+    writes = write.catch(() => undefined);
+    await write;
     deps.changed();
   }
 
@@ -73,11 +77,14 @@ export function createJoiningDesk(deps: JoiningDeps): JoiningDesk {
     if (waiting === null || waiting.problem !== null) return null;
     try {
       const officeKey = await collectOfficeKey(waiting.address, { password: waiting.password }, waiting.privateKeyPem);
+      // Cancelled (or begun again) while the hub answered: that answer is about a join this desk forgot.
+      if (joining !== waiting) return null;
       if (officeKey === null) return deps.pollMs ?? joinPollMs;
       await deps.joined({ address: waiting.address, password: waiting.password, officeKey, privateKeyPem: waiting.privateKeyPem });
       await keep(null);
       return null;
     } catch (error) {
+      if (joining !== waiting) return null;
       const code = isAppError(error) ? error.details.code : undefined;
       // Removed before being confirmed: the administrator refused this desk.
       if (code === 'hub_sign_in_refused') {
