@@ -105,7 +105,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Each file opens its own browser context, harness and core; the app's modules are imported once per worker.
+          // Each file opens its own windows (a page from its worker's pool), harness and core; the app's modules are
+          // imported once per worker.
           isolate: false,
           // One Chromium per worker, shared by the files it runs (test/e2e/worker-browser.ts).
           environment: 'node',

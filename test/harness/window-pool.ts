@@ -79,7 +79,7 @@ export function createWindowPool(browser: Browser): WindowPool {
       }
       const opened = await openBridgePage(browser, settings);
       const baseline: Kept = { pageListeners: null, contextListeners: null, crashed: false };
-      opened.page.once('crash', () => {
+      opened.page.on('crash', () => {
         baseline.crashed = true;
       });
       baseline.pageListeners = listenerCounts(opened.page);
