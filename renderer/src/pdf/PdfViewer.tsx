@@ -329,7 +329,7 @@ export function PdfViewer({ source, label, onError, highlights, show }: { source
             </div>
           ))
         ) : (
-          <div className="skeleton page-skeleton" aria-label={t('pdfViewer.loadingTheDocument')} />
+          <div className="skeleton page-skeleton" role="status" aria-label={t('pdfViewer.loadingTheDocument')} />
         )}
       </div>
     </section>
