@@ -97,6 +97,8 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
   let held: QueueHold | null = null;
   let refusedDesk = false;
   let stopped = false;
+  /** Counts the words to try everything now (the hub answers again, the person asks to try again). */
+  let tryNowWords = 0;
 
   const oldest = (): TriageAction | undefined => [...queue.values()].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))[0];
 
@@ -118,6 +120,7 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
       return;
     }
     const attempts = action.attempts + 1;
+    const wordsBefore = tryNowWords;
     const wait =
       reason === 'full'
         ? Math.round(waitAfterFailures(fullRetries, attempts) * (1 + (deps.random ?? Math.random)()))
@@ -126,6 +129,12 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
           : unreachableRetryMs;
     const later = { ...action, attempts, nextTryAt: now() + wait };
     await deps.journal.write(later);
+    // The hub answered again while this try was written down (the link's reconnect runs right after the failed try
+    // on the same connection queue): that word stands, and the action goes at once rather than in a minute.
+    if (tryNowWords !== wordsBefore) {
+      queue.set(action.id, { ...later, nextTryAt: 0 });
+      return;
+    }
     queue.set(action.id, later);
     setHold({ reason, since: held?.since ?? now(), nextTryAt: later.nextTryAt, failure });
     timer.after(wait, () => void passes.run());
@@ -188,11 +197,13 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
     drain: () => passes.run(),
     retryNow() {
       if (refusedDesk) return Promise.resolve();
+      tryNowWords += 1;
       for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
       return passes.run();
     },
     resume() {
       refusedDesk = false;
+      tryNowWords += 1;
       setHold(null);
       for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
       return passes.run();
