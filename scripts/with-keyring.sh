@@ -31,7 +31,7 @@ HOME="$keyring_home" XDG_RUNTIME_DIR="$keyring_home" XDG_DATA_HOME="$keyring_hom
     printf "fax-desktop-test" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
     # The secrets go to the daemon'"'"'s in-memory "session" collection, not the login keyring: that is a file the
     # daemon rewrites whole, encrypted, at every change, and a test run stores thousands of throw-away items (the
-    # rewrites were most of the daemon'"'"'s CPU). The app talks to the same Secret Service either way.
+    # rewrites were about half of the daemon'"'"'s CPU over a run). The app talks to the same Secret Service either way.
     for _ in $(seq 50); do
       dbus-send --session --print-reply=literal --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q true && break
       sleep 0.1

@@ -12,9 +12,12 @@ import { programsFor, startDemoHub, type DemoHub } from '../../scripts/demo-hub'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-hub-'));
 const hubs: DemoHub[] = [];
+/** As root a hub keeps its files outside the demo's folder (see hubFolder): they go too. */
+const folders = new Set<string>();
 
 afterAll(async () => {
   for (const hub of hubs) await hub.stop().catch(() => undefined);
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -34,12 +37,14 @@ describe("the office demo's hub", () => {
 
     const first = await startDemoHub(demoDir, { nativeDir });
     hubs.push(first);
+    folders.add(first.folder);
     expect(await first.asSuperuser(async (client) => (await client.query<{ ssl: boolean }>('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows[0]?.ssl)).toBe(true);
     await first.stop();
     hubs.pop();
 
     const again = await startDemoHub(demoDir, { nativeDir });
     hubs.push(again);
+    folders.add(again.folder);
     expect(again.port).toBe(first.port);
     expect(await again.asSuperuser(async (client) => (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one)).toBe(1);
     if (process.getuid?.() === 0) {
