@@ -183,6 +183,13 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
 
   const passes = createSerialPass(pass, { onError: (error) => log.error('triage.pass_failed', { error }) });
 
+  /** Every waiting action is due now (also one whose failed try is still being written down). */
+  function tryEverythingNow(): Promise<void> {
+    tryNowWords += 1;
+    for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
+    return passes.run();
+  }
+
   return {
     load(actions) {
       for (const action of actions) queue.set(action.id, { ...action, nextTryAt: 0 });
@@ -197,16 +204,12 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
     drain: () => passes.run(),
     retryNow() {
       if (refusedDesk) return Promise.resolve();
-      tryNowWords += 1;
-      for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
-      return passes.run();
+      return tryEverythingNow();
     },
     resume() {
       refusedDesk = false;
-      tryNowWords += 1;
       setHold(null);
-      for (const [id, action] of queue) queue.set(id, { ...action, nextTryAt: 0 });
-      return passes.run();
+      return tryEverythingNow();
     },
     hold: () => held,
     async stop() {
