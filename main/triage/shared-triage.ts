@@ -30,7 +30,7 @@ import { realTimers, type Timers } from '../runtime/timers';
 import type { SealedJournal } from '../store/sealed-journal';
 import type { NewTriageAction, TriageAction } from './triage-journal';
 import { createTriageSender, type QueueHold } from './triage-sender';
-import { triageView, type TriageView } from './triage-view';
+import { triageView, type TakenAction, type TriageView } from './triage-view';
 
 export type { TriageView } from './triage-view';
 export type { QueueHold } from './triage-sender';
@@ -124,6 +124,16 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   /** Actions whose act() call is waiting for the hub's answer (a lost claim is answered there, not told). */
   const awaiting = new Set<string>();
   const dirty = new Set<string>();
+  /**
+   * Actions the hub took since their fax was last read from it: shown as taken until that read, so the row and the
+   * detail never fall back to what the hub said before the action while the read is on its way.
+   */
+  let takenUnread: Array<TakenAction & { seq: number }> = [];
+  let takenSeq = 0;
+  /** Forgets what a read that started after `upTo` was taken has brought back (`faxIds`: the faxes it read, or all). */
+  const forgetTaken = (upTo: number, faxIds: ReadonlySet<string> | null): void => {
+    takenUnread = takenUnread.filter((entry) => entry.seq > upTo || (faxIds !== null && !faxIds.has(entry.action.faxId)));
+  };
   const readTimer = createOneTimer(timers);
   let wakeReader: (() => void) | null = null;
   let urgent = false;
@@ -159,6 +169,10 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     reachable: deps.reachable,
     applied(action, answer) {
       answers.set(action.id, answer);
+      if (action.kind !== 'audit') {
+        takenSeq += 1;
+        takenUnread.push({ action, answer, seq: takenSeq });
+      }
       if (state !== 'removed' && state !== 'refused') setState('connected');
       // One action fewer waits: the count shown follows.
       announce();
@@ -208,7 +222,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     setState(removed ? 'removed' : 'refused', failure);
   }
 
-  const viewOf = (faxId: string): TriageView | null => triageView(faxId, known.get(faxId), sender.pending(), deps.login);
+  const viewOf = (faxId: string): TriageView | null => triageView(faxId, known.get(faxId), sender.pending(), deps.login, takenUnread);
 
   /** Tells the window about the faxes among these whose view changed since it was last told. */
   function tell(faxIds: readonly string[]): void {
@@ -247,7 +261,9 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       await reload();
       return;
     }
+    const takenBefore = takenSeq;
     const read = await (await hub()).triage(faxIds);
+    forgetTaken(takenBefore, new Set(faxIds));
     let news = false;
     for (const faxId of faxIds) {
       const found = read.get(faxId);
@@ -273,7 +289,9 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   }
 
   async function reload(): Promise<void> {
+    const takenBefore = takenSeq;
     const all = await (await hub()).triage();
+    forgetTaken(takenBefore, null);
     const faxIds = new Set([...known.keys(), ...all.keys()]);
     known.clear();
     for (const [faxId, triage] of all) known.set(faxId, triage);
@@ -281,7 +299,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   }
 
   function views(): Map<string, TriageView> {
-    const faxIds = new Set([...known.keys(), ...sender.pending().map((action) => action.faxId)]);
+    const faxIds = new Set([...known.keys(), ...sender.pending().map((action) => action.faxId), ...takenUnread.map((entry) => entry.action.faxId)]);
     const all = new Map<string, TriageView>();
     for (const faxId of faxIds) {
       const view = viewOf(faxId);
