@@ -1,7 +1,8 @@
 /**
  * Between the hub taking this desk's action and the desk reading the fax again, the desk showed what the hub said
- * before the action: "Nobody is on it yet" right after a claim went through (CI caught it on a visiting desk, whose
- * read waits for a connection). The view now shows the action as the hub answered it until that read is back.
+ * before the action: "Nobody is on it yet" right after a claim went through (a whole-suite run caught it in
+ * hub-room.test, on a visiting desk, whose read waits for a connection). The view now shows the action as the hub
+ * answered it until that read is back.
  */
 import { describe, expect, it } from 'vitest';
 import type { ClaimResult, FaxTriage, HubSession } from '../../../main/hub/hub-session';
