@@ -134,6 +134,11 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   const forgetTaken = (upTo: number, faxIds: ReadonlySet<string> | null): void => {
     takenUnread = takenUnread.filter((entry) => entry.seq > upTo || (faxIds !== null && !faxIds.has(entry.action.faxId)));
   };
+  /**
+   * The faxes an action was taken on while a read begun at `since` was on its way: that read may hold the action or
+   * not (a note counted twice, or not at all), so what it says of them waits for the read the action asked for.
+   */
+  const takenSince = (since: number): Set<string> => new Set(takenUnread.filter((entry) => entry.seq > since).map((entry) => entry.action.faxId));
   const readTimer = createOneTimer(timers);
   let wakeReader: (() => void) | null = null;
   let urgent = false;
@@ -264,8 +269,10 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     const takenBefore = takenSeq;
     const read = await (await hub()).triage(faxIds);
     forgetTaken(takenBefore, new Set(faxIds));
+    const meanwhile = takenSince(takenBefore);
     let news = false;
     for (const faxId of faxIds) {
+      if (meanwhile.has(faxId)) continue;
       const found = read.get(faxId);
       if (JSON.stringify(found ?? null) !== JSON.stringify(known.get(faxId) ?? null)) news = true;
       if (found) known.set(faxId, found);
@@ -292,9 +299,14 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     const takenBefore = takenSeq;
     const all = await (await hub()).triage();
     forgetTaken(takenBefore, null);
+    const meanwhile = takenSince(takenBefore);
     const faxIds = new Set([...known.keys(), ...all.keys()]);
-    known.clear();
-    for (const [faxId, triage] of all) known.set(faxId, triage);
+    for (const faxId of faxIds) {
+      if (meanwhile.has(faxId)) continue;
+      const triage = all.get(faxId);
+      if (triage) known.set(faxId, triage);
+      else known.delete(faxId);
+    }
     tell([...faxIds]);
   }
 

@@ -107,3 +107,28 @@ describe('a desk between the hub taking its action and reading the fax again', (
     await triage.stop();
   });
 });
+
+describe('a read that began before this desk’s action was taken', () => {
+  it('does not count a note twice when it answers after the note was taken (it may or may not hold it)', async () => {
+    const hub = heldHub(null);
+    const { triage } = deskOn(hub.session);
+    await triage.start();
+    // A read of the fax is on its way (another desk's change was heard) when the person adds a note.
+    const earlier = triage.refresh([faxId]);
+    await settle();
+    expect(hub.heldReads).toHaveLength(1);
+    await triage.act({ faxId, kind: 'note', text: 'Called back' });
+    expect(triage.view(faxId)).toMatchObject({ notes: 1, pending: 0 });
+    // The earlier read answers now, the note already on the hub.
+    hub.heldReads.shift()?.();
+    await earlier;
+    await settle();
+    expect(triage.view(faxId)).toMatchObject({ notes: 1, pending: 0 });
+    // The read the note asked for tells the hub's word.
+    for (const release of hub.heldReads.splice(0)) release();
+    await settle();
+    expect(triage.view(faxId)).toMatchObject({ notes: 1, pending: 0 });
+    expect(hub.heldReads).toHaveLength(0);
+    await triage.stop();
+  });
+});
