@@ -130,15 +130,17 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
    */
   let takenUnread: Array<TakenAction & { seq: number }> = [];
   let takenSeq = 0;
-  /** Forgets what a read that started after `upTo` was taken has brought back (`faxIds`: the faxes it read, or all). */
-  const forgetTaken = (upTo: number, faxIds: ReadonlySet<string> | null): void => {
-    takenUnread = takenUnread.filter((entry) => entry.seq > upTo || (faxIds !== null && !faxIds.has(entry.action.faxId)));
-  };
   /**
-   * The faxes an action was taken on while a read begun at `since` was on its way: that read may hold the action or
-   * not (a note counted twice, or not at all), so what it says of them waits for the read the action asked for.
+   * After a read begun when `since` actions had been taken (of `faxIds`, or of every fax): forgets the taken actions
+   * it brought back, and returns the faxes an action was taken on while it was on its way — that read may hold the
+   * action or not (a note counted twice, or not at all), so what it says of them waits for the read the action asked
+   * for.
    */
-  const takenSince = (since: number): Set<string> => new Set(takenUnread.filter((entry) => entry.seq > since).map((entry) => entry.action.faxId));
+  const settleTaken = (since: number, faxIds: ReadonlySet<string> | null): Set<string> => {
+    const meanwhile = takenUnread.filter((entry) => entry.seq > since);
+    takenUnread = faxIds === null ? meanwhile : takenUnread.filter((entry) => entry.seq > since || !faxIds.has(entry.action.faxId));
+    return new Set(meanwhile.map((entry) => entry.action.faxId));
+  };
   const readTimer = createOneTimer(timers);
   let wakeReader: (() => void) | null = null;
   let urgent = false;
@@ -268,8 +270,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     }
     const takenBefore = takenSeq;
     const read = await (await hub()).triage(faxIds);
-    forgetTaken(takenBefore, new Set(faxIds));
-    const meanwhile = takenSince(takenBefore);
+    const meanwhile = settleTaken(takenBefore, new Set(faxIds));
     let news = false;
     for (const faxId of faxIds) {
       if (meanwhile.has(faxId)) continue;
@@ -298,8 +299,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
   async function reload(): Promise<void> {
     const takenBefore = takenSeq;
     const all = await (await hub()).triage();
-    forgetTaken(takenBefore, null);
-    const meanwhile = takenSince(takenBefore);
+    const meanwhile = settleTaken(takenBefore, null);
     const faxIds = new Set([...known.keys(), ...all.keys()]);
     for (const faxId of faxIds) {
       if (meanwhile.has(faxId)) continue;
