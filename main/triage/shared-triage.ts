@@ -186,6 +186,8 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
       // A claim answered to no one waiting (sent after the hub came back, or after a restart) that lost is told.
       if (action.kind === 'claim' && answer?.won === false && answer.by !== '' && !awaiting.has(action.id)) deps.onLostClaim({ faxId: action.faxId, by: answer.by, since: answer.since });
       if (action.kind === 'audit') return;
+      // The window shows it shared at once (no longer "not shared yet"), not only once the fax was read again.
+      tell([action.faxId]);
       // The hub's word on the fax replaces what this desk showed of its action.
       void refresh([action.faxId], { own: true }).catch(() => tell([action.faxId]));
     },

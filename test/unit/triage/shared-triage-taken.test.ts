@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimResult, FaxTriage, HubSession } from '../../../main/hub/hub-session';
 import { createLogger } from '../../../main/log/logger';
 import type { SealedJournal } from '../../../main/store/sealed-journal';
-import { createSharedTriage } from '../../../main/triage/shared-triage';
+import { createSharedTriage, type SharedTriage, type TriageView } from '../../../main/triage/shared-triage';
 import type { TriageAction } from '../../../main/triage/triage-journal';
 
 const faxId = '960000000000000001';
@@ -53,13 +53,14 @@ function memoryJournal(): SealedJournal<TriageAction> {
 }
 
 function deskOn(session: HubSession) {
-  const told: string[][] = [];
-  const triage = createSharedTriage({
+  /** What the window was told of each fax, as the view stood when it was told. */
+  const told: Array<TriageView | null> = [];
+  const triage: SharedTriage = createSharedTriage({
     journal: memoryJournal(),
     connect: () => Promise.resolve(session),
     reachable: () => true,
     login: 'ana',
-    onChanged: (ids) => told.push(ids),
+    onChanged: (ids) => told.push(...ids.map((id) => triage.view(id))),
     onStatus: () => undefined,
     onLostClaim: () => undefined,
     log: createLogger({ sinks: [] }),
@@ -70,12 +71,14 @@ function deskOn(session: HubSession) {
 describe('a desk between the hub taking its action and reading the fax again', () => {
   it('a claim that went through shows as this person’s, not shared-yet, while the read is on its way and after', async () => {
     const hub = heldHub(null);
-    const { triage } = deskOn(hub.session);
+    const { triage, told } = deskOn(hub.session);
     await triage.start();
     expect(await triage.act({ faxId, kind: 'claim' })).toMatchObject({ queued: false, claim: { won: true } });
     expect(triage.status().pending).toBe(0);
     expect(hub.heldReads.length, 'the read after the claim is on its way').toBeGreaterThan(0);
     expect(triage.view(faxId)).toMatchObject({ claim: { by: 'ana' }, pending: 0 });
+    // The window was told so already: "not shared yet", then shared — before the read came back.
+    expect(told.map((view) => view?.pending)).toEqual([1, 0]);
     expect(triage.views().get(faxId)).toMatchObject({ claim: { by: 'ana' }, pending: 0 });
     for (const release of hub.heldReads.splice(0)) release();
     await settle();
