@@ -1,16 +1,17 @@
 /**
- * A real PostgreSQL server of the test's own: a cluster made by initdb in a temporary folder, TLS on with a CA and a
- * server certificate made for it, listening on 127.0.0.1 at a free port, plain connections refused by pg_hba. Needs
- * Debian's `postgresql` package (.ci/run installs it) and openssl. PostgreSQL refuses to run as root, so as root
- * (CI) the cluster belongs to the `postgres` user the package creates and its server programs run through runuser.
- * SQL goes over a connection of the test's own process (`syncSql`), not a psql per statement.
+ * A real PostgreSQL server of the test's own: a cluster in a temporary folder (a copy of one initdb made once per
+ * run, postgres-template.ts), TLS on with a CA and a server certificate made for it, listening on 127.0.0.1 at a
+ * free port, plain connections refused by pg_hba. Needs Debian's `postgresql` package (.ci/run installs it) and
+ * openssl. PostgreSQL refuses to run as root, so as root (CI) the cluster belongs to the `postgres` user the package
+ * creates and its server programs run through runuser. SQL goes over a connection of the test's own process
+ * (`syncSql`), not a psql per statement.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { clusterTemplate, copyTemplate, giveToServer, runAsServer, serverAccount } from './postgres-template';
 import { syncSql } from './sync-sql';
 
 export interface PrivatePostgres {
@@ -86,29 +87,25 @@ export function makeCertificates(dir: string, name = 'Test Hub CA'): { ca: strin
 export async function startPrivatePostgres(options: { maxConnections?: number } = {}): Promise<PrivatePostgres> {
   const bin = binDir();
   const serverBin = serverBinDir();
-  const asRoot = process.getuid?.() === 0;
+  const account = serverAccount();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-pg-'));
   const data = path.join(dir, 'data');
   const superuser = 'hub_setup';
-  const password = crypto.randomBytes(18).toString('base64url');
+  const template = clusterTemplate(account, serverBin, superuser);
+  const password = template.password;
   const port = await freePort();
   const { ca } = makeCertificates(dir);
-  fs.writeFileSync(path.join(dir, 'pw'), `${password}\n`);
-  if (asRoot) {
-    const owner = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
-    const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
-    for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) fs.chownSync(entry, Number(owner), Number(group));
-  }
+  for (const entry of [dir, ...fs.readdirSync(dir).map((name) => path.join(dir, name))]) giveToServer(account, entry);
   const run = (program: string, args: string[]): string => {
     const serverProgram = ['initdb', 'pg_ctl', 'postgres'].includes(program);
-    const folder = serverProgram ? serverBin : bin;
-    const command = asRoot && serverProgram ? ['runuser', '-u', 'postgres', '--', path.join(folder, program), ...args] : [path.join(folder, program), ...args];
-    const [file = '', ...rest] = command;
-    const result = spawnSync(file, rest, { cwd: dir, encoding: 'utf8', input: '', env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') } });
-    if (result.status !== 0) throw new Error(`${program} failed (${result.status}): ${result.stderr}`);
+    const file = path.join(serverProgram ? serverBin : bin, program);
+    const env = { PGPASSWORD: password, PGSSLMODE: 'verify-full', PGSSLROOTCERT: path.join(dir, 'ca.pem') };
+    if (serverProgram) return runAsServer(account, file, args, { cwd: dir, env });
+    const result = spawnSync(file, args, { cwd: dir, encoding: 'utf8', input: '', env: { ...process.env, LC_ALL: 'C', ...env } });
+    if (result.status !== 0) throw new Error(`${program} failed (${String(result.status)}): ${result.stderr}`);
     return result.stdout;
   };
-  run('initdb', ['-D', data, '-U', superuser, '--pwfile', path.join(dir, 'pw'), '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync']);
+  copyTemplate(account, template, data);
   fs.appendFileSync(
     path.join(data, 'postgresql.conf'),
     [
