@@ -27,11 +27,11 @@ export function createSettingsStore(backing: KeyValueBacking, defaults: { downlo
   const fallback = defaultSettings(defaults.downloadFolder, defaults.defaultCountry ?? null);
   const read = (): Settings => {
     const stored = backing.store;
-    // Field by field: one corrupt value falls back to its default without discarding the others.
+    // Field by field: one corrupt value falls back to its default without discarding the others. Each field by its
+    // own schema (the settings have no rule across fields): a whole-object parse per field made every read ~20 parses.
     const merged: Record<string, unknown> = { ...fallback };
     for (const key of Object.keys(fallback) as Array<keyof Settings>) {
-      const candidate = { ...fallback, [key]: stored[key] };
-      if (stored[key] !== undefined && settingsSchema.safeParse(candidate).success) merged[key] = stored[key];
+      if (stored[key] !== undefined && settingsSchema.shape[key].safeParse(stored[key]).success) merged[key] = stored[key];
     }
     return settingsSchema.parse(merged);
   };

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../main/errors';
 import { openConfSettings } from '../../../main/store/conf-settings';
-import { baseUrlProblem } from '../../../preload/settings';
+import { baseUrlProblem, defaultSettings, settingsSchema } from '../../../preload/settings';
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { messageOrVerbatim, translate } from '../../../preload/i18n/translator';
 
@@ -89,5 +90,35 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
     const backing = { store: { baseUrl: 'https://api.example.com/v1', pollIntervalSeconds: 'often', autoLockMinutes: 5 } as Record<string, unknown> };
     const settings = createSettingsStore(backing, { downloadFolder: '/d' });
     expect(settings.get()).toMatchObject({ baseUrl: 'https://api.example.com/v1', pollIntervalSeconds: 30, autoLockMinutes: 5 });
+  });
+
+  it('reads any stored file as checking each value inside a whole settings object would (random good and bad values)', () => {
+    const fallback = defaultSettings('/d', 'US');
+    // What a read was before each field was checked by its own schema: the field in an otherwise default object.
+    const wholeObjectRead = (stored: Record<string, unknown>): unknown => {
+      const merged: Record<string, unknown> = { ...fallback };
+      for (const key of Object.keys(fallback)) {
+        if (stored[key] !== undefined && settingsSchema.safeParse({ ...fallback, [key]: stored[key] }).success) merged[key] = stored[key];
+      }
+      return settingsSchema.parse(merged);
+    };
+    const anyValue = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -5, max: 5000 }),
+      fc.double({ noNaN: false }),
+      fc.constantFrom('', 'DE', 'XX', 'de', 'system', 'en', 'https://api.example.com/v1/', 'http://a/v1', 'https://a/v2', '/tmp/folder', 'x'.repeat(5000)),
+      fc.record({ enabled: fc.oneof(fc.boolean(), fc.constant('yes')), showDetails: fc.oneof(fc.boolean(), fc.constant(1)) }, { requiredKeys: [] }),
+      fc.array(fc.integer(), { maxLength: 2 }),
+    );
+    const keys = [...Object.keys(fallback), 'unknownKey'];
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), anyValue), (stored) => {
+        const settings = createSettingsStore({ store: stored }, { downloadFolder: '/d', defaultCountry: 'US' });
+        expect(settings.get()).toEqual(wholeObjectRead(stored));
+      }),
+      { numRuns: 400 },
+    );
   });
 });
