@@ -49,9 +49,12 @@ const callMain = (page: Page, name: string, channel: string): Promise<unknown> =
 describe('the pool of windows', () => {
   it("a closed window's page carries the next window of its language and colour scheme, at the new window's size", async () => {
     const first = await pool.acquire(english);
-    await first.page.goto(`${await origin()}/`);
+    const firstOrigin = await origin();
+    await first.page.goto(`${firstOrigin}/`);
     await pool.release(first);
     expect(first.page.url()).toBe('about:blank');
+    // Emptied by its own navigation (so it stays in its renderer process): the blank document has the old origin.
+    await expect(first.page.evaluate(() => window.origin)).resolves.toBe(firstOrigin);
 
     const second = await pool.acquire({ ...english, viewport: { width: 1024, height: 768 } });
     expect(second.page).toBe(first.page);
