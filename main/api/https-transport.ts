@@ -63,13 +63,33 @@ export interface Transport {
   close(): void;
 }
 
+const secureContextsKept = 8;
+const secureContexts = new Map<string, tls.SecureContext>();
+
+/**
+ * A secure context trusting the system's CAs and `extraCa`, one per CA for the process: each holds the whole root
+ * store parsed again (~15–30 ms of CPU), and every new session (a setting changed, the app reconnecting) would build
+ * another for the same CA.
+ */
+export function secureContextTrusting(extraCa: string): tls.SecureContext {
+  const kept = secureContexts.get(extraCa);
+  if (kept) return kept;
+  const made = tls.createSecureContext({ ca: [...tls.rootCertificates, extraCa] });
+  for (const oldest of secureContexts.keys()) {
+    if (secureContexts.size < secureContextsKept) break;
+    secureContexts.delete(oldest);
+  }
+  secureContexts.set(extraCa, made);
+  return made;
+}
+
 export function createTransport(config: TransportConfig): Transport {
   const progressStep = config.progressStepBytes ?? 256 * 1024;
   const agent = new https.Agent({
     keepAlive: true,
     maxSockets: 6,
-    // Built once: given only `ca`, every new socket would parse the whole root store again (~30 ms of CPU each).
-    ...(config.extraCa ? { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, config.extraCa] }) } : {}),
+    // A context given once: given only `ca`, every new socket would parse the whole root store again (~30 ms of CPU each).
+    ...(config.extraCa ? { secureContext: secureContextTrusting(config.extraCa) } : {}),
   });
   const idleTimeoutMs = config.idleTimeoutMs ?? 60_000;
 

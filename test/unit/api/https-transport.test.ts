@@ -1,8 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FaxApiError } from '../../../main/api/api-error';
-import { createTransport } from '../../../main/api/https-transport';
+import { createTransport, secureContextTrusting } from '../../../main/api/https-transport';
 import { json, startHttpsServer, type TestServer } from '../../helpers/https-test-server';
+import { loadOrCreateTls, type SandboxTls } from '../../fax-service/tls';
+
+const tlsFolders: string[] = [];
+/** Certificates of a CA of their own (not the test servers'). */
+function otherTls(): Promise<SandboxTls> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-other-ca-'));
+  tlsFolders.push(folder);
+  return loadOrCreateTls(folder);
+}
+afterAll(() => {
+  for (const folder of tlsFolders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -37,6 +52,29 @@ describe('https transport', () => {
     expect((error as FaxApiError).failure.kind).toBe('tls');
     expect(api.requests).toHaveLength(0);
     transport.close();
+  });
+
+  it("one secure context per extra CA: a second transport for a CA reuses it, and never trusts another transport's CA", async () => {
+    const api = await server((_request, response) => json(response, 200, {}));
+    const otherCa = (await otherTls()).ca.cert;
+    expect(otherCa).not.toBe(api.ca);
+    expect(secureContextTrusting(api.ca)).toBe(secureContextTrusting(api.ca));
+    expect(secureContextTrusting(otherCa)).not.toBe(secureContextTrusting(api.ca));
+    const trustingOther = createTransport({ baseUrl: `${api.origin}/v1`, extraCa: otherCa, userAgent: 'test' });
+    const error = await trustingOther.request({ method: 'GET', path: '/account' }, auth).catch((caught: unknown) => caught);
+    expect((error as FaxApiError).failure.kind).toBe('tls');
+    const trustingApi = createTransport({ baseUrl: `${api.origin}/v1`, extraCa: api.ca, userAgent: 'test' });
+    expect((await trustingApi.request({ method: 'GET', path: '/account' }, auth)).status).toBe(200);
+    trustingOther.close();
+    trustingApi.close();
+  });
+
+  it('keeps the secure contexts of the last eight CAs only', async () => {
+    const pems = await Promise.all(Array.from({ length: 9 }, async () => (await otherTls()).ca.cert));
+    const firstContext = secureContextTrusting(pems[0] ?? '');
+    for (const pem of pems.slice(1)) secureContextTrusting(pem);
+    expect(secureContextTrusting(pems[8] ?? '')).toBe(secureContextTrusting(pems[8] ?? ''));
+    expect(secureContextTrusting(pems[0] ?? '')).not.toBe(firstContext);
   });
 
   it('follows a same-origin redirect with the key, and a cross-origin one without it', async () => {
