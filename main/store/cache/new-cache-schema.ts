@@ -1,0 +1,57 @@
+// Written by `npm run cache:schema` (scripts/cache-schema.ts) from the migrations: do not edit.
+/**
+ * The schema of a new cache file at version `newCacheSchemaVersion`, made in one step instead of by replaying
+ * every migration (~20 ms of CPU at each new profile, most of it SQLite reading its schema again at each table
+ * migration v9 rebuilt). A file at an older version still migrates step by step.
+ */
+export const newCacheSchemaVersion = 15;
+
+export const newCacheStatements: readonly string[] = [
+  "CREATE TABLE contacts (\n        id TEXT PRIMARY KEY, name TEXT NOT NULL, fax_number TEXT, company TEXT, email TEXT, search TEXT NOT NULL, position INTEGER NOT NULL\n      , fax_numbers TEXT NOT NULL DEFAULT '[]')",
+  "CREATE TABLE numbers (id TEXT PRIMARY KEY, number TEXT NOT NULL, label TEXT, capabilities TEXT NOT NULL, position INTEGER NOT NULL)",
+  "CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE contact_numbers (number TEXT NOT NULL, contact_id TEXT NOT NULL, PRIMARY KEY (number, contact_id))",
+  "CREATE TABLE contact_number_changes (\n        contact_id TEXT NOT NULL, old_number TEXT NOT NULL, new_number TEXT, changed_ms INTEGER NOT NULL,\n        PRIMARY KEY (contact_id, old_number)\n      )",
+  "CREATE TABLE \"faxes\" (\n        id TEXT PRIMARY KEY,\n        reference TEXT NOT NULL,\n        direction TEXT NOT NULL,\n        status TEXT NOT NULL,\n        pages INTEGER,\n        created_at TEXT NOT NULL,\n        created_ms INTEGER NOT NULL,\n        to_number TEXT,\n        from_number TEXT,\n        counterpart TEXT,\n        subject TEXT,\n        sender_name TEXT,\n        cost TEXT,\n        provider_error TEXT,\n        recipients TEXT NOT NULL,\n        recipient_count INTEGER NOT NULL,\n        search TEXT NOT NULL,\n        unread INTEGER NOT NULL DEFAULT 0,\n        submission_id TEXT,\n        origin TEXT NOT NULL DEFAULT 'server',\n        synced_ms INTEGER NOT NULL\n      , status_group TEXT NOT NULL DEFAULT 'other', send_request_id TEXT)",
+  "CREATE TABLE \"pdf_files\" (fax_id TEXT PRIMARY KEY, file TEXT NOT NULL, size INTEGER NOT NULL, last_access_ms INTEGER NOT NULL)",
+  "CREATE TABLE \"audit\" (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, action TEXT NOT NULL, fax_id TEXT, submission_id TEXT)",
+  "CREATE TABLE \"fax_parties\" (\n        fax_id TEXT NOT NULL, number TEXT NOT NULL, role TEXT NOT NULL, failed INTEGER NOT NULL, created_ms INTEGER NOT NULL,\n        PRIMARY KEY (fax_id, role, number)\n      )",
+  "CREATE TABLE \"transmission_reports\" (fax_id TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'saved', attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, next_try_ms INTEGER NOT NULL DEFAULT 0)",
+  "CREATE TABLE \"reply_expectations\" (fax_id TEXT PRIMARY KEY, due_ms INTEGER NOT NULL, overdue_notified INTEGER NOT NULL DEFAULT 0, announce INTEGER NOT NULL DEFAULT 1)",
+  "CREATE TABLE \"reply_links\" (inbound_id TEXT PRIMARY KEY, outbound_id TEXT, how TEXT NOT NULL)",
+  "CREATE TABLE \"fax_handling\" (fax_id TEXT PRIMARY KEY, handled_ms INTEGER, note TEXT NOT NULL DEFAULT '')",
+  "CREATE TABLE \"rule_actions\" (\n        fax_id TEXT NOT NULL, rule_id TEXT NOT NULL, action TEXT NOT NULL, state TEXT NOT NULL, target TEXT,\n        attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, next_try_ms INTEGER NOT NULL DEFAULT 0, done_ms INTEGER,\n        created_ms INTEGER NOT NULL, unfinished_tries INTEGER NOT NULL DEFAULT 0,\n        PRIMARY KEY (fax_id, rule_id)\n      )",
+  "CREATE TABLE hub_triage (\n        fax_id TEXT PRIMARY KEY,\n        claimed_by TEXT,\n        claimed_ms INTEGER,\n        assignee TEXT,\n        handled_by TEXT,\n        handled_ms INTEGER,\n        labels TEXT NOT NULL DEFAULT '[]',\n        notes INTEGER NOT NULL DEFAULT 0,\n        pending INTEGER NOT NULL DEFAULT 0\n      , sent_by TEXT)",
+  "CREATE TABLE fax_text_state (\n        fax_id TEXT PRIMARY KEY,\n        page_count INTEGER,\n        next_page INTEGER NOT NULL DEFAULT 1,\n        done INTEGER NOT NULL DEFAULT 0,\n        failure TEXT,\n        attempts INTEGER NOT NULL DEFAULT 0,\n        min_confidence REAL\n      )",
+  "CREATE TABLE fax_text_pages (\n        id INTEGER PRIMARY KEY,\n        fax_id TEXT NOT NULL,\n        page INTEGER NOT NULL,\n        outcome TEXT NOT NULL,\n        confidence REAL NOT NULL,\n        words TEXT NOT NULL,\n        UNIQUE (fax_id, page)\n      )",
+  "CREATE TABLE fax_answers (answer_id TEXT PRIMARY KEY, answered_id TEXT NOT NULL)",
+  "CREATE VIRTUAL TABLE \"fax_text\" USING fts5(text, joined, tokenize = 'unicode61 remove_diacritics 2')",
+  "CREATE TABLE fax_intake (\n        fax_id TEXT PRIMARY KEY,\n        kind TEXT NOT NULL,\n        kind_confidence INTEGER NOT NULL,\n        kind_source TEXT NOT NULL,\n        kind_sure INTEGER NOT NULL,\n        urgent INTEGER NOT NULL,\n        patient TEXT,\n        fields TEXT NOT NULL,\n        parts TEXT NOT NULL\n      )",
+  "CREATE TABLE intake_examples (fax_id TEXT PRIMARY KEY, kind TEXT NOT NULL, words TEXT NOT NULL, at_ms INTEGER NOT NULL)",
+  "CREATE INDEX contact_numbers_by_contact ON contact_numbers (contact_id)",
+  "CREATE INDEX contact_number_changes_by_new ON contact_number_changes (new_number)",
+  "CREATE INDEX contact_number_changes_by_old ON contact_number_changes (old_number)",
+  "CREATE INDEX contacts_by_name ON contacts (name COLLATE NOCASE)",
+  "CREATE INDEX contacts_by_company ON contacts (company COLLATE NOCASE)",
+  "CREATE INDEX faxes_pending ON faxes (created_ms) WHERE status IN ('queued', 'converting', 'sending')",
+  "CREATE INDEX faxes_unread ON faxes (direction) WHERE unread = 1",
+  "CREATE INDEX faxes_search ON faxes (direction, search)",
+  "CREATE INDEX faxes_in_flight ON faxes (created_ms) WHERE status_group IN ('in_progress', 'other')",
+  "CREATE INDEX faxes_from_server ON faxes (created_ms) WHERE origin = 'server'",
+  "CREATE INDEX fax_parties_by_number ON fax_parties (number, role, failed)",
+  "CREATE INDEX transmission_reports_pending ON transmission_reports (next_try_ms) WHERE state = 'pending'",
+  "CREATE INDEX reply_expectations_by_due ON reply_expectations (overdue_notified, due_ms)",
+  "CREATE INDEX reply_links_by_outbound ON reply_links (outbound_id)",
+  "CREATE INDEX fax_handling_handled ON fax_handling (fax_id) WHERE handled_ms IS NOT NULL",
+  "CREATE INDEX rule_actions_by_rule ON rule_actions (rule_id, fax_id)",
+  "CREATE INDEX rule_actions_pending ON rule_actions (next_try_ms) WHERE state = 'pending'",
+  "CREATE INDEX faxes_by_time ON faxes (direction, created_ms DESC, length(id) DESC, id DESC)",
+  "CREATE INDEX hub_triage_claimed ON hub_triage (claimed_by)",
+  "CREATE INDEX hub_triage_assignee ON hub_triage (assignee)",
+  "CREATE INDEX hub_triage_claimed_ids ON hub_triage (fax_id) WHERE claimed_by IS NOT NULL",
+  "CREATE INDEX fax_answers_by_answered ON fax_answers (answered_id)",
+  "CREATE INDEX faxes_search_ids ON faxes (direction, search, id)",
+  "CREATE INDEX fax_intake_by_kind ON fax_intake (kind)",
+  "CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
+  "CREATE TRIGGER audit_append_only_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
+];
