@@ -1,8 +1,9 @@
 /**
  * The local cache: one SQLite file encrypted with SQLCipher (through better-sqlite3-multiple-ciphers), its key
  * derived from the master key in the OS keychain. The schema is versioned (PRAGMA user_version) and migrated
- * forward on open; a new file starts from the schema the migrations make (new-cache-schema.ts) in one step. The cache only holds what the Fax Service can give back, so a file that cannot be opened
- * with our key is set aside and rebuilt rather than crashing the app.
+ * forward on open; a new file starts from the schema the migrations make (new-cache-schema.ts) in one step. The
+ * cache only holds what the Fax Service can give back, so a file that cannot be opened with our key is set aside and
+ * rebuilt rather than crashing the app.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ function applyKey(db: CacheDb, keyHex: string): void {
 
 function migrate(db: CacheDb): void {
   let current = db.pragma('user_version', { simple: true }) as number;
-  if (current === 0 && newCacheStatements.length > 0 && (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n === 0) {
+  if (current === 0 && (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n === 0) {
     // A new file: the schema of version newCacheSchemaVersion in one step; any later migration still runs below.
     db.transaction(() => {
       for (const statement of newCacheStatements) db.exec(statement);
