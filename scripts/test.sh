@@ -30,8 +30,33 @@ if ! { npm run --silent typecheck && npm run --silent build; }; then
   exit 1
 fi
 step "tests"
+# The tests' temporary files in memory when the machine has room for them there (tmpfs at /dev/shm, 4 GB free,
+# programs allowed to run from it: the CUPS tests run a backend from a temporary folder). The suite makes, fsyncs and
+# deletes thousands of profiles, journals, caches and PostgreSQL clusters; on a disk the kernel's share of that
+# cost ~35 CPU-s of the integration files' ~230 (docs/technical/testing.md, the seventh session). What the SIGKILL
+# tests check — a process killed, what it wrote still there — holds in memory as on a disk; only a power cut
+# differs, which no test makes. Elsewhere, or with FAX_TESTS_ON_DISK=1, the usual temporary folder is used.
+test_tmp=""
+trap 'if [ -n "$test_tmp" ]; then rm -rf "$test_tmp"; fi' EXIT
+if [ -z "${FAX_TESTS_ON_DISK:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -ge 4194304 ]; then
+  test_tmp=$(mktemp -d /dev/shm/fax-tests.XXXXXX)
+  printf '#!/bin/sh\nexit 0\n' > "$test_tmp/runs" && chmod 700 "$test_tmp/runs"
+  if "$test_tmp/runs" 2> /dev/null; then
+    rm -f "$test_tmp/runs"
+    # Like /tmp: the PostgreSQL tests' server account (root runs it as `postgres`) makes and reaches its folders.
+    chmod 1777 "$test_tmp"
+    export TMPDIR="$test_tmp"
+  else
+    rm -rf "$test_tmp"
+    test_tmp=""
+  fi
+fi
 tests_status=0
 FAX_ISOLATED_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "$@" || tests_status=$?
+if [ -n "$test_tmp" ]; then
+  unset TMPDIR
+  rm -rf "$test_tmp"
+fi
 step "lint"
 lint_status=0
 finish_lint || lint_status=$?
