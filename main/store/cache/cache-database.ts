@@ -14,7 +14,8 @@ import { newCacheSchemaVersion, newCacheStatements } from './new-cache-schema';
 
 export type CacheDb = Database.Database;
 
-function applyKey(db: CacheDb, keyHex: string): void {
+/** Opens `db` with the cache's cipher and key (tests open raw cache files of older versions with it too). */
+export function applyKey(db: CacheDb, keyHex: string): void {
   db.pragma("cipher = 'sqlcipher'");
   db.pragma('legacy = 4');
   db.pragma(`key = "x'${keyHex}'"`);

@@ -2,15 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxRecord } from '../../../main/api/read/fax-reader';
 import { nearMisses } from '../../../main/guard/near-misses';
 import { createRecipientGuard, type RecipientGuard } from '../../../main/guard/recipient-guard';
 import { createLogger } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
-import { migrations } from '../../../main/store/cache/migrations';
 import type { ContactView, Settings } from '../../../preload/models';
+import { rawCacheAt } from '../../helpers/raw-cache';
 
 const open: Cache[] = [];
 const dirs: string[] = [];
@@ -198,12 +197,7 @@ describe('the misdirected-fax guard', () => {
   it('a cache from before the guard learns who each fax went to and each contact\'s numbers when migrated', () => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    for (const migration of migrations.slice(0, 4)) migration(raw);
-    raw.pragma('user_version = 4');
+    const raw = rawCacheAt(dir, keyHex, 4);
     raw
       .prepare(
         "INSERT INTO faxes (id, reference, direction, status, status_group, created_at, created_ms, recipients, recipient_count, search, synced_ms) VALUES (1, 'A', 'outbound', 'delivered', 'delivered', '2026-01-01T00:00:00Z', 0, ?, 1, '', 0)",

@@ -9,6 +9,7 @@ import { createLogger, memorySink } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
 import { openCacheDatabase } from '../../../main/store/cache/cache-database';
 import { migrations } from '../../../main/store/cache/migrations';
+import { openRawCache, rawCacheAt } from '../../helpers/raw-cache';
 
 const open: Cache[] = [];
 const dirs: string[] = [];
@@ -21,17 +22,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cache-'));
   dirs.push(dir);
   return dir;
-}
-
-/** An encrypted cache file at schema `version` (the first `version` migrations), open raw for rows of that time. */
-function rawCacheAt(dir: string, keyHex: string, version: number): Database.Database {
-  const raw = new Database(path.join(dir, 'cache.db'));
-  raw.pragma("cipher = 'sqlcipher'");
-  raw.pragma('legacy = 4');
-  raw.pragma(`key = "x'${keyHex}'"`);
-  for (const migration of migrations.slice(0, version)) migration(raw);
-  raw.pragma(`user_version = ${String(version)}`);
-  return raw;
 }
 
 /** A cache file of an earlier version in a new folder, with a key of its own. */
@@ -303,10 +293,7 @@ describe('exact fax ids', () => {
     expect(upgraded.audit.entries()).toEqual([expect.objectContaining({ action: 'view', faxId: '12' })]);
     expect(upgraded.pdfFiles.fileOf('30')).toBe('x.sealed');
     // The audit log is still append-only after the carry-over.
-    const db = new Database(path.join(dir, 'cache.db'));
-    db.pragma("cipher = 'sqlcipher'");
-    db.pragma('legacy = 4');
-    db.pragma(`key = "x'${keyHex}'"`);
+    const db = openRawCache(dir, keyHex);
     expect(() => db.prepare('DELETE FROM audit').run()).toThrow('append-only');
     db.close();
   });

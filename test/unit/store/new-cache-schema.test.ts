@@ -12,6 +12,7 @@ import { openCacheDatabase } from '../../../main/store/cache/cache-database';
 import { migrations } from '../../../main/store/cache/migrations';
 import { newCacheSchemaVersion } from '../../../main/store/cache/new-cache-schema';
 import { newCacheSchemaFile, renderNewCacheSchema } from '../../../scripts/cache-schema';
+import { openRawCache, rawCacheAt } from '../../helpers/raw-cache';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -85,13 +86,7 @@ describe('a new cache file', () => {
   it.each([1, 8, 9, 13, migrations.length - 1])('a file at version %i migrates step by step to the same schema', (version) => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
-    for (const migration of migrations.slice(0, version)) migration(raw);
-    raw.pragma(`user_version = ${String(version)}`);
-    raw.close();
+    rawCacheAt(dir, keyHex, version).close();
     const db = openCacheDatabase(dir, keyHex, createLogger({ sinks: [] }));
     try {
       expect(describe_(db)).toEqual(migratedStepByStep());
@@ -103,10 +98,7 @@ describe('a new cache file', () => {
   it('a file at version 0 that already holds a table is not taken for a new one: the migrations run (and fail on it, so it is set aside)', () => {
     const dir = tempDir();
     const keyHex = crypto.randomBytes(32).toString('hex');
-    const raw = new Database(path.join(dir, 'cache.db'));
-    raw.pragma("cipher = 'sqlcipher'");
-    raw.pragma('legacy = 4');
-    raw.pragma(`key = "x'${keyHex}'"`);
+    const raw = openRawCache(dir, keyHex);
     raw.exec('CREATE TABLE faxes (id INTEGER PRIMARY KEY)');
     raw.close();
     const db = openCacheDatabase(dir, keyHex, createLogger({ sinks: [] }));
