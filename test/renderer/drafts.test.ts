@@ -4,7 +4,7 @@
 // of what a receptionist does (fast-check), against a main that keeps the draft and the drafts set aside.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addRecipients, composeStore, draftRecipients, resetCompose, sendBlocker, setField } from '../../renderer/src/data/compose';
+import { addRecipients, composeStore, draftRecipients, resetCompose, restoreDraft, sendBlocker, setField } from '../../renderer/src/data/compose';
 import { connectionStore } from '../../renderer/src/data/connection';
 import { continueDraft, draftsAsideStore, openNewFax, resumeDraftAside, startFaxWith, startNewFax, staleDraftMs } from '../../renderer/src/data/drafts';
 import { routeStore } from '../../renderer/src/data/navigation';
@@ -75,6 +75,25 @@ describe('a draft from earlier', () => {
     continueDraft();
     expect(sendBlocker(composeStore.get())).not.toMatch(/Continue this draft/);
     expect(composeStore.get()).toMatchObject({ notice: null, subject: 'Referral for J. Doe' });
+  });
+
+  it('"New fax" pressed while the draft kept with main is still on its way (just after the start): the question comes with it', async () => {
+    const fromNine: Draft = { id: 'old-draft', recipients: [{ number: '+14155550103', name: 'Carla Diaz' }], subject: 'Referral for J. Doe', notes: '', coverId: '', files: [], updatedAt: at('09:00') };
+    for (const [now, asked] of [['12:00', true], ['09:05', false]] as const) {
+      resetCompose();
+      routeStore.set({ screen: 'inbox', faxId: null });
+      let reply: (draft: Draft) => void = () => undefined;
+      installFakeFax({ getDraft: () => new Promise<Draft>((resolve) => (reply = resolve)), listDraftsAside: () => [] });
+      vi.setSystemTime(at(now));
+      const restoring = restoreDraft();
+      openNewFax();
+      expect(routeStore.get().screen).toBe('compose');
+      reply(fromNine);
+      await restoring;
+      expect(composeStore.get().subject).toBe('Referral for J. Doe');
+      expect(composeStore.get().notice).toEqual(asked ? { kind: 'resumed', at: at('09:00') } : null);
+      if (asked) expect(sendBlocker(composeStore.get())).toBe('Choose “Continue this draft” or “Start a new fax” above first.');
+    }
   });
 
   it('"Start new" sets it aside with main (saved first) and starts empty; it can be opened again', async () => {

@@ -358,12 +358,28 @@ export function sendBlocker(state: ComposeState): string | null {
   return null;
 }
 
-export async function restoreDraft(): Promise<void> {
-  const result = await faxApi().getDraft();
-  if (!result.ok) return;
-  draftLoaded = true;
-  if (!result.value) return;
-  loadDraft(result.value);
+/** The read of the draft kept with main into compose while it is under way (at start, after unlocking). */
+let restoring: Promise<void> | null = null;
+
+export function restoreDraft(): Promise<void> {
+  const reading = (async () => {
+    const result = await faxApi().getDraft();
+    if (!result.ok) return;
+    draftLoaded = true;
+    if (!result.value) return;
+    loadDraft(result.value);
+  })();
+  restoring = reading;
+  const done = (): void => {
+    if (restoring === reading) restoring = null;
+  };
+  void reading.then(done, done);
+  return reading;
+}
+
+/** Settles once the draft being read from main is in compose; null when no read is under way. */
+export function draftBeingRestored(): Promise<void> | null {
+  return restoring;
 }
 
 /** Puts a draft main holds into compose (restored at start, resumed from the ones set aside, a held fax to edit). */

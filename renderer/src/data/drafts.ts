@@ -6,7 +6,7 @@
  * discarded (after a confirmation).
  */
 import type { Draft } from '../../../preload/models';
-import { addFiles, addRecipients, cancelScheduledSave, composeStore, hasContent, loadDraft, resetCompose, saveNow, type ComposeState } from './compose';
+import { addFiles, addRecipients, cancelScheduledSave, composeStore, draftBeingRestored, hasContent, loadDraft, resetCompose, saveNow, type ComposeState } from './compose';
 import { faxApi, type IpcError } from './ipc';
 import { navigate } from './navigation';
 import { createStore } from './store';
@@ -38,8 +38,15 @@ export async function setAsideIfFromEarlier(): Promise<void> {
 
 /** "New fax" (the button, Ctrl/⌘ N, the menu): a draft from earlier comes with the question; then compose. */
 export function openNewFax(now: number = Date.now()): void {
-  const state = composeStore.get();
-  if (isFromEarlier(state, now) && state.notice === null) composeStore.set({ ...state, notice: { kind: 'resumed', at: state.editedAt ?? now } });
+  const askIfFromEarlier = (): void => {
+    const state = composeStore.get();
+    if (isFromEarlier(state, now) && state.notice === null) composeStore.set({ ...state, notice: { kind: 'resumed', at: state.editedAt ?? now } });
+  };
+  // Pressed while the draft kept with main is still on its way (just after the start or unlocking): the question
+  // comes with the draft, which would otherwise arrive in compose unannounced.
+  const restoring = draftBeingRestored();
+  if (restoring) void restoring.then(askIfFromEarlier, askIfFromEarlier);
+  else askIfFromEarlier();
   navigate('compose');
   focusToFieldStore.set(true);
   void loadDraftsAside();
