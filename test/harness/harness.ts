@@ -21,7 +21,37 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export const rendererDir = path.join(repoRoot, 'dist', 'renderer');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags for a closed network: no background fetches Chromium would make to Google on start. */
+/**
+ * The features Playwright turns off at every launch (its chromiumSwitches), repeated: Chromium keeps only the last
+ * --disable-features switch, so ours carries theirs. test/e2e/chromium-flags.test.ts fails when Playwright's list
+ * gains a name this one lacks.
+ */
+export const playwrightDisabledFeatures: readonly string[] = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The address bar's popup: headless Chromium loads it as WebUI pages in a renderer of their own for each new window
+ * (~0.7 CPU-s each, ~12 CPU-s of an e2e run), though a harness window has no address bar to show it under.
+ */
+export const omniboxPopupFeatures: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/** Flags for a closed network (no background fetches Chromium would make to Google on start), and no browser UI work. */
 export const quietChromiumFlags = [
   '--disable-background-networking',
   '--disable-component-update',
@@ -29,6 +59,7 @@ export const quietChromiumFlags = [
   '--disable-quic',
   '--no-first-run',
   '--disable-gpu',
+  `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupFeatures].join(',')}`,
 ];
 
 export interface HarnessOptions extends NodeMainOptions {
