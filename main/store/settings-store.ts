@@ -23,8 +23,15 @@ function settingsError(error: z.ZodError): AppError {
   return new AppError('invalid_input', issue ? messageOrVerbatim(issue) : msg('settings.notValid'));
 }
 
-export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string; defaultCountry?: string | null }): SettingsStore {
-  const fallback = defaultSettings(defaults.downloadFolder, defaults.defaultCountry ?? null);
+/**
+ * `defaultCountry` may be a function: it is asked (once) only when no valid country is stored — working it out from
+ * the locale can cost more than the rest of opening the settings.
+ */
+export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string; defaultCountry?: string | null | (() => string | null) }): SettingsStore {
+  const fallback = defaultSettings(defaults.downloadFolder, null);
+  const askCountry = defaults.defaultCountry;
+  let countryFallback: { value: string | null } | null = typeof askCountry === 'function' ? null : { value: askCountry ?? null };
+  const fallbackCountry = (): string | null => (countryFallback ??= { value: typeof askCountry === 'function' ? askCountry() : null }).value;
   const read = (): Settings => {
     const stored = backing.store;
     // Field by field: one corrupt value falls back to its default without discarding the others. Each field by its
@@ -32,6 +39,7 @@ export function createSettingsStore(backing: KeyValueBacking, defaults: { downlo
     const merged: Record<string, unknown> = { ...fallback };
     for (const key of Object.keys(fallback) as Array<keyof Settings>) {
       if (stored[key] !== undefined && settingsSchema.shape[key].safeParse(stored[key]).success) merged[key] = stored[key];
+      else if (key === 'defaultCountry') merged[key] = fallbackCountry();
     }
     return settingsSchema.parse(merged);
   };

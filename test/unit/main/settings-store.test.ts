@@ -121,4 +121,26 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       { numRuns: 400 },
     );
   });
+
+  it("asks for the locale's country only when no valid country is stored, and then once", () => {
+    let asked = 0;
+    const localeCountry = () => {
+      asked += 1;
+      return 'FR';
+    };
+    const withCountry = createSettingsStore({ store: { defaultCountry: 'DE' } }, { downloadFolder: '/d', defaultCountry: localeCountry });
+    expect(withCountry.get().defaultCountry).toBe('DE');
+    expect(withCountry.update({ pollIntervalSeconds: 60 }).defaultCountry).toBe('DE');
+    expect(asked).toBe(0);
+    for (const stored of [{}, { defaultCountry: 'not a country' }]) {
+      asked = 0;
+      const backing = { store: stored as Record<string, unknown> };
+      const settings = createSettingsStore(backing, { downloadFolder: '/d', defaultCountry: localeCountry });
+      expect(settings.get().defaultCountry).toBe('FR');
+      expect(settings.get().defaultCountry).toBe('FR');
+      expect(settings.update({ pollIntervalSeconds: 60 }).defaultCountry).toBe('FR');
+      expect(backing.store.defaultCountry).toBe('FR');
+      expect(asked).toBe(1);
+    }
+  });
 });
