@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRecipients, composeStore, draftRecipients, resetCompose, restoreDraft, sendBlocker, setField } from '../../renderer/src/data/compose';
 import { connectionStore } from '../../renderer/src/data/connection';
-import { continueDraft, draftsAsideStore, openNewFax, resumeDraftAside, startFaxWith, startNewFax, staleDraftMs } from '../../renderer/src/data/drafts';
+import { continueDraft, draftsAsideStore, editHeldFax, openNewFax, resumeDraftAside, startFaxWith, startNewFax, staleDraftMs } from '../../renderer/src/data/drafts';
 import { routeStore } from '../../renderer/src/data/navigation';
 import type { Draft } from '../../preload/models';
 import { at, pinClock } from '../helpers/clock';
@@ -93,6 +93,41 @@ describe('a draft from earlier', () => {
       expect(composeStore.get().subject).toBe('Referral for J. Doe');
       expect(composeStore.get().notice).toEqual(asked ? { kind: 'resumed', at: at('09:00') } : null);
       if (asked) expect(sendBlocker(composeStore.get())).toBe('Choose “Continue this draft” or “Start a new fax” above first.');
+    }
+  });
+
+  it('a fax from a contact or a held fax to edit, started while the draft kept with main is still on its way: the draft is set aside, not laid over them', async () => {
+    const fromNine: Draft = { id: 'old-draft', recipients: [{ number: '+14155550103', name: 'Carla Diaz' }], subject: 'Referral for J. Doe', notes: '', coverId: '', files: [], updatedAt: at('09:00') };
+    const held: Draft = { id: 'held-draft', recipients: [{ number: '+14155550177', name: 'Dev Patel' }], subject: 'Lab results for M. Roe', notes: '', coverId: '', files: [], updatedAt: at('11:50') };
+    const starts = {
+      contact: () => startFaxWith({ recipients: [{ number: '+14155550177', name: 'Dev Patel' }] }),
+      heldFax: () => editHeldFax('submission-1'),
+    };
+    for (const [name, start] of Object.entries(starts)) {
+      resetCompose();
+      const setAside: string[] = [];
+      let reply: (draft: Draft) => void = () => undefined;
+      installFakeFax({
+        getDraft: () => new Promise<Draft>((resolve) => (reply = resolve)),
+        saveDraft: () => null,
+        setDraftAside: () => {
+          setAside.push(composeStore.get().draftId);
+          return null;
+        },
+        editSubmission: () => held,
+        listDraftsAside: () => [],
+        checkRecipients: () => [],
+      });
+      vi.setSystemTime(at('12:00'));
+      const restoring = restoreDraft();
+      const started = start();
+      reply(fromNine);
+      await restoring;
+      expect(await started, name).toBeNull();
+      expect(numbers(), name).toEqual(['+14155550177']);
+      expect(composeStore.get().subject, name).toBe(name === 'heldFax' ? 'Lab results for M. Roe' : '');
+      expect(composeStore.get().notice, name).toMatchObject({ kind: 'setAside', draftId: 'old-draft' });
+      if (name === 'contact') expect(setAside, name).toEqual(['old-draft']);
     }
   });
 

@@ -36,6 +36,14 @@ export async function setAsideIfFromEarlier(): Promise<void> {
   if (aside !== null && !('kind' in aside)) composeStore.set((state) => ({ ...state, notice: { kind: 'setAside', at: aside.at, draftId: aside.draftId } }));
 }
 
+/**
+ * Waits for a draft still on its way from main (just after the start or unlocking): a new fax made before it arrived
+ * would be replaced by it, and the draft would come back unannounced.
+ */
+async function draftArrived(): Promise<void> {
+  await draftBeingRestored()?.catch(() => undefined);
+}
+
 /** "New fax" (the button, Ctrl/⌘ N, the menu): a draft from earlier comes with the question; then compose. */
 export function openNewFax(now: number = Date.now()): void {
   const askIfFromEarlier = (): void => {
@@ -86,6 +94,7 @@ export type NewFaxStart = { recipients: Array<{ number: string; name?: string }>
  * files go into it (files dropped while composing).
  */
 export async function startFaxWith(start: NewFaxStart, options: { joinRecentDraft?: boolean } = {}): Promise<IpcError | null> {
+  await draftArrived();
   const state = composeStore.get();
   const join = options.joinRecentDraft === true && !isFromEarlier(state, Date.now());
   const aside = join ? null : await setAsideAndStartNew();
@@ -102,6 +111,7 @@ export async function startFaxWith(start: NewFaxStart, options: { joinRecentDraf
  * that holds only the contact it was started for gives that contact to the draft instead (the user chose the draft).
  */
 export async function resumeDraftAside(draftId: string, options: { bringRecipients?: boolean } = {}): Promise<IpcError | null> {
+  await draftArrived();
   const state = composeStore.get();
   const carried = options.bringRecipients === true && state.files.length === 0 && state.subject.trim() === '' && state.notes.trim() === '' ? state.recipients : [];
   cancelScheduledSave();
@@ -128,6 +138,7 @@ export async function discardDraftAside(draftId: string): Promise<IpcError | nul
 
 /** A fax on hold, not sent or scheduled, back in compose to change it; the draft in progress is set aside. */
 export async function editHeldFax(submissionId: string): Promise<IpcError | null> {
+  await draftArrived();
   const state = composeStore.get();
   if (hasContent(state)) await saveNow();
   const result = await faxApi().editSubmission({ id: submissionId });
