@@ -29,9 +29,13 @@ function settingsError(error: z.ZodError): AppError {
  */
 export function createSettingsStore(backing: KeyValueBacking, defaults: { downloadFolder: string; defaultCountry?: string | null | (() => string | null) }): SettingsStore {
   const fallback = defaultSettings(defaults.downloadFolder, null);
-  const askCountry = defaults.defaultCountry;
-  let countryFallback: { value: string | null } | null = typeof askCountry === 'function' ? null : { value: askCountry ?? null };
-  const fallbackCountry = (): string | null => (countryFallback ??= { value: typeof askCountry === 'function' ? askCountry() : null }).value;
+  const country = defaults.defaultCountry;
+  let asked: { country: string | null } | null = null;
+  const fallbackCountry = (): string | null => {
+    if (typeof country !== 'function') return country ?? null;
+    asked ??= { country: country() };
+    return asked.country;
+  };
   const read = (): Settings => {
     const stored = backing.store;
     // Field by field: one corrupt value falls back to its default without discarding the others. Each field by its

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe("the e2e workers' Chromium", () => {
-  it("keeps every feature Playwright turns off, and turns the omnibox popup off too", async () => {
+  it('keeps every feature Playwright turns off, and turns the omnibox popup off too', async () => {
     await workerWindows();
     const [browserArgs] = childBrowserCommandLines();
     if (!browserArgs) throw new Error("the worker's Chromium was not found among this process's children");
