@@ -1,23 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../main/errors';
 import { openConfSettings } from '../../../main/store/conf-settings';
 import { baseUrlProblem, defaultSettings, settingsSchema } from '../../../preload/settings';
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { messageOrVerbatim, translate } from '../../../preload/i18n/translator';
+import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'settings-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsRemovedAfterEach('settings-');
 
 describe('settings (conf on a temp file, the same schema as electron-store)', () => {
   it('starts from defaults: poll every 30 s, lock after 15 min, no base URL yet, the default country it was given', () => {

@@ -3,21 +3,17 @@
 // a spent draft (sent) never comes back from either place; the files of every draft are kept.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDrafts, hasContent } from '../../../main/compose/drafts';
 import { writeSealedJson } from '../../../main/store/crypto/sealed-file';
 import type { Draft } from '../../../preload/models';
+import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsRemovedAfterEach('drafts-');
 
 function setup(spent: Set<string> = new Set()) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drafts-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const key = crypto.randomBytes(32);
   return { dir, key, drafts: createDrafts(dir, key, (id) => spent.has(id)) };
 }

@@ -1,27 +1,18 @@
 // Writing through a part file: the finished file appears under its name only when whole; a failed write leaves
 // nothing behind — also when it fails before the file stream has even opened its file.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { writeThroughPart } from '../../../main/runtime/part-file';
+import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 
 /** A write that touches the stream only after a while (a download first), as a rule's copy does. */
 const lateWrite = (out: NodeJS.WritableStream) =>
   new Promise<void>((resolve) => setTimeout(resolve, 30)).then(() => pipeline(Readable.from([Buffer.from('%PDF-1.4')]), out));
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-file-'));
-  dirs.push(dir);
-  return dir;
-}
+const folder = tempDirsRemovedAfterEach('part-file-');
 
 describe('writeThroughPart', () => {
   it('renames the part file into place once written', async () => {

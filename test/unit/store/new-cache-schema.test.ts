@@ -3,27 +3,17 @@
 // a file at any older version (even 0 with something in it) still migrates step by step.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 import { openCacheDatabase } from '../../../main/store/cache/cache-database';
 import { migrations } from '../../../main/store/cache/migrations';
 import { newCacheSchemaVersion } from '../../../main/store/cache/new-cache-schema';
 import { newCacheSchemaFile, renderNewCacheSchema } from '../../../scripts/cache-schema';
 import { openRawCache, rawCacheAt } from '../../helpers/raw-cache';
+import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'new-cache-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsRemovedAfterEach('new-cache-');
 
 interface Described {
   version: number;

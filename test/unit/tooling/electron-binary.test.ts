@@ -1,17 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { downloadElectronNow, findElectronBinary } from '../../../scripts/electron-binary';
+import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsRemovedAfterEach('electron-bin-');
 
 function setup() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'electron-bin-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const electronDir = path.join(dir, 'electron');
   fs.mkdirSync(electronDir);
   const markerFile = path.join(dir, 'cache', 'failed.json');
