@@ -75,7 +75,9 @@ function fileNameFor(reference: string, epochMs: number): string {
 
 export function createTransmissionReports(deps: TransmissionReportsDeps): TransmissionReports {
   const now = deps.now ?? Date.now;
-  const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Asked when a report is made, not when the app starts: the zone the computer is in then (a laptop that
+  // travelled), and no ICU start for an app that makes no report.
+  const timeZone = (): string => deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const log = deps.log.child('reports');
 
   function outboundFax(faxId: FaxId): FaxDetail & { sendRequestId: string | null } {
@@ -98,7 +100,7 @@ export function createTransmissionReports(deps: TransmissionReportsDeps): Transm
 
   async function build(faxId: FaxId): Promise<Uint8Array> {
     const fax = outboundFax(faxId);
-    return buildReportPdf({ fax, requestId: fax.sendRequestId, generatedAtMs: now(), timeZone, firstPage: await firstPage(faxId) });
+    return buildReportPdf({ fax, requestId: fax.sendRequestId, generatedAtMs: now(), timeZone: timeZone(), firstPage: await firstPage(faxId) });
   }
 
   function finished(faxId: FaxId): { reference: string } | null {

@@ -57,6 +57,19 @@ describe('transmission reports', () => {
     expect(await app.call('saveTransmissionReport', { id: faxId })).toEqual({ ok: true, value: { saved: true } });
     const downloads = fs.readdirSync(app.settings.get().downloadFolder);
     expect(downloads).toEqual([expect.stringMatching(/^Fax report .+\.pdf$/)]);
+    // The time on a report is in the zone the computer is in when the report is made (a laptop that travelled since
+    // the app started), not the zone of the app's start.
+    const zoneAtStart = process.env.TZ;
+    try {
+      for (const [zone, offset] of [['Asia/Tokyo', '+09:00'], ['America/Sao_Paulo', '-03:00']] as const) {
+        process.env.TZ = zone;
+        const report = (await app.call('getTransmissionReport', { id: faxId })) as { ok: true; value: Uint8Array };
+        expect((await readBackPdf(report.value)).text[0]).toMatch(new RegExp(`\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\${offset}\\)`));
+      }
+    } finally {
+      if (zoneAtStart === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneAtStart;
+    }
     // A received fax has no transmission report.
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });
     await app.call('syncNow');
