@@ -8,22 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../fax-service/testkit';
 import { startPrivateCups, type PrivateCups } from '../helpers/private-cups';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { setEnvFor } from '../helpers/process-env';
 
 let app: AppFixture;
 let cups: PrivateCups;
-const savedEnv = { ...process.env };
+let restoreEnv = (): void => undefined;
 const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-printer-')), 'Front desk');
 fs.mkdirSync(folder);
 
 beforeAll(async () => {
   cups = await startPrivateCups();
-  Object.assign(process.env, cups.env);
+  restoreEnv = setEnvFor(cups.env);
   app = await startApp();
   await app.page.getByTestId('fax-row').first().waitFor();
 });
 afterAll(async () => {
   await app.close();
-  process.env = savedEnv;
+  restoreEnv();
   await cups.stop();
   fs.rmSync(path.dirname(folder), { recursive: true, force: true });
 });

@@ -14,6 +14,7 @@ import { startPrivateCups, type PrivateCups } from '../helpers/private-cups';
 import { value } from '../helpers/ipc-value';
 import { waitUntil } from '../helpers/wait';
 import { onePagePdf, type FaxJson, type ListJson } from '../fax-service/testkit';
+import { setEnvFor } from '../helpers/process-env';
 
 const fixture = useSandbox();
 const scripts = fileURLToPath(new URL('../../assets/cups', import.meta.url));
@@ -25,7 +26,7 @@ describe('the Fax Desktop printer (CUPS)', () => {
   let cups: PrivateCups;
   let app: ConnectedCore;
   let folder: string;
-  const savedEnv = { ...process.env };
+  let restoreEnv = (): void => undefined;
   const hotFolder = (): HotFolder => ({ id: 'referrals-0001', enabled: true, path: folder, mode: 'send', recipients: [{ number: '+14155550142' }], subject: 'Printed', coverId: '' });
   const printers = async (): Promise<FaxPrinterState> => value<FaxPrinterState>(await app.call('getFaxPrinters'));
   const outbound = async (): Promise<FaxJson[]> => ((await fixture.t.api(app.key, 'GET', '/faxes?direction=outbound&limit=100')).json as ListJson<FaxJson>).data.data;
@@ -33,7 +34,7 @@ describe('the Fax Desktop printer (CUPS)', () => {
   beforeAll(async () => {
     cups = await startPrivateCups();
     // The app's calls of lpstat and of the set-up script reach the test's scheduler.
-    Object.assign(process.env, cups.env);
+    restoreEnv = setEnvFor(cups.env);
     app = await fixture.connect({ extra: { hotFolderTiming: { stableMs: 300, scanMs: 100 }, faxPrinterScripts: scripts, cupsServerRoot: cups.serverRoot } });
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'printer-'));
     fs.chmodSync(parent, 0o755);
@@ -44,7 +45,7 @@ describe('the Fax Desktop printer (CUPS)', () => {
   });
 
   afterAll(async () => {
-    process.env = savedEnv;
+    restoreEnv();
     await cups.stop();
   });
 

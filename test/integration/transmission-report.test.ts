@@ -9,6 +9,7 @@ import { onePagePdf } from '../fax-service/testkit';
 import { readBackPdf } from '../helpers/pdf-text';
 import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
+import { setEnvFor } from '../helpers/process-env';
 
 const fixture = useSandbox();
 
@@ -59,16 +60,15 @@ describe('transmission reports', () => {
     expect(downloads).toEqual([expect.stringMatching(/^Fax report .+\.pdf$/)]);
     // The time on a report is in the zone the computer is in when the report is made (a laptop that travelled since
     // the app started), not the zone of the app's start.
-    const zoneAtStart = process.env.TZ;
-    try {
-      for (const [zone, offset] of [['Asia/Tokyo', '+09:00'], ['America/Sao_Paulo', '-03:00']] as const) {
-        process.env.TZ = zone;
+    for (const [zone, offset] of [['Asia/Tokyo', '+09:00'], ['America/Sao_Paulo', '-03:00']] as const) {
+      const restoreZone = setEnvFor({ TZ: zone });
+      try {
+        expect(Intl.DateTimeFormat().resolvedOptions().timeZone, 'TZ reaches the clock (has a file before this one in the worker replaced process.env?)').toBe(zone);
         const report = (await app.call('getTransmissionReport', { id: faxId })) as { ok: true; value: Uint8Array };
         expect((await readBackPdf(report.value)).text[0]).toMatch(new RegExp(`\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\${offset}\\)`));
+      } finally {
+        restoreZone();
       }
-    } finally {
-      if (zoneAtStart === undefined) delete process.env.TZ;
-      else process.env.TZ = zoneAtStart;
     }
     // A received fax has no transmission report.
     const { json } = await fixture.t.control<{ fax_id: number }>('POST', `/accounts/${app.accountId}/inbound`, { pages: 1 });

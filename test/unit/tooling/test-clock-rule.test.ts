@@ -1,5 +1,6 @@
 // Tests build calendar times only through test/helpers/clock.ts: the lint rule refuses `new Date(<numbers>)`
-// elsewhere in the tests (a time that depends on the day the test runs), and leaves the helper and code alone.
+// elsewhere in the tests (a time that depends on the day the test runs), and leaves the helper and code alone; and
+// it refuses replacing process.env (a copy no longer carries a change of TZ to the clock).
 import { describe, expect, it } from 'vitest';
 import { sampleLinter } from '../../helpers/lint-sample';
 import { testClockConfigs } from '../../../eslint.test-clock.js';
@@ -16,6 +17,11 @@ describe('calendar times in tests', () => {
   ])('refuses %s in a test', async (code) => {
     expect(await errorsFor('test/renderer/outbox.test.ts', code)).toEqual([expect.stringContaining('test/helpers/clock.ts')]);
     expect(await errorsFor('bench/benches/lists.ts', code)).toEqual([expect.stringContaining('test/helpers/clock.ts')]);
+  });
+
+  it('refuses replacing process.env in a test, and allows setting and restoring its keys', async () => {
+    expect(await errorsFor('test/integration/a.test.ts', 'const saved = { ...process.env };\nprocess.env = saved;\n')).toEqual([expect.stringContaining('change of TZ')]);
+    expect(await errorsFor('test/integration/a.test.ts', "process.env.TZ = 'Asia/Tokyo';\nObject.assign(process.env, { A: '1' });\n")).toEqual([]);
   });
 
   it('allows the helper, instants from a variable or a string, and the app’s own code', async () => {
