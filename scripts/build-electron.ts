@@ -3,9 +3,7 @@
  * everything else (zod, electron-store, conf…) is bundled so the packaged app loads few files.
  */
 import { build } from 'esbuild';
-
-// tesseract.js finds its worker script and WebAssembly beside its own files, so it stays a package of its own.
-const nativeOrHeavy = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'pdfjs-dist', '@napi-rs/canvas', 'tesseract.js'];
+import { mainProcessExternals } from './bundle-externals';
 
 await build({
   // The render worker (a worker thread of main) and the recognition process are bundles of their own beside main's.
@@ -17,7 +15,7 @@ await build({
   format: 'cjs',
   target: 'node22',
   sourcemap: true,
-  external: nativeOrHeavy,
+  external: [...mainProcessExternals],
   logLevel: 'warning',
 });
 

@@ -15,6 +15,7 @@ import { startHarness, type Harness } from '../harness/harness';
 import { filePolicySource } from '../../main/policy/policy-source';
 import { noPolicySource } from '../../main/policy/organization-policies';
 import { workerWindows } from './worker-browser';
+import { bundledRecognitionStart } from '../helpers/recognition-bundle';
 
 export interface AppFixture {
   t: TestSandbox;
@@ -57,7 +58,7 @@ export async function startApp(
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
     policySource: options.policyFile ? filePolicySource(options.policyFile) : noPolicySource,
-    ...(options.recognition ? { recognition: true } : {}),
+    ...(options.recognition ? { recognition: { start: await bundledRecognitionStart() } } : {}),
   });
   return {
     t,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceRecognitionLocation } from '../../main/ocr/recognition-location';
+import type { RecognitionLocation, StartRecognitionChild } from '../../main/ocr/recognizer';
 import { createCore, type Core } from '../../main/core';
 import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
@@ -33,8 +34,11 @@ export interface NodeMainOptions {
   systemLanguages?: readonly string[];
   /** The organization's policies (default: Linux's file, or FAX_DESKTOP_POLICY_FILE). */
   policySource?: PolicySource;
-  /** Reads faxes on this computer (OCR) in a recognition process of its own, as the app does (default: off). */
-  recognition?: boolean;
+  /**
+   * Reads faxes on this computer (OCR) in a recognition process of its own, as the app does (default: off): `true`
+   * starts it from source through tsx; `{ start }` starts it another way (the e2e tests' bundle of it).
+   */
+  recognition?: true | { start: StartRecognitionChild };
 }
 
 export interface NodeMain {
@@ -48,6 +52,11 @@ export interface NodeMain {
 }
 
 export { keychainServiceFor };
+
+function recognitionLocation(how: true | { start: StartRecognitionChild }): RecognitionLocation {
+  const fromSource = sourceRecognitionLocation(fileURLToPath(new URL('../..', import.meta.url)));
+  return how === true ? fromSource : { ...fromSource, start: how.start };
+}
 
 export function createNodeMain(options: NodeMainOptions): NodeMain {
   fs.mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
@@ -84,7 +93,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     faxPrinterScripts: fileURLToPath(new URL('../../assets/cups', import.meta.url)),
     // The tests' own cupsd (test/helpers/private-cups.ts); otherwise the computer's.
     ...(process.env.FAX_DESKTOP_CUPS_SERVERROOT ? { cupsServerRoot: process.env.FAX_DESKTOP_CUPS_SERVERROOT } : {}),
-    ...(options.recognition ? { recognition: sourceRecognitionLocation(fileURLToPath(new URL('../..', import.meta.url))) } : {}),
+    ...(options.recognition ? { recognition: recognitionLocation(options.recognition) } : {}),
   });
   return { core, desktop, settings, secrets, keychainService, logFile };
 }

@@ -3,37 +3,10 @@
  * `node` start with a code cache), run with its own environment, its output collected until it exits or is killed.
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { build } from 'esbuild';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import type { TestSandbox } from '../fax-service/testkit';
-
-const cacheDir = path.resolve('node_modules', '.cache', 'fax-desktop-tests');
-
-/** Writes `contents` to `file` whole or not at all (workers bundle side by side). */
-function writeWhole(file: string, contents: Uint8Array): void {
-  const partial = `${file}.${String(process.pid)}`;
-  fs.writeFileSync(partial, contents);
-  fs.renameSync(partial, file);
-}
-
-async function bundleTo(entry: string, name: string, external: string[]): Promise<string> {
-  const result = await build({ entryPoints: [entry], write: false, outfile: `${name}.cjs`, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external, logLevel: 'silent' });
-  const contents = result.outputFiles[0]?.contents;
-  if (!contents) throw new Error(`esbuild wrote nothing for ${entry}`);
-  // The content's hash in the name: a code cache beside a bundle always belongs to that very bundle.
-  const file = path.join(cacheDir, `${name}-${crypto.createHash('sha256').update(contents).digest('hex').slice(0, 16)}.cjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    writeWhole(file, contents);
-    // Older builds of the same fixture (and their caches) are of no more use.
-    for (const entry of fs.readdirSync(cacheDir)) if (entry.startsWith(`${name}-`) && !path.join(cacheDir, entry).startsWith(file)) fs.rmSync(path.join(cacheDir, entry), { force: true });
-  }
-  return file;
-}
+import { bundleForNode } from './node-bundle';
 
 let starter: Promise<string> | null = null;
 let starterFile = '';
@@ -43,8 +16,8 @@ let starterFile = '';
  * the hundreds of starts then skips compiling the bundle and the functions the first complete run compiled.
  */
 export async function bundleChild(entry: string, name: string): Promise<string> {
-  starter ??= bundleTo('test/fixtures/cached-start.ts', 'cached-start', []);
-  const [bundle, start] = await Promise.all([bundleTo(entry, name, ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg']), starter]);
+  starter ??= bundleForNode('test/fixtures/cached-start.ts', 'cached-start', []);
+  const [bundle, start] = await Promise.all([bundleForNode(entry, name, ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg']), starter]);
   starterFile = start;
   return bundle;
 }

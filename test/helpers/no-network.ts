@@ -1,5 +1,5 @@
-// Loaded with --import (after tsx) into a process that must never reach the network: every way out throws, and
-// says so on stderr, instead of quietly timing out.
+// Loaded first (bundled, with --require: test/helpers/recognition-bundle.ts) into a process that must never reach
+// the network: every way out throws, and says so on stderr, instead of quietly timing out.
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';

@@ -1,14 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecognizer, forkRecognitionChild, RecognitionError, type Recognizer } from '../../../main/ocr/recognizer';
+import { createRecognizer, RecognitionError, type Recognizer } from '../../../main/ocr/recognizer';
 import { languageFolder, languagesFor } from '../../../main/ocr/recognition-languages';
 import { faxPdf } from '../../helpers/fax-pages';
 import { silentLogger } from '../../../main/log/logger';
-import { tsxLoaderArgs } from '../../helpers/tsx-child';
+import { bundledRecognitionStart, networkCutArgs, recognitionBundles } from '../../helpers/recognition-bundle';
 
 const root = process.cwd();
 let dataDir: string;
@@ -19,7 +18,7 @@ beforeAll(async () => {
   const languageDir = await languageFolder(path.join(root, 'node_modules'), dataDir);
   recognizer = createRecognizer({
     // The process may not reach the network at all: the language data must come from the folder.
-    start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), [...tsxLoaderArgs, '--import', pathToFileURL(path.join(root, 'test/helpers/no-network.ts')).href]),
+    start: await bundledRecognitionStart({ networkCut: true }),
     settings: { languageDir, languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
     log: silentLogger,
   });
@@ -31,9 +30,9 @@ afterAll(async () => {
 });
 
 describe('recognition on this computer, with the network cut', () => {
-  it('the cut is real: a process started the same way cannot make a connection, look up a name or fetch', () => {
+  it('the cut is real: a process started the same way cannot make a connection, look up a name or fetch', async () => {
     const script = "const net = require('node:net'); const dns = require('node:dns'); for (const attempt of [() => fetch('https://example.org'), () => net.connect(443, 'example.org'), () => dns.lookup('example.org', () => {})]) { try { attempt(); console.log('reached'); } catch (error) { console.log(error.message); } }";
-    const output = execFileSync(process.execPath, [...tsxLoaderArgs, '--import', pathToFileURL(path.join(root, 'test/helpers/no-network.ts')).href, '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const output = execFileSync(process.execPath, [...networkCutArgs((await recognitionBundles()).noNetwork), '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(output.trim().split('\n')).toEqual(['network is cut (fetch)', 'network is cut (net.connect)', 'network is cut (dns.lookup)']);
   });
 
