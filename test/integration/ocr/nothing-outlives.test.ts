@@ -4,8 +4,9 @@ import fsp from 'node:fs/promises';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsxLoaderArgs } from '../../helpers/tsx-child';
-import { recognitionBundles } from '../../helpers/recognition-bundle';
+import { mainProcessExternals } from '../../../scripts/bundle-externals';
+import { bundleForNode } from '../../helpers/node-bundle';
+import { networkCutArgs, recognitionBundles } from '../../helpers/recognition-bundle';
 
 // Nothing outlives the app: a recognition process with its recognizer loaded ends when the app that started it is
 // killed (no chance to say goodbye), and when the process its start message names as the app is gone.
@@ -45,9 +46,9 @@ async function gone(pid: number, withinMs: number): Promise<number> {
 }
 
 async function startApp(appPid?: number): Promise<{ app: ChildProcess; recognitionPid: number }> {
-  const { recognition, noNetwork } = await recognitionBundles();
-  const app = spawn(process.execPath, [...tsxLoaderArgs, fixture, dataDir, ...(appPid ? [String(appPid)] : [])], {
-    env: { ...process.env, RECOGNITION_BUNDLE: recognition, NO_NETWORK_BUNDLE: noNetwork },
+  const [{ recognition, noNetwork }, standIn] = await Promise.all([recognitionBundles(), bundleForNode(fixture, 'recognition-parent', mainProcessExternals)]);
+  const app = spawn(process.execPath, [standIn, dataDir, ...(appPid ? [String(appPid)] : [])], {
+    env: { ...process.env, RECOGNITION_BUNDLE: recognition, RECOGNITION_ARGS: JSON.stringify(networkCutArgs(noNetwork)) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.push(app);
@@ -62,7 +63,7 @@ async function startApp(appPid?: number): Promise<{ app: ChildProcess; recogniti
 }
 
 /**
- * Starting the stand-in app (through tsx) and its recognition process (bundled) and reading one page takes ~3 s alone,
+ * Starting the stand-in app and its recognition process (both bundled) and reading one page takes ~3 s alone,
  * but 40 s and more when the suite's SIGKILL tests share the two cores with it: the timeout bounds that start, not
  * what is tested (the process ending within 10 s of its app).
  */
