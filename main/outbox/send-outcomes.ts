@@ -24,10 +24,12 @@ export function recordSendOutcomes(deps: { cache: Cache; events: EventBus; now?:
       deps.cache.faxes.recordSent({ id: record.faxId, reference: record.reference, status: 'queued', pages: record.pages, recipients, subject: record.subject || null, submissionId: record.id, requestId: record.acceptedRequestId });
       const replyDue = record.replyWithinDays === null ? null : (record.acceptedAt ?? now()) + record.replyWithinDays * 86_400_000;
       if (replyDue !== null) deps.cache.replies.expect(record.faxId, replyDue);
-      if (record.origin === 'fax_back' && record.relatedFaxId !== null) deps.cache.answers.link(record.faxId, record.relatedFaxId);
+      // A signed copy faxed back changes the received fax too: a detail of it open on screen shows the answer.
+      const answered = record.origin === 'fax_back' ? record.relatedFaxId : null;
+      if (answered !== null) deps.cache.answers.link(record.faxId, answered);
       deps.onRecorded?.(record.faxId, replyDue);
       deps.cache.audit.record('send', { faxId: record.faxId, submissionId: record.id });
-      deps.events.emit('faxesChanged', { added: [record.faxId], updated: [], unreadInbound: deps.cache.faxes.unreadInbound() });
+      deps.events.emit('faxesChanged', { added: [record.faxId], updated: answered === null ? [] : [answered], unreadInbound: deps.cache.faxes.unreadInbound() });
       deps.afterAccepted?.();
     },
     quotaRefused() {
