@@ -26,8 +26,9 @@ export default defineConfig({
     // worker keeps the CPUs busy (npm test ≈ 4 minutes instead of 5.5).
     maxWorkers: 3,
     sequence: { sequencer: SlowFirstSequencer },
-    // One initdb per run for the private PostgreSQL clusters, not one per cluster (test/helpers/postgres-template.ts).
-    globalSetup: ['test/postgres-templates-setup.ts'],
+    // One initdb per run for the private PostgreSQL clusters, not one per cluster (test/helpers/postgres-template.ts);
+    // the page-render worker bundled once for the run (test/helpers/test-page-renderer.ts).
+    globalSetup: ['test/postgres-templates-setup.ts', 'test/page-render-worker-setup.ts'],
     projects: [
       {
         extends: true,

@@ -18,6 +18,7 @@ import { keychainServiceFor } from '../../main/store/profile';
 import { filePolicySource, linuxPolicyFile, type PolicySource } from '../../main/policy/policy-source';
 import type { SecretStore } from '../../main/store/secret-store';
 import type { SettingsStore } from '../../main/store/settings-store';
+import { testPageRendererLocation } from '../helpers/test-page-renderer';
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -91,6 +92,7 @@ export function createNodeMain(options: NodeMainOptions): NodeMain {
     desktop,
     systemLanguages: options.systemLanguages ?? ['en-US'],
     faxPrinterScripts: fileURLToPath(new URL('../../assets/cups', import.meta.url)),
+    pageRenderer: testPageRendererLocation(),
     // The tests' own cupsd (test/helpers/private-cups.ts); otherwise the computer's.
     ...(process.env.FAX_DESKTOP_CUPS_SERVERROOT ? { cupsServerRoot: process.env.FAX_DESKTOP_CUPS_SERVERROOT } : {}),
     ...(options.recognition ? { recognition: recognitionLocation(options.recognition) } : {}),

@@ -11,6 +11,7 @@ import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import type { SecretStore } from '../../main/store/secret-store';
 import type { SettingsStore } from '../../main/store/settings-store';
+import { testPageRendererLocation } from './test-page-renderer';
 
 export interface TestCore {
   core: Core;
@@ -47,6 +48,7 @@ export function startTestCore(
     secrets,
     log,
     desktop,
+    pageRenderer: testPageRendererLocation(),
     ...(options.extra ?? {}),
   });
   const events: TestCore['events'] = [];

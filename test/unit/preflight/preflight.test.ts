@@ -10,7 +10,8 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 import { createStaging } from '../../../main/compose/staging';
-import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
+import { createPageRenderer } from '../../../main/pages/page-renderer';
+import { testPageRendererLocation } from '../../helpers/test-page-renderer';
 import { createPreflightService } from '../../../main/preflight/preflight-service';
 import { makeDocx, makeTiff } from '../../fax-service/testkit';
 import { corpus, corpusAvailable } from '../../helpers/corpus';
@@ -20,7 +21,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-preflight-'));
 const log = createLogger({ sinks: [] });
 const fileKey = crypto.randomBytes(32);
 const staging = createStaging({ dataDir: path.join(root, 'data'), fileKey, log });
-const pages = createPageRenderer(sourcePageRendererLocation(), log);
+const pages = createPageRenderer(testPageRendererLocation(), log);
 const preflight = createPreflightService({ staging, pages, fileKey });
 afterAll(async () => {
   await pages.close();
