@@ -28,7 +28,7 @@ import { createOneTimer } from '../runtime/one-timer';
 import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { SealedJournal } from '../store/sealed-journal';
-import type { NewTriageAction, TriageAction } from './triage-journal';
+import { queueOrder, type NewTriageAction, type TriageAction } from './triage-journal';
 import { createTriageSender, type QueueHold } from './triage-sender';
 import { triageView, type TakenAction, type TriageView } from './triage-view';
 
@@ -343,7 +343,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
 
     async act(input) {
       if (state === 'removed') throw new AppError('permission', msg('office.youWereRemoved'), { code: 'office_removed' });
-      const action: TriageAction = {
+      const action: Omit<TriageAction, 'order'> = {
         version: 1,
         id: input.id ?? crypto.randomUUID(),
         createdAt: now(),
@@ -419,7 +419,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
     },
 
     status,
-    waiting: () => sender.pending().sort((a, b) => a.createdAt - b.createdAt),
+    waiting: () => sender.pending().sort(queueOrder),
 
     async withSession(work) {
       try {

@@ -30,9 +30,20 @@ export const triageActionSchema = z.object({
   /** Tries that found the hub unreachable; the next try waits longer with each. */
   attempts: z.number().int().min(0).default(0),
   nextTryAt: z.number().default(0),
+  /**
+   * Its place in the desk's queue, given when it is journaled: one after the last one queued (through restarts, by
+   * the journal). Not the time: actions made in the same millisecond, or after the clock was set back, keep the order
+   * they were made in. Actions journaled before it existed hold 0 and go first, oldest first.
+   */
+  order: z.number().int().min(0).default(0),
 });
 
 export type TriageAction = z.output<typeof triageActionSchema>;
+
+/** The order the desk's actions go to the hub in: the order they were made in. */
+export function queueOrder(a: TriageAction, b: TriageAction): number {
+  return a.order - b.order || a.createdAt - b.createdAt || a.id.localeCompare(b.id);
+}
 export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> &
   Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit' | 'replyDue' | 'answers'>> & {
     /** A fixed id, for an action that must reach the hub once however often it is asked for (moving local marks). */

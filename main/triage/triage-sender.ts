@@ -19,7 +19,7 @@ import { waitAfterFailures, type RetrySchedule } from '../runtime/retry-schedule
 import { createSerialPass } from '../runtime/serial-pass';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { SealedJournal } from '../store/sealed-journal';
-import type { TriageAction } from './triage-journal';
+import { queueOrder, type TriageAction } from './triage-journal';
 
 /** Waits between tries of an action the hub did not take while it answers otherwise. */
 export const hubRetries: RetrySchedule = [1_000, 2_000, 5_000, 10_000, 20_000];
@@ -69,8 +69,8 @@ export interface TriageSenderDeps {
 export interface TriageSender {
   /** Actions read from the journal at start (sent from the oldest). */
   load(actions: readonly TriageAction[]): void;
-  /** Journals an action and queues it (sending is `drain`). */
-  add(action: TriageAction): Promise<void>;
+  /** Journals an action and queues it after every action queued before it (sending is `drain`). */
+  add(action: Omit<TriageAction, 'order'>): Promise<void>;
   pending(): TriageAction[];
   has(actionId: string): boolean;
   /** Sends what is due, oldest first; resolves when the pass that covers this call has ended. */
@@ -100,7 +100,10 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
   /** Counts the words to try everything now (the hub answers again, the person asks to try again). */
   let tryNowWords = 0;
 
-  const oldest = (): TriageAction | undefined => [...queue.values()].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))[0];
+  /** The place of the last action queued (`order`): a new one goes after it. */
+  let lastOrder = 0;
+
+  const oldest = (): TriageAction | undefined => [...queue.values()].sort(queueOrder)[0];
 
   function setHold(next: QueueHold | null): void {
     if (next === null && held === null) return;
@@ -192,11 +195,16 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
 
   return {
     load(actions) {
-      for (const action of actions) queue.set(action.id, { ...action, nextTryAt: 0 });
+      for (const action of actions) {
+        queue.set(action.id, { ...action, nextTryAt: 0 });
+        lastOrder = Math.max(lastOrder, action.order);
+      }
     },
     async add(action) {
-      await deps.journal.write(action);
-      queue.set(action.id, action);
+      lastOrder += 1;
+      const queued = { ...action, order: lastOrder };
+      await deps.journal.write(queued);
+      queue.set(queued.id, queued);
       checkpoint('triage.journaled');
     },
     pending: () => [...queue.values()],

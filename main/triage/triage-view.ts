@@ -3,7 +3,7 @@
  * have yet laid on top, oldest first. One function, so the inbox row and the detail can never tell two stories.
  */
 import type { ClaimResult, FaxTriage } from '../hub/hub-session';
-import type { TriageAction } from './triage-journal';
+import { queueOrder, type TriageAction } from './triage-journal';
 
 export interface TriageView extends FaxTriage {
   /** This desk's actions on it that the hub does not have yet. */
@@ -30,16 +30,14 @@ function layOn(view: TriageView, action: TriageAction, login: string): void {
   if (action.kind === 'replyLink') view.replyLink = { answers: action.answers };
 }
 
-const oldestFirst = (a: TriageAction, b: TriageAction): number => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
-
 /**
  * `mine`: this desk's pending actions on this fax (any order); what the person did with it (viewed, printed) is not
  * triage. `taken`: actions the hub took since this fax was last read from it — laid on first, as the hub answered
  * them (a claim another desk won names that desk), and no longer counted as not shared.
  */
 export function triageView(faxId: string, base: FaxTriage | undefined, mine: readonly TriageAction[], login: string, taken: readonly TakenAction[] = []): TriageView | null {
-  const actions = mine.filter((action) => action.faxId === faxId && action.kind !== 'audit').sort(oldestFirst);
-  const sharedMeanwhile = taken.filter((entry) => entry.action.faxId === faxId && entry.action.kind !== 'audit').sort((a, b) => oldestFirst(a.action, b.action));
+  const actions = mine.filter((action) => action.faxId === faxId && action.kind !== 'audit').sort(queueOrder);
+  const sharedMeanwhile = taken.filter((entry) => entry.action.faxId === faxId && entry.action.kind !== 'audit').sort((a, b) => queueOrder(a.action, b.action));
   if (!base && actions.length === 0 && sharedMeanwhile.length === 0) return null;
   const view: TriageView = { ...(base ?? nothingYet(faxId)), pending: actions.length };
   for (const { action, answer } of sharedMeanwhile) {
