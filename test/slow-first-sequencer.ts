@@ -27,6 +27,7 @@ export const typicalSeconds: Readonly<Record<string, number>> = {
   'integration/office-rules-kill.test.ts': 22,
   'e2e/screens-a11y.test.ts': 20,
   'integration/hub-in-use.test.ts': 20,
+  'integration/source-workers.test.ts': 20,
   'integration/rules-kill.test.ts': 17,
   'e2e/fill-sign.test.ts': 16,
   'e2e/compose.test.ts': 15,

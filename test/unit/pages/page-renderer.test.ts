@@ -7,7 +7,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 import { flagsOf, measure, reduceBilevel, threshold, type GrayImage } from '../../../main/pages/fax-raster';
-import { createPageRenderer, sourcePageRendererLocation } from '../../../main/pages/page-renderer';
+import { createPageRenderer } from '../../../main/pages/page-renderer';
 import { encodeBilevelPng, encodeGrayPng } from '../../../main/pages/png';
 import { corpusAvailable, corpusDir } from '../../helpers/corpus';
 import { testPageRendererLocation } from '../../helpers/test-page-renderer';
@@ -43,17 +43,6 @@ describe('pages at fax resolution', () => {
     const landscape = await renderer.renderPdfPage(await halfPainted(0.3), 2);
     expect([landscape.image.width, landscape.image.height]).toEqual([2244, 1666]);
   });
-
-  it('the worker from source, as the harness command line and the demo start it (through tsx), draws the same page', async () => {
-    const fromSource = createPageRenderer(sourcePageRendererLocation(), createLogger({ sinks: [] }));
-    try {
-      const [source, bundled] = await Promise.all([fromSource.renderPdfPage(await halfPainted(0.3), 2), renderer.renderPdfPage(await halfPainted(0.3), 2)]);
-      expect(source.image).toEqual(bundled.image);
-    } finally {
-      await fromSource.close();
-    }
-    // The worker's TypeScript compiled at its start: seconds alone, far longer beside the rest of the suite.
-  }, 60_000);
 
   it('reduced for a report, black stays black', async () => {
     const reduced = await renderer.renderPdfPage(await halfPainted(0.1), 1, { maxWidth: 400 });
