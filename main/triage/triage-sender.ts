@@ -102,6 +102,7 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
 
   /** The place of the last action queued (`order`): a new one goes after it. */
   let lastOrder = 0;
+  let loaded = false;
 
   const oldest = (): TriageAction | undefined => [...queue.values()].sort(queueOrder)[0];
 
@@ -193,14 +194,19 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
     return passes.run();
   }
 
+  function load(actions: readonly TriageAction[]): void {
+    loaded = true;
+    for (const action of actions) {
+      queue.set(action.id, { ...action, nextTryAt: 0 });
+      lastOrder = Math.max(lastOrder, action.order);
+    }
+  }
+
   return {
-    load(actions) {
-      for (const action of actions) {
-        queue.set(action.id, { ...action, nextTryAt: 0 });
-        lastOrder = Math.max(lastOrder, action.order);
-      }
-    },
+    load,
     async add(action) {
+      // Made before the journal was read (as the desk starts): what it holds still goes first.
+      if (!loaded) load(await deps.journal.readAll());
       lastOrder += 1;
       const queued = { ...action, order: lastOrder };
       await deps.journal.write(queued);

@@ -113,6 +113,20 @@ describe('the order a desk sends its actions in', () => {
     }
   });
 
+  it('an action made before the desk read its journal (as it starts) still goes after what the journal held', async () => {
+    const nextId = descendingIds();
+    const { journal } = storedJournal();
+    const before = senderTo(journal, false);
+    await before.sender.add(made(nextId(), 9_000, 'claim', 'held-1'));
+    await before.sender.add(made(nextId(), 9_000, 'release', 'held-1'));
+    const restarted = senderTo(journal, false);
+    await restarted.sender.add(made(nextId(), 8_000, 'note', 'new'));
+    restarted.sender.load(await journal.readAll());
+    restarted.open();
+    await restarted.sender.drain();
+    expect(restarted.got).toEqual(['claim held-1', 'release held-1', 'note new']);
+  });
+
   it('actions journaled before the desk kept an order go first, oldest first, then the new ones in the order made', async () => {
     const nextId = descendingIds();
     const files = new Map<string, string>();
