@@ -7,10 +7,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HubSession } from '../../../main/hub/hub-session';
-import { createLogger } from '../../../main/log/logger';
 import type { SealedJournal } from '../../../main/store/sealed-journal';
 import { triageActionSchema, type TriageAction } from '../../../main/triage/triage-journal';
-import { createTriageSender, type TriageSender } from '../../../main/triage/triage-sender';
+import type { TriageSender } from '../../../main/triage/triage-sender';
+import { testTriageSender } from '../../helpers/triage-sender-stub';
 
 type Made = Omit<TriageAction, 'order'>;
 
@@ -51,17 +51,7 @@ function senderTo(journal: SealedJournal<TriageAction>, open = true): { sender: 
     return Promise.resolve({ won: true, by: 'tom', since: 0 });
   };
   const session = { claim: take('claim'), release: take('release'), addNote: take('note'), setHandled: take('handled') } as unknown as HubSession;
-  const sender = createTriageSender({
-    journal,
-    session: () => Promise.resolve(session),
-    reachable: () => reachable,
-    applied: () => undefined,
-    dropped: () => undefined,
-    refusesDesk: () => Promise.resolve(false),
-    refused: () => undefined,
-    onHold: () => undefined,
-    log: createLogger({ sinks: [] }),
-  });
+  const sender = testTriageSender({ journal, session: () => Promise.resolve(session), reachable: () => reachable });
   return {
     sender,
     got,

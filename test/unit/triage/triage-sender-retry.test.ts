@@ -9,7 +9,7 @@ import type { HubSession } from '../../../main/hub/hub-session';
 import { createLogger, memorySink } from '../../../main/log/logger';
 import type { Timers } from '../../../main/runtime/timers';
 import type { SealedJournal } from '../../../main/store/sealed-journal';
-import { createTriageSender } from '../../../main/triage/triage-sender';
+import { testTriageSender } from '../../helpers/triage-sender-stub';
 import type { TriageAction } from '../../../main/triage/triage-journal';
 
 function action(faxId: string, createdAt: number): TriageAction {
@@ -69,19 +69,7 @@ describe('the triage sender when the hub answers again', () => {
           return Promise.resolve({ won: true, by: 'ana', since: clock.now() });
         },
       } as unknown as HubSession;
-      const sender = createTriageSender({
-        journal,
-        session: () => Promise.resolve(session),
-        reachable: () => reachable,
-        applied: () => undefined,
-        dropped: () => undefined,
-        refusesDesk: () => Promise.resolve(false),
-        refused: () => undefined,
-        onHold: () => undefined,
-        log: createLogger({ sinks: [sink] }),
-        now: clock.now,
-        timers: clock.timers,
-      });
+      const sender = testTriageSender({ journal, session: () => Promise.resolve(session), reachable: () => reachable, log: createLogger({ sinks: [sink] }), now: clock.now, timers: clock.timers });
       const first = action('950000000000000001', 1);
       const second = action('950000000000000002', 2);
       sender.load([first, second]);
