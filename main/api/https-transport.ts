@@ -68,8 +68,8 @@ const secureContexts = new Map<string, tls.SecureContext>();
 
 /**
  * A secure context trusting the system's CAs and `extraCa`, one per CA for the process: each holds the whole root
- * store parsed again (5–7 ms of CPU on an idle machine, more under load), and every new session (a setting changed, the app reconnecting) would build
- * another for the same CA.
+ * store parsed again (5–7 ms of CPU on an idle machine, more under load), and every new session (a setting changed,
+ * the app reconnecting) would build another for the same CA.
  */
 export function secureContextTrusting(extraCa: string): tls.SecureContext {
   const kept = secureContexts.get(extraCa);
