@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOnePagePdf } from '../../fax-service/sample-documents';
 import { memorySecretStore } from '../../../main/store/secret-store';
 import { createSettingsStore } from '../../../main/store/settings-store';
@@ -16,6 +16,14 @@ process.env.XDG_CONFIG_HOME = xdgConfig;
 vi.mock('electron-updater', () => ({ autoUpdater: { on: vi.fn(), checkForUpdates: vi.fn(), quitAndInstall: vi.fn() } }));
 // A stored key means the app can be locked (the key unlocks it); no base URL, so nothing is sent anywhere.
 vi.mock('../../../main/store/keychain-secret-store', () => ({ keychainSecretStore: () => memorySecretStore({ 'api-key': 'sk_test_bootstrap' }), defaultKeychainService: 'Fax Desktop' }));
+
+// Each boot runs main's entry, which installs its crash guard on this worker's own process: taken off after each test,
+// so that no booted app's guard ends the worker on a later error, and the listeners do not pile up (16 boots).
+const guardsBefore = { uncaughtException: process.listeners('uncaughtException'), unhandledRejection: process.listeners('unhandledRejection') };
+afterEach(() => {
+  for (const listener of process.listeners('uncaughtException')) if (!guardsBefore.uncaughtException.includes(listener)) process.off('uncaughtException', listener);
+  for (const listener of process.listeners('unhandledRejection')) if (!guardsBefore.unhandledRejection.includes(listener)) process.off('unhandledRejection', listener);
+});
 
 async function boot(lock: boolean) {
   vi.resetModules();
