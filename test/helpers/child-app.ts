@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { openConfSettings } from '../../main/store/conf-settings';
 import { keychainSecretStore } from '../../main/store/keychain-secret-store';
 import type { TestSandbox } from '../fax-service/testkit';
+import { mainProcessExternals } from '../../scripts/bundle-externals';
 import { bundleForNode } from './node-bundle';
 
 let starter: Promise<string> | null = null;
@@ -17,7 +18,8 @@ let starterFile = '';
  */
 export async function bundleChild(entry: string, name: string): Promise<string> {
   starter ??= bundleForNode('test/fixtures/cached-start.ts', 'cached-start', []);
-  const [bundle, start] = await Promise.all([bundleForNode(entry, name, ['better-sqlite3-multiple-ciphers', 'keytar', 'pdfjs-dist', 'electron', 'pg']), starter]);
+  // What the app's build leaves to Node's require, and pg (its optional native binding is not there to bundle).
+  const [bundle, start] = await Promise.all([bundleForNode(entry, name, [...mainProcessExternals, 'pg']), starter]);
   starterFile = start;
   return bundle;
 }
