@@ -25,7 +25,8 @@ import { pageTools } from './benches/page-tools';
 import { recognition, textSearch } from './benches/recognition';
 import { recognitionUnseen } from './benches/recognition-unseen';
 import { intakeBench } from './benches/intake';
-import type { Benchmark, Metric } from './lib/metric';
+import type { Benchmark } from './lib/metric';
+import { mergeResults, parseResults, renderReport, tableOf, type BenchMetric } from './lib/report';
 
 const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, intakeBench, textSearch, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -49,8 +50,8 @@ const machine = {
   chromium: chromiumVersion(),
 };
 
-const results: Array<Metric & { benchmark: string }> = [];
-const failures: string[] = [];
+const results: BenchMetric[] = [];
+const failures: Array<{ benchmark: string; message: string }> = [];
 for (const bench of selected) {
   console.log(`\n▶ ${bench.name}`);
   const started = performance.now();
@@ -58,41 +59,25 @@ for (const bench of selected) {
     const metrics = await bench.run({ runs, log: (line) => console.log(line) });
     results.push(...metrics.map((metric) => ({ benchmark: bench.name, ...metric })));
   } catch (error) {
-    failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
+    failures.push({ benchmark: bench.name, message: error instanceof Error ? error.message : String(error) });
     console.error(`  ✗ ${bench.name} could not run:`, error);
   }
   console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-const format = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 1 }));
-const tableOf = (metrics: readonly Metric[]): string =>
-  [
-    '| metric | value | unit | target | pass | min | max | note |',
-    '|---|---:|---|---|---|---:|---:|---|',
-    ...metrics.map((metric) => `| ${metric.metric} | ${format(metric.value)} | ${metric.unit} | ${metric.target} | ${metric.pass ? '✅' : '❌'} | ${format(metric.min)} | ${format(metric.max)} | ${metric.note ?? ''} |`),
-  ].join('\n');
-
-const date = new Date().toISOString();
 const out = path.join(import.meta.dirname);
-// A partial run (a filter) updates its own metrics and keeps the others from the last full run.
-const previous = filters.length > 0 && fs.existsSync(path.join(out, 'results.json')) ? (JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as { metrics: typeof results }).metrics : [];
-const order = (metric: { benchmark: string }) => benchmarks.findIndex((bench) => bench.name === metric.benchmark);
-const merged = [...previous.filter((metric) => !selected.some((bench) => bench.name === metric.benchmark)), ...results].sort((a, b) => order(a) - order(b));
-fs.writeFileSync(path.join(out, 'results.json'), `${JSON.stringify({ date, machine, runsPerTiming: runs, metrics: merged, failures }, null, 2)}\n`);
-fs.writeFileSync(
-  path.join(out, 'RESULTS.md'),
-  [
-    '# Benchmark results',
-    '',
-    `Written by \`npm run bench\` on ${date}. Timing figures are the median of ${String(runs)} runs, with min and max.`,
-    '',
-    `Machine: ${String(machine.cpus)} × ${machine.cpuModel}, ${String(machine.memoryGiB)} GiB, ${machine.platform}; Node ${machine.node}; ${machine.chromium}.`,
-    '',
-    tableOf(merged),
-    '',
-    failures.length > 0 ? `Could not run: ${failures.join('; ')}` : '',
-    'How each figure is measured: see the comment at the top of each file in `bench/benches/`.',
-    '',
-  ].join('\n'),
-);
+const resultsFile = path.join(out, 'results.json');
+const previous = fs.existsSync(resultsFile) ? parseResults(fs.readFileSync(resultsFile, 'utf8')) : null;
+const merged = mergeResults(previous, {
+  date: new Date().toISOString(),
+  machine,
+  runsPerTiming: runs,
+  order: benchmarks.map((bench) => bench.name),
+  selected: selected.map((bench) => bench.name),
+  full: filters.length === 0,
+  metrics: results,
+  failures,
+});
+fs.writeFileSync(resultsFile, `${JSON.stringify(merged, null, 2)}\n`);
+fs.writeFileSync(path.join(out, 'RESULTS.md'), renderReport(merged));
 console.log(`\n${tableOf(results)}\n\nWritten bench/results.json and bench/RESULTS.md.`);
