@@ -15,6 +15,7 @@ import { recordWrittenByTheDatabase } from './hub-schema-record';
 import { joiningRoleOf, joiningWithoutTheKey, resettingPeople } from './hub-schema-join';
 import { officeKeyGenerations } from './hub-schema-keys';
 import { leastPrivilege, ownEverything, ownerRoleOf, type OfficeRoles } from './hub-schema-roles';
+import { removalSettlesCalls } from './hub-schema-settled';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -270,6 +271,7 @@ const migrations: readonly Migration[] = [
   officeKeyGenerations,
   resettingPeople,
   (_desk, _joining, roles) => leastPrivilege(roles),
+  (_desk, _joining, roles) => removalSettlesCalls(roles),
 ];
 
 /** From this version on the office belongs to its owner role and only the server's setup account migrates. */

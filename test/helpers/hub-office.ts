@@ -6,7 +6,10 @@
 import crypto from 'node:crypto';
 import type { HubAddress } from '../../main/hub/hub-address';
 import { openHubSession, type HubSession } from '../../main/hub/hub-session';
-import { addPerson, removePerson } from '../../main/hub/office-setup';
+import { addPerson, endSessionsOf, personNameOf, removePerson, withHub } from '../../main/hub/office-setup';
+import { prepareKeyChange } from '../../main/hub/office-keyring';
+import { sealDetailForNextEntry } from '../../main/hub/audit-append';
+import { inTransaction } from '../../main/hub/hub-transaction';
 import { createOffice, type SetupAccount } from '../../main/hub/hub-setup';
 import { resetPerson } from '../../main/hub/office-reset';
 import { newLabelId, saveLabel } from '../../main/hub/office-labels';
@@ -31,6 +34,12 @@ export interface TestOffice {
   readonly keys: KeyRing;
   /** Removes a person as the administrator's desk does, and keeps the new office key it makes. */
   remove(login: string, noticeMs?: number): Promise<void>;
+  /**
+   * A removal in the administrator's desk's steps, with a pause at two moments a person's call can meet it:
+   * `whileOpen` after the hub's function took its effect and before it is committed, `afterCommit` once it is
+   * committed and before the person's sessions are ended.
+   */
+  removeInSteps(login: string, pauses: { whileOpen?: () => Promise<void>; afterCommit?: () => Promise<void> }): Promise<void>;
   /** Gives a person in the office a new join code as the administrator's desk does, keeping the new office key. */
   reset(login: string): Promise<string>;
 }
@@ -75,6 +84,21 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
     },
     async remove(login, noticeMs) {
       keys = await removePerson(address, { password: adminPassword }, keys, login, 'admin-desk', noticeMs);
+    },
+    async removeInSteps(login, pauses) {
+      keys = await withHub(address, { password: adminPassword }, async (client) => {
+        const ring = await inTransaction(client, async () => {
+          const change = await prepareKeyChange(client, keys, login);
+          const entry = await sealDetailForNextEntry(client, 'admin-desk', change.ring, { person: login, personName: await personNameOf(client, keys, login) });
+          await client.query('SELECT fax_hub.remove_person($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [login, ...change.params, 'admin-desk', entry.seq, entry.detail]);
+          await pauses.whileOpen?.();
+          return change.ring;
+        });
+        keys = ring;
+        await pauses.afterCommit?.();
+        await endSessionsOf(client, login);
+        return ring;
+      });
     },
     async reset(login) {
       const reset = await resetPerson(address, { password: adminPassword }, keys, { login }, 'admin-desk');

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hubClientConfig } from '../../main/hub/hub-address';
+import { hubClientConfig, type HubAddress } from '../../main/hub/hub-address';
 import { checkChains, entryHash, genesisHash, type AuditEntry } from '../../main/hub/audit-chain';
 import type { KeptHead } from '../../main/hub/audit-anchors';
 import { createAuditWatch } from '../../main/triage/audit-watch';
@@ -18,11 +18,14 @@ import { deskRoleOf } from '../../main/hub/hub-schema';
 import { leaseVoidBefore } from '../../main/hub/office-leases';
 import type { HubSession } from '../../main/hub/hub-session';
 import { useTestOffice } from '../helpers/hub-office';
+import { waitUntil } from '../helpers/wait';
 
 const hub = useTestOffice();
 
 interface Member {
   login: string;
+  password: string;
+  address: HubAddress;
   session: HubSession;
   sql: pg.Client;
 }
@@ -34,7 +37,7 @@ async function member(login: string): Promise<Member> {
   sql.on('error', () => undefined);
   await sql.connect();
   connections.push(sql);
-  return { login: session.login, session, sql };
+  return { login: session.login, password, address, session, sql };
 }
 const connections: pg.Client[] = [];
 afterAll(() => Promise.all(connections.map((client) => client.end().catch(() => undefined))));
@@ -151,20 +154,80 @@ describe('the database writes the record', () => {
     await expect(mallory.sql.query("SELECT * FROM fax_hub.take_lease('rule-save:1', 'd', 86400000, NULL)")).rejects.toMatchObject({ code: '23514' });
   });
 
-  it('a removed member, on a connection still open, can change nothing through the functions', async () => {
-    const gone = await member('rec_gone');
+  it('removed before the call: every call on a connection still open is refused, and nothing is written', async () => {
+    const gone = await member('rec_gone_before');
     const faxId = '990000000000000041';
     const entries = entryCount();
-    // The removal's notice time is long: the connection is still open while it is tried.
-    const removal = hub.office.remove(gone.login, 3_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const attempt of ["SELECT fax_hub.claim($1, 'd')", "SELECT fax_hub.set_handled($1, true, 'd')", "SELECT fax_hub.record('viewed', $1, 'd')"]) {
-      await expect(gone.sql.query(attempt, [faxId])).rejects.toMatchObject(refused);
-    }
-    await removal;
+    await hub.office.removeInSteps(gone.login, {
+      // Committed, the person's connection still open (the notice the desk gives before it ends their sessions).
+      afterCommit: async () => {
+        for (const attempt of ["SELECT fax_hub.claim($1, 'd')", "SELECT fax_hub.set_handled($1, true, 'd')", "SELECT fax_hub.record('viewed', $1, 'd')"]) {
+          await expect(gone.sql.query(attempt, [faxId])).rejects.toMatchObject(refused);
+        }
+      },
+    });
     expect(asSuperuser(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe('0');
     // The only entry written meanwhile is the removal itself.
     expect(entryCount()).toBe(entries + 1);
+  });
+
+  it('a call under way when the removal comes (its transaction still open): the removal ends it, and nothing of it is kept', async () => {
+    const gone = await member('rec_gone_during');
+    const faxId = '990000000000000042';
+    const entries = entryCount();
+    await gone.sql.query('BEGIN');
+    expect((await gone.sql.query<{ claim: boolean }>("SELECT fax_hub.claim($1, 'd')", [faxId])).rows[0]?.claim).toBe(true);
+    // The removal does not wait for the person: their open transaction ends with their session when it takes their
+    // row, so a commit once the removal is committed (before the notice ends their sessions) has nothing to commit.
+    await hub.office.removeInSteps(gone.login, { afterCommit: () => expect(gone.sql.query('COMMIT')).rejects.toThrow() });
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe('0');
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.audit WHERE actor = '${gone.login}'`)).toBe('0');
+    expect(entryCount()).toBe(entries + 1);
+  });
+
+  it('a call made while the removal is under way waits for it, then is refused: nothing of the person is dated after their removal', async () => {
+    const gone = await member('rec_gone_while');
+    const faxId = '990000000000000043';
+    const entries = entryCount();
+    // A desk that waits as long as it takes (a person's sessions give up after 5 s by default).
+    await gone.sql.query("SET lock_timeout = '60s'");
+    let call: Promise<unknown> = Promise.resolve();
+    await hub.office.removeInSteps(gone.login, {
+      whileOpen: async () => {
+        call = gone.sql.query("SELECT fax_hub.claim($1, 'd')", [faxId]);
+        call.catch(() => undefined);
+        // The call has reached the hub and waits there for the removal's transaction.
+        await waitUntil(() => asSuperuser(`SELECT count(*) FROM pg_stat_activity WHERE usename = '${gone.login}' AND wait_event_type = 'Lock'`), (count) => count === '1', { what: 'the call waiting for the removal' });
+      },
+      afterCommit: async () => {
+        await expect(call).rejects.toMatchObject(refused);
+      },
+    });
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe('0');
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.audit WHERE actor = '${gone.login}'`)).toBe('0');
+    expect(entryCount()).toBe(entries + 1);
+  });
+
+  it('a member cannot hold up their own removal with a transaction left open or a long statement: the removal ends both', async () => {
+    const stubborn = await member('rec_stubborn');
+    const holder = new pg.Client(hubClientConfig(stubborn.address, { password: stubborn.password }));
+    holder.on('error', () => undefined);
+    await holder.connect();
+    connections.push(holder);
+    // One connection idles in a transaction holding the person's row; the other sleeps inside one.
+    await stubborn.sql.query('BEGIN');
+    await stubborn.sql.query("SELECT fax_hub.record('viewed', '990000000000000044', 'd')");
+    await holder.query('BEGIN');
+    await holder.query("SELECT fax_hub.record('viewed', '990000000000000045', 'd2')");
+    const sleeping = holder.query('SELECT pg_sleep(15)');
+    sleeping.catch(() => undefined);
+    await waitUntil(() => asSuperuser(`SELECT count(*) FROM pg_stat_activity WHERE usename = '${stubborn.login}' AND query LIKE 'SELECT pg_sleep(15)%' AND state = 'active'`), (count) => count === '1', { what: 'the long statement running' });
+    await hub.office.removeInSteps(stubborn.login, {});
+    // Ended by the removal (57P01), not waited out: neither the statement's nor the idle transaction's own time-out.
+    await expect(sleeping).rejects.toMatchObject({ code: '57P01' });
+    await expect(stubborn.sql.query('COMMIT')).rejects.toThrow();
+    expect(asSuperuser(`SELECT removed_at IS NOT NULL FROM fax_hub.people WHERE login = '${stubborn.login}'`)).toBe('t');
+    expect(asSuperuser(`SELECT count(*) FROM fax_hub.audit WHERE actor = '${stubborn.login}'`)).toBe('0');
   });
 
   it('random sequences of members\' changes: each change is exactly one entry, by its caller, and the chains check', async () => {
@@ -227,7 +290,7 @@ describe('the database writes the record', () => {
       }),
       { numRuns: 8, seed: 38_001 },
     );
-  }, 60_000);
+  });
 });
 
 describe('an audit trail the administrator cannot rewrite unseen', () => {
