@@ -8,3 +8,9 @@ export async function waitUntil<T>(probe: () => T | Promise<T>, accept: (value: 
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * vi.waitFor's options for a wait that must hold on a busy machine (its default is one second): the wait still
+ * ends as soon as the state is there.
+ */
+export const longWait = { timeout: 15_000, interval: 20 } as const;
