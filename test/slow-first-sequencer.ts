@@ -18,7 +18,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Seconds each slow file took in the full suite (2 cores, three files at once), keyed by its path under test/. */
 export const typicalSeconds: Readonly<Record<string, number>> = {
   'integration/outbox-kill.test.ts': 71,
-  'integration/ocr/nothing-outlives.test.ts': 53,
+  'integration/ocr/nothing-outlives.test.ts': 10,
   'integration/hotfolder-kill.test.ts': 30,
   'integration/ocr/recognition.test.ts': 29,
   'e2e/office-in-use.test.ts': 26,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   faxId = String(json.fax_id);
   await app.page.getByRole('button', { name: 'Sync now' }).click();
   await app.page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).waitFor({ timeout: 20_000 });
-}, 60_000);
+});
 afterAll(async () => app.close());
 
 describe('find a fax by what it says', () => {
@@ -55,7 +55,7 @@ describe('find a fax by what it says', () => {
       return shown ? shown.y >= 0 && shown.y < 768 - 100 : false;
     }).toBe(true);
     await screenshot(page, 'find-by-content-1024');
-  }, 90_000);
+  });
 
   it('a search for words the fax does not say finds nothing, and a details search still works', async () => {
     const page = app.page;

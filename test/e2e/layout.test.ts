@@ -57,7 +57,7 @@ async function clippedElements(page: Page): Promise<string[]> {
 async function expectNothingClipped(name: string): Promise<void> {
   // Once the view has settled (the preview fits its page to the pane after the first drawing): a layout that
   // still overflows after that fails.
-  await expect.poll(() => clippedElements(app.page), { message: name, timeout: 5_000 }).toEqual([]);
+  await expect.poll(() => clippedElements(app.page), { message: name }).toEqual([]);
   await screenshot(app.page, `min-size-${name}`);
 }
 

@@ -202,12 +202,12 @@ describe('an office of three desks with a fax open on each', () => {
     expect(await crushedRows(maria.page)).toEqual([]);
   }, 240_000);
 
-  it('a claim shows in the other windows at once; three claims at once end with one owner everywhere and each loser told who has it', async () => {
+  it('a claim shows in the other windows (how soon: the bench); three claims at once end with one owner everywhere and each loser told who has it', async () => {
     const faxId = faxIds[2] ?? '';
     for (const app of [maria, tom, ana]) await openFax(app.page, faxId);
     await maria.page.getByRole('button', { name: 'Claim', exact: true }).click();
-    await expect.poll(() => tom.page.getByTestId('claim-status').textContent(), { timeout: 2_000, interval: 25 }).toMatch(/^Maria Lopez bearbeitet es/);
-    await expect.poll(() => ana.page.getByTestId('claim-status').textContent(), { timeout: 2_000, interval: 25 }).toMatch(/^Maria Lopez is on it/);
+    await expect.poll(() => tom.page.getByTestId('claim-status').textContent(), { interval: 25 }).toMatch(/^Maria Lopez bearbeitet es/);
+    await expect.poll(() => ana.page.getByTestId('claim-status').textContent(), { interval: 25 }).toMatch(/^Maria Lopez is on it/);
     await tom.page.getByRole('button', { name: 'An mich ziehen' }).waitFor();
 
     const contested = faxIds[3] ?? '';
@@ -222,26 +222,26 @@ describe('an office of three desks with a fax open on each', () => {
     const buttons = await Promise.all(claims.map((button) => button.elementHandle()));
     const toastsBefore = await Promise.all([maria, tom, ana].map((app) => app.page.getByTestId('toast').allTextContents()));
     await Promise.all(buttons.map((button) => button.evaluate((element) => (element as HTMLButtonElement).click())));
-    await expect.poll(() => sql(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${contested}'`), { timeout: 5_000, interval: 50 }).toBe('1');
+    await expect.poll(() => sql(`SELECT count(*) FROM fax_hub.claims WHERE fax_id = '${contested}'`), { interval: 50 }).toBe('1');
     const winner = sql(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${contested}'`);
     const name = winner === owner ? 'Maria Lopez' : winner === logins.tom ? 'Tom Baker' : 'Ana Ruiz';
     const desks = [[maria, owner], [tom, logins.tom], [ana, logins.ana]] as const;
     // Every window agrees: the winner's says so, the others name the winner (no own claim left "not shared yet").
-    // The 2 s target is the bench's (measured on a quiet machine); here the office must agree, however loaded CI is.
+    // How soon is the bench's ("office hub, in the windows"); here the office must agree, however loaded CI is.
     const agreed = async (): Promise<boolean> => {
       const texts = await Promise.all(desks.map(async ([app]) => (await app.page.getByTestId('claim-status').textContent()) ?? ''));
       return desks.every(([, login], index) => (login === winner ? /^(You are on it|Sie bearbeiten es)/.test(texts[index] ?? '') : (texts[index] ?? '').includes(name)));
     };
-    await expect.poll(agreed, { timeout: 5_000, interval: 25 }).toBe(true);
+    await expect.poll(agreed, { interval: 25 }).toBe(true);
     for (const [index, [app, login]] of desks.entries()) {
       if (login === winner) continue;
       // A message of its own, naming who has it (not an older one from the test before).
       await expect.poll(async () => (await app.page.getByTestId('toast').allTextContents()).filter((text) => !(toastsBefore[index] ?? []).includes(text))).toContainEqual(expect.stringContaining(name));
     }
     await screenshot(tom.page, 'office-three-claims-de');
-  }, 60_000);
+  });
 
-  it("the triage panel follows another desk's take-over at once, keeps a note being typed, and empties the box when the note is added", async () => {
+  it("the triage panel follows another desk's take-over, keeps a note being typed, and empties the box when the note is added", async () => {
     const faxId = faxIds[4] ?? '';
     for (const app of [tom, ana]) await openFax(app.page, faxId);
     await tom.page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
@@ -252,14 +252,14 @@ describe('an office of three desks with a fax open on each', () => {
     const box = tom.page.getByLabel('Notiz hinzufügen', { exact: true });
     await box.fill('Rückruf bei Dr. Weber um 14 Uhr');
     await call(ana, 'takeOverFax', { faxId, confirmed: true });
-    await expect.poll(() => tom.page.getByTestId('claim-status').textContent(), { timeout: 2_000, interval: 25 }).toMatch(/^Ana Ruiz bearbeitet es/);
+    await expect.poll(() => tom.page.getByTestId('claim-status').textContent(), { interval: 25 }).toMatch(/^Ana Ruiz bearbeitet es/);
     await tom.page.getByRole('button', { name: 'An mich ziehen' }).waitFor();
     expect(await box.inputValue()).toBe('Rückruf bei Dr. Weber um 14 Uhr');
     await tom.page.getByRole('button', { name: 'Notiz hinzufügen' }).click();
     await expect.poll(() => box.inputValue()).toBe('');
     await expect.poll(() => tom.page.locator('.notes-list').textContent()).toContain('Rückruf bei Dr. Weber um 14 Uhr');
     await screenshot(tom.page, 'office-taken-over-de');
-  }, 60_000);
+  });
 
   it("a removed person's window says who removed them and offers nothing to share", async () => {
     const page = maria.page;
@@ -288,5 +288,5 @@ describe('an office of three desks with a fax open on each', () => {
     const [id = '', body = ''] = sql(`SELECT id || ' ' || encode(body_sealed, 'hex') FROM fax_hub.notes WHERE fax_id = '${faxId}' ORDER BY created_at DESC LIMIT 1`).split(' ');
     expect(openOrNull(kept, 'note', `${faxId}/${id}`, Buffer.from(body, 'hex'))).toBeNull();
     expect(sql('SELECT max(generation) FROM fax_hub.office_keys')).toBe('2');
-  }, 60_000);
+  });
 });

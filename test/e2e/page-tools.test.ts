@@ -33,7 +33,7 @@ beforeAll(async () => {
   await app.page.getByRole('button', { name: 'Sync now' }).click();
   await app.page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
   await app.page.getByRole('heading', { name: 'From City Lab Services' }).waitFor();
-}, 60_000);
+});
 afterAll(async () => app.close());
 
 describe('page tools on a received fax', () => {
@@ -102,7 +102,7 @@ describe('page tools on a received fax', () => {
     // The received fax is as it arrived.
     const services = await app.harness.core.services();
     expect(Buffer.from(await services.pdfs.bytes(faxId)).equals(Buffer.from(original))).toBe(true);
-  }, 90_000);
+  });
 
   it('the split follows every edit: after a page turned, taken out and another fax added, the old documents go; saving all keeps the split; Fax… shows exactly the pages that go', async () => {
     const page = app.page;
@@ -147,7 +147,7 @@ describe('page tools on a received fax', () => {
     await forward.getByRole('button', { name: 'Cancel' }).click();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-  }, 90_000);
+  });
 
   it('on a PDF in compose: pages taken out and turned, then split into two files of the fax; sent as such', async () => {
     const page = app.page;
@@ -209,7 +209,7 @@ describe('page tools on a received fax', () => {
         { timeout: 30_000 },
       )
       .toBe(4);
-  }, 90_000);
+  });
 
   it('on a TIFF in compose (a scanner’s fax): its pages drawn, one taken out, and a PDF of the rest takes its place', async () => {
     const page = app.page;
@@ -241,5 +241,5 @@ describe('page tools on a received fax', () => {
       [Math.round((1728 / 204) * 72), Math.round((1078 / 98) * 72)],
       [Math.round((1728 / 204) * 72), Math.round((784 / 98) * 72)],
     ]);
-  }, 60_000);
+  });
 });

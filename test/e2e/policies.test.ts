@@ -16,7 +16,7 @@ beforeAll(async () => {
   fs.writeFileSync(file, JSON.stringify({ Language: 'de', UpdatesOff: true, AutoLockMaxMinutes: 10, DisableSavePdf: true, DisableCsvExport: true, PinRequired: true }));
   app = await startApp({ viewport: { width: 1024, height: 760 }, policyFile: file });
   await app.page.getByTestId('fax-row').first().waitFor();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app.close();
@@ -63,5 +63,5 @@ describe('a desk under its organization\'s policies', () => {
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
     await page.locator('body').press('Control+s');
     await page.getByTestId('toast').filter({ hasText: 'Ihre Organisation hat das auf diesem Computer abgeschaltet.' }).first().waitFor();
-  }, 60_000);
+  });
 });

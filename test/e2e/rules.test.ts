@@ -65,7 +65,7 @@ describe('rules for received faxes', () => {
     await expect.poll(() => fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')).length).toBe(1);
     expect(fs.readdirSync(folder)[0]).toMatch(/^\d{4}-\d\d-\d\d \+14155550199 1p .+\.pdf$/);
     await screenshot(page, 'inbox-rule-actions');
-  }, 60_000);
+  });
 
   it('a rule on what the fax is: tell this desk of urgent lab results (no office: no label or person to give)', async () => {
     const page = app.page;

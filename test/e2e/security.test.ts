@@ -58,7 +58,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Test and connect' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('fax-row').first().waitFor();
-}, 120_000);
+});
 
 afterAll(async () => {
   await app.close();

@@ -204,5 +204,5 @@ describe('Events and deliveries', () => {
     await waitFor(() => arrivals, (count) => count === 2);
     silent.closeAllConnections();
     silent.close();
-  }, 30_000);
+  });
 });

@@ -17,7 +17,7 @@ let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox();
   bundle = await bundleChild('test/fixtures/edit-child.ts', 'edit-child');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();

@@ -19,7 +19,7 @@ let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox();
   bundle = await bundleChild('test/fixtures/hotfolder-child.ts', 'hotfolder-child');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();
@@ -76,7 +76,7 @@ describe('hot folders under SIGKILL', () => {
     expect(verdict('baseline', run.done, await faxCount(key), folder)).toEqual([]);
     totalCheckpoints = run.done.checkpoints;
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);
-  }, 60_000);
+  });
 
   it('killed at each checkpoint and restarted: one fax per good file, each file in Sent or Failed, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(20);

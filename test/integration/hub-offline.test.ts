@@ -97,7 +97,7 @@ describe('a desk offline', () => {
     expect(server.sql(office.address.database, `SELECT count(*) FROM fax_hub.notes WHERE fax_id = '${noted}'`).trim()).toBe('1');
     // In the order of his desk's entries (seq): `at` is to the millisecond, and a drain can write two in one.
     expect(server.sql(office.address.database, `SELECT action FROM fax_hub.audit WHERE actor = '${tom.login}' ORDER BY seq`).trim().split('\n')).toEqual(['noted', 'handled']);
-  }, 60_000);
+  });
 
   it('a desk that starts while the hub is away reads what changed meanwhile once it is back (no notification brings it)', async () => {
     const ada = await startDesk('cold_ada', { viaProxy: false });
@@ -110,7 +110,7 @@ describe('a desk offline', () => {
     proxy.restore();
     await waitUntil(() => cy.desk.triage.view(faxId), (view) => view?.claim?.by === ada.login && view.notes === 1, { what: "Ada's claim and note on Cy's desk", timeoutMs: 20_000 });
     expect(cy.changed).toContain(faxId);
-  }, 60_000);
+  });
 
   it('an action made online answers at once; a claim lost online is answered, not told as lost', async () => {
     const ana = await startDesk('on_ana', { viaProxy: false });

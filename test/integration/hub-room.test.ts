@@ -96,7 +96,7 @@ describe('more desks than lasting connections', () => {
     // 12 connections for people in all, the spare ones included: visits and claims always found one.
     expect(most).toBeLessThanOrEqual(12);
     for (const entry of desks) expect(entry.desk.triage.status()).toMatchObject({ state: 'connected', pending: 0 });
-  }, 60_000);
+  });
 
   it('a full server on one visit is not news; visit after visit it is said, an action waits for room, and goes when there is', async () => {
     const visitor = desks.find((entry) => entry.desk.link.mode === 'visiting');
@@ -135,5 +135,5 @@ describe('more desks than lasting connections', () => {
       { what: 'the claim reaching the hub once there is room', timeoutMs: 20_000 },
     );
     expect(visitor.desk.triage.view('970000000000000001')?.claim?.by).toBe(visitor.login);
-  }, 60_000);
+  });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await joined.session.close();
   person = { login: joined.address.user, password: joined.password, address: JSON.stringify(joined.address) };
   bundle = await bundleChild('test/fixtures/triage-child.ts', 'triage-child');
-}, 60_000);
+});
 
 afterAll(() => {
   server.destroy();

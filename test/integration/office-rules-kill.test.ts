@@ -28,7 +28,7 @@ let bundle = '';
 beforeAll(async () => {
   server = await startPrivatePostgres();
   bundle = await bundleChild('test/fixtures/office-rules-child.ts', 'office-rules-child');
-}, 60_000);
+});
 
 afterAll(() => {
   server.destroy();
@@ -119,7 +119,7 @@ describe('inbound rules once per office, under SIGKILL', () => {
     expect(run.done.states).toEqual(['print:done', 'save:done']);
     expect(pdfs(shared)).toHaveLength(1);
     expect(run.done.printed).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('killed at each step: the other desk does the job once the lease runs out, under the same name; the restarted desk never does it again', async () => {
     expect(names.length).toBeGreaterThanOrEqual(12);

@@ -97,7 +97,7 @@ describe('inbound rules in an office', () => {
     const skipped = all.flat().filter((action) => action.state === 'skipped');
     expect(skipped).toHaveLength(4);
     for (const action of skipped) expect(action.problem ?? '').toMatch(/another desk/);
-  }, 60_000);
+  });
 
   it('the same three desks without an office each do it (what the office saves)', async () => {
     const { apps, shared } = await desks(3, false);
@@ -113,7 +113,7 @@ describe('inbound rules in an office', () => {
     );
     expect(files(shared)).toHaveLength(3);
     expect(apps.reduce((sum, app) => sum + files(printerFolder(app)).length, 0)).toBe(3);
-  }, 60_000);
+  });
 
   it('a rule on the kind gives the office label once for the office (the hub says so on every desk), and never to a fax its desks could not read', async () => {
     const { apps } = await desks(2, true, () => Promise.resolve([]));
@@ -150,5 +150,5 @@ describe('inbound rules in an office', () => {
     const unread = await waitUntil(async () => (await Promise.all(apps.map((app) => actionsOf(app, second)))).flat(), (actions) => actions.length === 2 && actions.every((action) => action.state === 'skipped'), { what: 'both desks to pass over the second fax' });
     for (const action of unread) expect(action.problem ?? '').toMatch(/acts on what the fax is, and reading faxes is turned off/);
     expect(value<FaxDetail>(await first.call('getFax', { id: second })).triage?.labels ?? []).toEqual([]);
-  }, 90_000);
+  });
 });

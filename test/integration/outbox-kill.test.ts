@@ -30,7 +30,7 @@ beforeAll(async () => {
   fs.writeFileSync(file, Buffer.concat([jpegHeader, crypto.randomBytes(fileBytes - jpegHeader.length)]));
   // One bundle, so each of the ~200 process starts is a plain `node` start.
   bundle = await bundleChild('test/fixtures/outbox-child.ts', 'outbox-child');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();
@@ -90,7 +90,7 @@ describe('exactly-once sending under SIGKILL', () => {
     totalCheckpoints = run.done?.checkpoints ?? 0;
     expect(totalCheckpoints).toBeGreaterThanOrEqual(100);
     expect(await serverSubjects(key)).toEqual(run.submitted.map((item) => item.subject).sort());
-  }, 60_000);
+  });
 
   it('killed at each of ≥ 100 checkpoints and restarted: exactly one fax per submission, none lost', async () => {
     expect(totalCheckpoints).toBeGreaterThanOrEqual(100);

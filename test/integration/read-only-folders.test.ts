@@ -19,7 +19,7 @@ let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox();
   bundle = await bundleChild('test/fixtures/readonly-child.ts', 'readonly-child');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();

@@ -19,7 +19,7 @@ let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox();
   bundle = await bundleChild('test/fixtures/rules-child.ts', 'rules-child');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();
@@ -71,7 +71,7 @@ describe('inbound rules under SIGKILL', () => {
     names = run.done.names;
     expect(new Set(names)).toEqual(new Set(['rules.journaled', 'rules.lease_taken', 'rules.target_reserved', 'rules.target_named', 'rules.copy_written', 'rules.copy_renamed', 'rules.lease_finished', 'rules.done', 'rules.print_started', 'rules.printed']));
     expect(names.length).toBeGreaterThanOrEqual(22);
-  }, 60_000);
+  });
 
   it('killed at each checkpoint and restarted: every fax saved once and printed, nothing half-written', async () => {
     expect(names.length).toBeGreaterThanOrEqual(22);

@@ -25,7 +25,7 @@ beforeAll(async () => {
     });
     child.on('exit', () => reject(new Error('sandbox exited')));
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   child.kill('SIGTERM');

@@ -33,7 +33,7 @@ describe('the workers from source', () => {
     } finally {
       await Promise.all([fromSource.close(), bundled.close()]);
     }
-  }, 60_000);
+  });
 
   it('the recognition process opens a document and calls an empty page blank', async () => {
     const location = sourceRecognitionLocation();
@@ -48,5 +48,5 @@ describe('the workers from source', () => {
     } finally {
       await recognizer.close();
     }
-  }, 60_000);
+  });
 });

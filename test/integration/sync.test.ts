@@ -82,7 +82,7 @@ describe('sync', () => {
     expect(services.cache.faxes.pending()).toEqual([]);
     expect((await app.call('listFaxes', { direction: 'outbound', groups: ['delivered'], offset: 0, limit: 1 })) as Ok<FaxListPage>).toMatchObject({ value: { total: 100 } });
     expect((await requestsOf(app.accountId)).filter((request) => request.status === 429)).toEqual([]);
-  }, 60_000);
+  });
 
   it('offline: the cache is still served, the state says offline, and sync resumes when the service is back', async () => {
     const { startTestSandbox: start } = await import('../fax-service/testkit');

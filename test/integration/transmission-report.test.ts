@@ -76,5 +76,5 @@ describe('transmission reports', () => {
     await waitUntil(() => services.cache.faxes.detail(String(json.fax_id)), (detail) => detail !== null, { what: 'inbound synced' });
     expect(await app.call('getTransmissionReport', { id: String(json.fax_id) })).toMatchObject({ ok: false, error: { kind: 'not_found', message: 'A transmission report exists only for a sent fax.' } });
     await app.close();
-  }, 60_000);
+  });
 });

@@ -63,21 +63,27 @@ async function startApp(appPid?: number): Promise<{ app: ChildProcess; recogniti
 }
 
 /**
- * Starting the stand-in app and its recognition process (both bundled) and reading one page takes ~3 s alone,
- * but 40 s and more when the suite's SIGKILL tests share the two cores with it: the timeout bounds that start, not
- * what is tested (the process ending within 10 s of its app).
+ * Starting the stand-in app and its recognition process (both bundled) and reading one page takes ~3 s (~2 CPU-s)
+ * alone; beside the suite's SIGKILL tests, which start hundreds of processes on the same two cores, the same start
+ * took 23 s (measured: the page's read alone 21 s), and 85–198 s for the file in whole runs when it was ordered among
+ * them. The timeout bounds that start, not what is tested.
  */
 const startsWithinMs = 150_000;
+/**
+ * The process checks its parent every 2 s (main/ocr/parent-watch.ts; its cadence is tested on a clock of the test's
+ * own): a minute is far beyond any machine's delay for that, and far short of the 12 minutes it once lived on.
+ */
+const endsWithinMs = 60_000;
 
 describe('the recognition process never outlives the app', () => {
-  it('the app is killed while the process holds a loaded recognizer: the process ends within seconds', async () => {
+  it('the app is killed while the process holds a loaded recognizer: the process ends', async () => {
     const { app, recognitionPid } = await startApp();
     expect(recognitionPid).toBeGreaterThan(0);
     // Idle between pages, its recognizer loaded: the state that kept one running for 12 minutes.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(isRunning(recognitionPid)).toBe(true);
     app.kill('SIGKILL');
-    expect(await gone(recognitionPid, 10_000)).toBeLessThan(10_000);
+    expect(await gone(recognitionPid, endsWithinMs)).toBeLessThan(endsWithinMs);
   }, startsWithinMs);
 
   it('the process named as the app ends while the channel stays open (an Electron utility process): it ends too', async () => {
@@ -87,7 +93,7 @@ describe('the recognition process never outlives the app', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(isRunning(recognitionPid)).toBe(true);
     standIn.kill('SIGKILL');
-    expect(await gone(recognitionPid, 10_000)).toBeLessThan(10_000);
+    expect(await gone(recognitionPid, endsWithinMs)).toBeLessThan(endsWithinMs);
     // Its starter is still alive: only the named app's end stopped it.
     expect(isRunning(app.pid!)).toBe(true);
   }, startsWithinMs);

@@ -5,6 +5,7 @@ import type { UpdateView } from '../../../preload/models';
 import { silentLogger } from '../../../main/log/logger';
 import type { Timers } from '../../../main/runtime/timers';
 import { checkEveryMs, createUpdateController } from '../../../main/desktop-integration/update-controller';
+import { longWait } from '../../helpers/wait';
 
 function setup(options: { enabled?: boolean; uploading?: boolean; feedUrl?: () => string | null } = {}) {
   const scheduled: Array<{ callback: () => void; ms: number }> = [];
@@ -25,7 +26,7 @@ describe('update controller', () => {
     feed = null;
     await new Promise((resolve) => setImmediate(resolve));
     scheduled[0]?.callback();
-    await vi.waitFor(() => expect(port.check).toHaveBeenLastCalledWith(null));
+    await vi.waitFor(() => expect(port.check).toHaveBeenLastCalledWith(null), longWait);
   });
 
   it('checks at start and again every 6 hours', async () => {
@@ -36,7 +37,7 @@ describe('update controller', () => {
     expect(checkEveryMs).toBe(6 * 3600 * 1000);
     await new Promise((resolve) => setImmediate(resolve));
     scheduled[0]?.callback();
-    await vi.waitFor(() => expect(port.check).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(port.check).toHaveBeenCalledTimes(2), longWait);
   });
 
   it('stopped while a check is under way: the check ends and no next check is set', async () => {
@@ -97,7 +98,7 @@ describe('update controller', () => {
     const { controller, port } = setup();
     port.check.mockRejectedValueOnce(new Error('ENOTFOUND updates.example'));
     controller.start();
-    await vi.waitFor(() => expect(port.check).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(port.check).toHaveBeenCalledOnce(), longWait);
     expect(controller.view()).toEqual({ status: 'current' });
   });
 });

@@ -15,7 +15,7 @@ import type { FaxId } from '../../../preload/fax-id';
 import { msg } from '../../../preload/i18n/translator';
 import { waitUntil } from '../../helpers/wait';
 
-const waitFor = (condition: () => boolean) => waitUntil(condition, Boolean, { timeoutMs: 5000 });
+const waitFor = (condition: () => boolean) => waitUntil(condition, Boolean);
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -6,6 +6,7 @@ import { makeOnePagePdf } from '../../fax-service/sample-documents';
 import { memorySecretStore } from '../../../main/store/secret-store';
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { createFakeElectron, FakeWebContents } from './fake-electron';
+import { longWait } from '../../helpers/wait';
 
 vi.mock('../../../main/shell/electron-settings', () => ({
   openElectronSettings: () => createSettingsStore({ store: {} }, { downloadFolder: '/tmp' }),
@@ -56,7 +57,7 @@ describe('Electron entry point', () => {
   it('on ready: hardens the session, serves app://, registers IPC and loads the app into a secure window', async () => {
     const current = await boot(true);
     current.resolveReady();
-    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1), longWait);
     const { electron, windows, defaultSession, ipcHandlers } = current;
     expect(defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
     expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
@@ -71,7 +72,7 @@ describe('Electron entry point', () => {
   it('a second launch focuses the existing window instead of opening another', async () => {
     const current = await boot(true);
     current.resolveReady();
-    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1), longWait);
     current.electron.app.emit('second-instance', {}, ['fax-desktop'], '/');
     expect(current.windows).toHaveLength(1);
     expect(current.windows[0]?.focus).toHaveBeenCalled();
@@ -80,19 +81,19 @@ describe('Electron entry point', () => {
   it('locks the app when the OS locks the screen, and tells the window', async () => {
     const current = await boot(true);
     current.resolveReady();
-    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1), longWait);
     const contents = current.windows[0]?.webContents;
-    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && !(payload as { locked: boolean }).locked)).toBe(true));
+    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && !(payload as { locked: boolean }).locked)).toBe(true), longWait);
     current.electron.powerMonitor.emit('lock-screen');
-    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && (payload as { locked: boolean }).locked)).toBe(true));
+    await vi.waitFor(() => expect(contents?.sent.some(([channel, payload]) => channel === 'fax-event:lockChanged' && (payload as { locked: boolean }).locked)).toBe(true), longWait);
   });
 
   it('a second launch with a document hands it to compose (checked and staged in main)', async () => {
     const current = await boot(true);
     current.resolveReady();
-    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1), longWait);
     const contents = current.windows[0]?.webContents;
-    await vi.waitFor(() => expect(contents?.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true));
+    await vi.waitFor(() => expect(contents?.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true), longWait);
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-open-with-'));
     fs.writeFileSync(path.join(folder, 'referral.pdf'), makeOnePagePdf());
     current.electron.app.emit('second-instance', {}, ['/opt/electron', '.', '--enable-features=X', 'referral.pdf'], folder);
@@ -121,10 +122,10 @@ describe('Electron entry point', () => {
   async function started() {
     const current = await boot(true);
     current.resolveReady();
-    await vi.waitFor(() => expect(current.windows).toHaveLength(1));
+    await vi.waitFor(() => expect(current.windows).toHaveLength(1), longWait);
     const window = current.windows[0];
     if (!window) throw new Error('no window');
-    await vi.waitFor(() => expect(window.webContents.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true));
+    await vi.waitFor(() => expect(window.webContents.sent.some(([channel]) => channel === 'fax-event:lockChanged')).toBe(true), longWait);
     return { ...current, window };
   }
   type Template = Array<Record<string, unknown>>;
@@ -155,18 +156,18 @@ describe('Electron entry point', () => {
     const { menus, electron } = await started();
     const item = find(menus.application?.template ?? [], 'Copy diagnostics') as { click: () => void };
     item.click();
-    await vi.waitFor(() => expect(electron.clipboard.writeText).toHaveBeenCalled());
+    await vi.waitFor(() => expect(electron.clipboard.writeText).toHaveBeenCalled(), longWait);
     const text = String(electron.clipboard.writeText.mock.calls[0]?.[0]);
     expect(text).toContain('Fax Desktop 0.1.0 (electron)');
     expect(text).not.toContain('sk_test_bootstrap');
     (find(menus.application?.template ?? [], 'Show log folder') as { click: () => void }).click();
-    await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith(expect.stringMatching(/logs$/)));
+    await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith(expect.stringMatching(/logs$/)), longWait);
   });
 
   it('a window command from the menu goes to the window', async () => {
     const { menus, window } = await started();
     (find(menus.application?.template ?? [], 'Keyboard shortcuts') as { click: () => void }).click();
-    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual(['fax-event:commandRequested', { command: 'keyboardShortcuts' }]));
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual(['fax-event:commandRequested', { command: 'keyboardShortcuts' }]), longWait);
     expect(window.show).toHaveBeenCalled();
   });
 
@@ -179,7 +180,7 @@ describe('Electron entry point', () => {
     tray?.emit('click');
     expect(window.show).toHaveBeenCalled();
     (find(template, 'Quit Fax Desktop') as { click: () => void }).click();
-    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled(), longWait);
   });
 
   it('closing the window keeps the app in the tray and says so once; quitting really closes it', async () => {
@@ -227,9 +228,9 @@ describe('Electron entry point', () => {
     const entry = path.join(xdgConfig, 'autostart', 'fax-desktop.desktop');
     expect(fs.existsSync(entry)).toBe(false);
     expect(await update?.(fromWindow, { startAtLogin: true })).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(true));
+    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(true), longWait);
     expect(fs.readFileSync(entry, 'utf8')).toMatch(/^Exec=.* --hidden$/m);
     await update?.(fromWindow, { startAtLogin: false });
-    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(false));
+    await vi.waitFor(() => expect(fs.existsSync(entry)).toBe(false), longWait);
   });
 });
