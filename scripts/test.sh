@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 export ELECTRON_OVERRIDE_DIST_PATH=/nonexistent
+# npm asks the registry for its own newer version when a home folder has never recorded a check (a fresh one does):
+# nothing the tests need.
+export npm_config_update_notifier=false
 
 started=$(date +%s)
 step() { printf '\n\033[1m== %s\033[0m (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
