@@ -1,5 +1,5 @@
 /**
- * The virtual clock: real time plus an offset that the control plane can advance. It drives carrier
+ * The virtual clock: real time plus an offset that the control plane can advance, or stop and start again. It drives carrier
  * progress, rate-limit windows, idempotency retention and webhook retries. The offset is persisted.
  */
 import { readMeta, writeMeta, type SandboxDb } from './database';
@@ -7,16 +7,33 @@ import { readMeta, writeMeta, type SandboxDb } from './database';
 export interface Clock {
   now(): number;
   advance(seconds: number): number;
+  /**
+   * Stops the clock where it is (a test that must not race the carrier: faxes sent on a busy machine were delivered
+   * before it looked), or lets it run again from there. Not kept across restarts.
+   */
+  freeze(frozen: boolean): void;
 }
 
 export function createClock(db: SandboxDb): Clock {
   let offset = Number(readMeta(db, 'clock_offset_ms') ?? '0');
+  let frozenAt: number | null = null;
+  const keep = (): void => writeMeta(db, 'clock_offset_ms', String(offset));
   return {
-    now: () => Date.now() + offset,
+    now: () => frozenAt ?? Date.now() + offset,
     advance(seconds) {
-      offset += Math.round(seconds * 1000);
-      writeMeta(db, 'clock_offset_ms', String(offset));
-      return Date.now() + offset;
+      const step = Math.round(seconds * 1000);
+      if (frozenAt !== null) frozenAt += step;
+      offset += step;
+      keep();
+      return frozenAt ?? Date.now() + offset;
+    },
+    freeze(frozen) {
+      if (frozen && frozenAt === null) frozenAt = Date.now() + offset;
+      if (!frozen && frozenAt !== null) {
+        offset = frozenAt - Date.now();
+        frozenAt = null;
+        keep();
+      }
     },
   };
 }

@@ -61,6 +61,25 @@ describe('control plane', () => {
     expect((await t.control('POST', '/clock', { advance_seconds: -5 })).status).toBe(400);
   });
 
+  it('the clock stops where it is and runs on from there; advancing still moves it; a fax sent meanwhile waits for it', async () => {
+    const nowOf = async (): Promise<number> => Date.parse((await t.control<{ now: string }>('GET', '/clock')).json.now);
+    expect((await t.control('POST', '/clock', { frozen: 'yes' })).status).toBe(400);
+    await t.freezeClock(true);
+    const { key } = await t.fullAccess();
+    const stopped = await nowOf();
+    const sent = await t.send(key, [{ name: 'to', value: '+14155550100' }, { name: 'files', filename: 'a.pdf', content: onePagePdf }]);
+    const id = (sent.json as { data: { id: number } }).data.id;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await nowOf()).toBe(stopped);
+    expect(((await t.api(key, 'GET', `/faxes/${id}`)).json as { data: { status: string } }).data.status).toBe('queued');
+    await t.advance(5);
+    expect(await nowOf()).toBe(stopped + 5_000);
+    expect(((await t.api(key, 'GET', `/faxes/${id}`)).json as { data: { status: string } }).data.status).toBe('delivered');
+    await t.freezeClock(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await nowOf()).toBeGreaterThan(stopped + 5_000);
+  });
+
   it('faults: the next `times` matching requests fail, then the service is normal again', async () => {
     const { key } = await t.fullAccess();
     await t.control('POST', '/faults', { method: 'GET', path: '/account', status: 503, times: 2 });

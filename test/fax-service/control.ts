@@ -331,11 +331,13 @@ export function createControlPlane(deps: ControlDeps) {
     }
     if (first === 'clock' && segments.length === 1) {
       if (method === 'POST') {
-        onlyFields(body, ['advance_seconds']);
-        const seconds = body.advance_seconds;
+        onlyFields(body, ['advance_seconds', 'frozen']);
+        const seconds = body.advance_seconds ?? 0;
         if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 366 * 86_400) {
           throw invalidRequest('invalid_parameter', 'advance_seconds must be a number of seconds from 0 to one year.');
         }
+        if (body.frozen !== undefined && typeof body.frozen !== 'boolean') throw invalidRequest('invalid_parameter', 'frozen must be true or false.');
+        if (body.frozen !== undefined) clock.freeze(body.frozen);
         clock.advance(seconds);
         deps.afterClockChange();
       }

@@ -59,6 +59,8 @@ export interface TestSandbox {
   /** A fresh account with a key holding every non-automation scope. */
   fullAccess(options?: { plan?: string; page_limit?: number; pages_used?: number }): Promise<{ accountId: string; key: string; keyId: string }>;
   advance(seconds: number): Promise<void>;
+  /** Stops the sandbox's clock where it is, or lets it run again (POST /sandbox/clock {frozen}). */
+  freezeClock(frozen: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,9 @@ export async function startTestSandbox(options: { dataDir?: string; idBase?: big
       const accountId = await account(accountOptions);
       const created = await key(accountId, everyScope);
       return { accountId, key: created.key, keyId: created.id };
+    },
+    async freezeClock(frozen) {
+      await control('POST', '/clock', { frozen });
     },
     async advance(seconds) {
       await control('POST', '/clock', { advance_seconds: seconds });

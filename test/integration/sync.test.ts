@@ -62,8 +62,10 @@ describe('sync', () => {
     // look-back, so the list has more than one page, of which only the first is needed.
     await fixture.t.control('POST', `/accounts/${app.accountId}/faxes`, { direction: 'inbound', count: 50, spacing_seconds: 2, newest_at: new Date(Date.now() - 10_000).toISOString() });
     await app.call('syncNow');
-    // Another key of the same account sends them (the API's limit is per key).
+    // Another key of the same account sends them (the API's limit is per key), the service's clock stopped: on a busy
+    // machine the first were delivered before the last was sent.
     const sender = await fixture.t.key(app.accountId, ['fax:send']);
+    await fixture.t.freezeClock(true);
     const big = Buffer.concat(Array.from({ length: 1 }, () => onePagePdf));
     for (let index = 0; index < 100; index += 1) {
       const number = `+1415555${String(3000 + index)}`;
@@ -77,6 +79,7 @@ describe('sync', () => {
     for (let pass = 0; pass < 5; pass += 1) await app.call('syncNow');
     const perPass = ((await requestsOf(app.accountId)).length - before) / 5;
     expect(perPass).toBe(1);
+    await fixture.t.freezeClock(false);
     await fixture.t.advance(60);
     await app.call('syncNow');
     expect(services.cache.faxes.pending()).toEqual([]);
