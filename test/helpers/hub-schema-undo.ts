@@ -39,8 +39,25 @@ export function undoRecordFunctions(deskRole: string): string {
   `;
 }
 
+/** SQL that takes a hub back from schema 14 to what schema 13 left: a person's calls no longer hold their row. */
+export function undoSettledCalls(): string {
+  return `
+    DROP FUNCTION fax_hub.hold_person(text);
+    CREATE OR REPLACE FUNCTION fax_hub.caller() RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp STABLE AS $$
+    DECLARE
+      who text := session_user;
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM fax_hub.people WHERE login = who AND removed_at IS NULL) THEN
+        RAISE EXCEPTION 'not a person of this office' USING ERRCODE = 'insufficient_privilege';
+      END IF;
+      RETURN who;
+    END $$;
+  `;
+}
+
 /**
- * SQL (run as the server's superuser) that takes a hub back from schema 13 to what schema 12 left: the
+ * SQL (run as the server's superuser) that takes a hub back from schema 14 to what schema 12 left (schema 14 first,
+ * undoSettledCalls): the
  * administrator owns the schema, its tables and functions and the database again and may create roles, row-level
  * security is not forced, the administrator writes the office's people and labels directly — a hub as the app
  * before roles by least privilege made it.
@@ -49,6 +66,7 @@ export function undoLeastPrivilege(database: string, administrator: string): str
   const owner = ownerRoleOf(database);
   const desk = deskRoleOf(database);
   return `
+    ${undoSettledCalls()}
     DO $$
     DECLARE
       t record;
