@@ -38,15 +38,6 @@ function parentPort(): Port {
   };
 }
 
-// Below the window and main, but not at the lowest priority: at nice 19 any busy program beside it (a second app,
-// a video call, CI's other jobs) left the reader ~2 % of a core — one page took 90 s beside two busy processes
-// (measured, 1.9 CPU-s) and a fax arrived and was filed minutes later. At nice 10 the same page took 13 s there and
-// 1.7 s on a quiet machine, as at nice 19; the window keeps ~90 % of a core it competes for.
-try {
-  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
-} catch {
-  // Some systems refuse; the process then runs at normal priority.
-}
 
 const port = parentPort();
 // Nothing outlives the app: no channel, no parent, no process.
@@ -136,11 +127,27 @@ async function recognize(request: RecognizeRequest, start: RecognitionStart): Pr
   }
 }
 
+/**
+ * Below the window and main, but not at the lowest priority: at nice 19 any busy program beside it (a second app, a
+ * video call, CI's other jobs) left the reader ~2 % of a core — one page took 90 s beside two busy processes
+ * (measured, 1.9 CPU-s) and a fax arrived and was filed minutes later. At nice 10 the same page took 13 s there and
+ * 1.7 s on a quiet machine, as at nice 19; the window keeps ~90 % of a core it competes for. (Lowered once: a
+ * process may not raise its priority again without privileges.)
+ */
+function lowerPriority(): void {
+  try {
+    if (os.getPriority() < os.constants.priority.PRIORITY_BELOW_NORMAL) os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Some systems refuse; the process then runs at normal priority.
+  }
+}
+
 // One request at a time, in order: the process reads one page while main decides what comes next.
 let queue: Promise<void> = Promise.resolve();
 port.onMessage((message) => {
   if (message.type === 'start') {
     settings = message;
+    if (message.priority !== 'normal') lowerPriority();
     if (message.parentPid !== undefined) parentWatch.alsoWatch(message.parentPid);
     port.post({ type: 'ready' });
     return;

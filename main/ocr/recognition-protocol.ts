@@ -15,7 +15,14 @@ export interface RecognitionStart {
   workerPath?: string | undefined;
   /** The app's main process: the recognition process ends itself when it is gone. */
   parentPid?: number | undefined;
+  /**
+   * How the process is scheduled: `background` (the app's: below the window and main) unless a test that waits on
+   * its reading says `normal` (recognition-priority.ts).
+   */
+  priority?: RecognitionPriority | undefined;
 }
+
+export type RecognitionPriority = 'background' | 'normal';
 
 export interface RecognizeRequest {
   type: 'recognize';

@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger';
 import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { RenderableKind, RenderSource } from '../pages/render-protocol';
-import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizedPage } from './recognition-protocol';
+import type { RecognitionPriority, RecognitionReply, RecognitionRequest, RecognitionStart, RecognizedPage } from './recognition-protocol';
 
 /** The process, however it was started (a forked Node process, an Electron utility process). */
 export interface RecognitionChild {
@@ -31,6 +31,8 @@ export interface RecognitionLocation {
   standardFontsDir: string;
   /** tesseract.js's worker script outside the app's archive (the packaged app). */
   workerPath?: string;
+  /** The app's is `background` (the default); the tests that wait on a reading run it at `normal`. */
+  priority?: RecognitionPriority;
 }
 
 /** A forked Node process running the TypeScript source (tests, the harness, benchmarks) or a bundled script. */

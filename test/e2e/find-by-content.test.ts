@@ -32,7 +32,7 @@ describe('find a fax by what it says', () => {
   it('a search for a name and a date finds the fax on the page that says them, and the preview marks them there', async () => {
     const page = app.page;
     await page.getByLabel('Search inbox').fill('doe 03/14/1961');
-    // Newest first: the fax that just arrived is read before the older ones, within a few seconds.
+    // Newest first: the fax that just arrived is read before the older ones (how soon: the bench's recognition rows).
     const row = page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`);
     await row.getByTestId('text-hit').waitFor({ timeout: 60_000 });
     await expect(row.getByTestId('text-hit').textContent()).resolves.toMatch(/^Page 2:/);

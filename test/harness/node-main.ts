@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceRecognitionLocation } from '../../main/ocr/recognition-location';
 import type { RecognitionLocation, StartRecognitionChild } from '../../main/ocr/recognizer';
+import type { RecognitionPriority } from '../../main/ocr/recognition-protocol';
 import { createCore, type Core } from '../../main/core';
 import { downloadFolderDesktop } from '../../main/desktop';
 import { fileSink } from '../../main/log/file-sink';
@@ -39,7 +40,7 @@ export interface NodeMainOptions {
    * Reads faxes on this computer (OCR) in a recognition process of its own, as the app does (default: off): `true`
    * starts it from source through tsx; `{ start }` starts it another way (the e2e tests' bundle of it).
    */
-  recognition?: true | { start: StartRecognitionChild };
+  recognition?: true | { start: StartRecognitionChild; priority?: RecognitionPriority };
 }
 
 export interface NodeMain {
@@ -54,9 +55,9 @@ export interface NodeMain {
 
 export { keychainServiceFor };
 
-function recognitionLocation(how: true | { start: StartRecognitionChild }): RecognitionLocation {
+function recognitionLocation(how: true | { start: StartRecognitionChild; priority?: RecognitionPriority }): RecognitionLocation {
   const fromSource = sourceRecognitionLocation(fileURLToPath(new URL('../..', import.meta.url)));
-  return how === true ? fromSource : { ...fromSource, start: how.start };
+  return how === true ? fromSource : { ...fromSource, start: how.start, ...(how.priority ? { priority: how.priority } : {}) };
 }
 
 export function createNodeMain(options: NodeMainOptions): NodeMain {

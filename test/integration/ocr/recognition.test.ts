@@ -19,7 +19,8 @@ beforeAll(async () => {
   recognizer = createRecognizer({
     // The process may not reach the network at all: the language data must come from the folder.
     start: await bundledRecognitionStart({ networkCut: true }),
-    settings: { languageDir, languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
+    // Waited on: at the app's background priority a busy CI left it ~2 % of a core (recognition-priority.test.ts).
+    settings: { languageDir, languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}`, priority: 'normal' },
     log: silentLogger,
   });
 });
