@@ -1,0 +1,132 @@
+/**
+ * Whom a fax is about, among the office's patients: record linkage as a master patient index does it. The records
+ * sharing a blocking key with the reading are scored field by field (match-weights.ts) and the result is one of:
+ * - `sure`: one patient, who may be filed to without a person — the best score is high, far ahead of the next, the
+ *   values that agree were read surely, the birth date or an id agrees exactly, and no record looks like the
+ *   patient's (a twin: same surname and birth date; a parent or child of the same name; the same name with another
+ *   birth date). Those are the cases that misfile in real offices: they always go to a person;
+ * - `ask`: a person chooses among the candidates shown (both look-alikes among them), or says it is someone else;
+ * - `none`: nobody on the list fits (a new referral), or the fax does not say whom it is about.
+ * Unknown is an answer; a guess is not.
+ */
+import type { PatientRecord, ReadPatient } from './patient-record';
+import { compareBirthDates, readBirthDate, type BirthDateAgreement } from './birth-dates';
+import { compareIds, type IdAgreement, type IdPairing } from './identifiers';
+import { compareNames, readName, recordName, type FamilyAgreement, type GivenAgreement, type NameAgreement } from './name-parts';
+import { birthDateWeight, familyWeight, fileAtBits, givenWeight, idWeight, leadBits, offerAtBits } from './match-weights';
+import { readingKeys } from './blocking-keys';
+import { sameGivenName } from './nicknames';
+
+/** What the matcher needs of the office's patients (the list in the encrypted cache, or a test's in memory). */
+export interface PatientIndex {
+  size(): number;
+  /** The records sharing any of these keys (blocking-keys.ts). */
+  byKeys(keys: readonly string[]): PatientRecord[];
+  /** How many records have this surname (folded words joined) and this first given name. */
+  familyCount(family: string): number;
+  givenCount(given: string): number;
+  /** Records with this surname (folded words joined): where look-alikes are found. */
+  withFamily(family: string): PatientRecord[];
+}
+
+export interface Agreement {
+  family: FamilyAgreement | 'missing';
+  given: GivenAgreement;
+  birthDate: BirthDateAgreement;
+  id: IdAgreement;
+  /** Which of the fax's ids agreed with which of the record's. */
+  idPairing: IdPairing | null;
+}
+
+export interface Candidate {
+  patient: PatientRecord;
+  /** The evidence for this patient, in bits. */
+  weight: number;
+  agreement: Agreement;
+}
+
+export type AskReason = 'look-alike' | 'two-fit' | 'unsure-reading' | 'weak';
+
+export type MatchResult =
+  | { verdict: 'sure'; patient: Candidate }
+  | { verdict: 'ask'; reason: AskReason; candidates: Candidate[] }
+  | { verdict: 'none'; reason: 'not-on-list' | 'nothing-read'; nearest: Candidate[] };
+
+const folded = (words: readonly string[]): string => words.filter((word) => word !== '').join('');
+
+function weighName(agreement: NameAgreement, record: PatientRecord, index: PatientIndex): number {
+  const name = recordName(record.family, record.given);
+  return familyWeight(agreement.family, index.familyCount(folded(name.family)), index.size()) + givenWeight(agreement.given, index.givenCount(name.given[0] ?? ''), index.size());
+}
+
+export function scoreRecord(read: ReadPatient, record: PatientRecord, index: PatientIndex, thisYear: number): Candidate {
+  const name = read.name ? readName(read.name.text) : null;
+  const nameAgreement: NameAgreement | null = name ? compareNames(name, recordName(record.family, record.given, record.formerFamilies ?? []), (agreement) => weighName(agreement, record, index)) : null;
+  const birthDate = compareBirthDates(read.birthDate ? readBirthDate(read.birthDate.text, thisYear) : null, record.birthDate);
+  const ids = compareIds({ mrn: read.mrn?.text ?? null, memberId: read.memberId?.text ?? null }, { mrn: record.mrn, memberIds: record.memberIds ?? [] });
+  const weight = (nameAgreement ? weighName(nameAgreement, record, index) : 0) + birthDateWeight(birthDate) + idWeight(ids.agreement);
+  return {
+    patient: record,
+    weight,
+    agreement: { family: nameAgreement?.family ?? 'missing', given: nameAgreement?.given ?? 'missing', birthDate, id: ids.agreement, idPairing: ids.pairing },
+  };
+}
+
+/** Records that look like `patient`: a twin (surname and birth date), or one of the same name (a parent, a child). */
+export function lookAlikesOf(patient: PatientRecord, index: PatientIndex): PatientRecord[] {
+  const name = recordName(patient.family, patient.given);
+  const given = name.given[0] ?? '';
+  return index.withFamily(folded(name.family)).filter((other) => {
+    if (other.id === patient.id) return false;
+    if (patient.birthDate !== null && other.birthDate === patient.birthDate) return true;
+    const otherGiven = recordName(other.family, other.given).given[0] ?? '';
+    return given !== '' && sameGivenName(given, otherGiven);
+  });
+}
+
+/** Whether the agreement is of the strong kinds a fax may file on by itself. */
+function strongEvidence(agreement: Agreement): boolean {
+  const surname = agreement.family === 'exact' || agreement.family === 'part' || agreement.family === 'former' || agreement.family === 'spelling';
+  const given = agreement.given === 'exact' || agreement.given === 'nickname' || agreement.given === 'middle' || agreement.given === 'spelling';
+  if (agreement.birthDate === 'exact' && (surname || agreement.family === 'misread') && given) return true;
+  return agreement.id === 'exact' && surname && agreement.birthDate !== 'differ' && agreement.birthDate !== 'swapped';
+}
+
+/** Whether each value the agreement rests on was read surely. */
+function readSurely(read: ReadPatient, agreement: Agreement): boolean {
+  if (!read.name?.sure) return false;
+  if (agreement.birthDate !== 'missing' && read.birthDate?.sure !== true) return false;
+  if (agreement.id === 'exact') {
+    const mrnUsed = agreement.idPairing === 'mrn' || agreement.idPairing === 'member-as-mrn';
+    return mrnUsed ? read.mrn?.sure === true : read.memberId?.sure === true;
+  }
+  return true;
+}
+
+const mostShown = 5;
+
+export function matchPatient(read: ReadPatient, index: PatientIndex, thisYear: number): MatchResult {
+  if (read.name === null && read.birthDate === null && read.mrn === null && read.memberId === null) return { verdict: 'none', reason: 'nothing-read', nearest: [] };
+  const scored = index
+    .byKeys(readingKeys(read, thisYear))
+    .map((record) => scoreRecord(read, record, index, thisYear))
+    .sort((a, b) => b.weight - a.weight || a.patient.id.localeCompare(b.patient.id));
+  // A record whose birth date differs outright (not a digit, not the other way round) and no id agrees is another
+  // person of that name — a new referral is often one — shown only as the nearest.
+  const otherPerson = (candidate: Candidate): boolean => candidate.agreement.birthDate === 'differ' && candidate.agreement.id !== 'exact';
+  const offered = scored.filter((candidate) => candidate.weight >= offerAtBits && !otherPerson(candidate));
+  const [best, second] = offered;
+  if (best === undefined) return { verdict: 'none', reason: 'not-on-list', nearest: scored.filter((candidate) => candidate.weight >= offerAtBits).slice(0, mostShown) };
+  const alike = lookAlikesOf(best.patient, index);
+  if (alike.length > 0) {
+    // Both shown, whatever their scores: the person tells them apart.
+    const shown = new Map(offered.slice(0, mostShown).map((candidate) => [candidate.patient.id, candidate]));
+    for (const other of alike) if (!shown.has(other.id)) shown.set(other.id, scored.find((candidate) => candidate.patient.id === other.id) ?? scoreRecord(read, other, index, thisYear));
+    return { verdict: 'ask', reason: 'look-alike', candidates: [...shown.values()].sort((a, b) => b.weight - a.weight) };
+  }
+  const candidates = offered.slice(0, mostShown);
+  if (second !== undefined && second.weight > best.weight - leadBits) return { verdict: 'ask', reason: 'two-fit', candidates };
+  if (best.weight < fileAtBits || !strongEvidence(best.agreement)) return { verdict: 'ask', reason: 'weak', candidates };
+  if (!readSurely(read, best.agreement)) return { verdict: 'ask', reason: 'unsure-reading', candidates };
+  return { verdict: 'sure', patient: best };
+}

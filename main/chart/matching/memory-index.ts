@@ -1,0 +1,40 @@
+/**
+ * The office's patients indexed in memory for the matcher (a FHIR search's answer, tests, the bench); the patient
+ * list imported from a file is indexed the same way in the encrypted cache.
+ */
+import type { PatientIndex } from './match-patient';
+import type { PatientRecord } from './patient-record';
+import { recordKeys } from './blocking-keys';
+import { recordName } from './name-parts';
+
+const joined = (words: readonly string[]): string => words.join('');
+
+export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIndex {
+  const byKey = new Map<string, number[]>();
+  const byFamily = new Map<string, number[]>();
+  const givenCounts = new Map<string, number>();
+  records.forEach((record, position) => {
+    for (const key of recordKeys(record)) {
+      const list = byKey.get(key);
+      if (list) list.push(position);
+      else byKey.set(key, [position]);
+    }
+    const name = recordName(record.family, record.given);
+    const family = joined(name.family);
+    byFamily.set(family, [...(byFamily.get(family) ?? []), position]);
+    const given = name.given[0] ?? '';
+    givenCounts.set(given, (givenCounts.get(given) ?? 0) + 1);
+  });
+  const at = (positions: Iterable<number>): PatientRecord[] => [...positions].flatMap((position) => (records[position] ? [records[position]] : []));
+  return {
+    size: () => records.length,
+    byKeys(keys) {
+      const found = new Set<number>();
+      for (const key of keys) for (const position of byKey.get(key) ?? []) found.add(position);
+      return at(found);
+    },
+    familyCount: (family) => byFamily.get(family)?.length ?? 0,
+    givenCount: (given) => givenCounts.get(given) ?? 0,
+    withFamily: (family) => at(byFamily.get(family) ?? []),
+  };
+}
