@@ -12,7 +12,7 @@ export const mainLayers = [
   { name: 'app', job: 'assembles the services from their interfaces; the only place that knows them all', paths: ['main/core.ts', 'main/core-deps.ts', 'main/open-services.ts', 'main/app-commands.ts'] },
   { name: 'ipc', job: 'one handler per contract channel (validate, dispatch), the dispatcher, the lock gate', paths: ['main/ipc'] },
   { name: 'services', job: 'what the app does', paths: ['main/connection', 'main/sync', 'main/outbox', 'main/compose', 'main/faxes', 'main/directory', 'main/pdf', 'main/lock', 'main/guard', 'main/replies', 'main/preflight', 'main/commands', 'main/window', 'main/support', 'main/office', 'main/triage', 'main/desktop-integration', 'main/policy', 'main/ocr', 'main/documents', 'main/intake', 'main/chart'] },
-  { name: 'data', job: 'the Fax Service client and its readers, the office hub database client, encrypted stores, file checks, page drawing', paths: ['main/api', 'main/hub', 'main/store', 'main/files', 'main/pages', 'main/security'] },
+  { name: 'data', job: 'the Fax Service client and its readers, the office hub database client, the EHR clients (FHIR, SMART, HL7 over MLLP), encrypted stores, file checks, page drawing', paths: ['main/api', 'main/hub', 'main/ehr', 'main/store', 'main/files', 'main/pages', 'main/security'] },
   { name: 'runtime', job: 'event bus, timers, serial passes, checkpoints, the redacting logger, the error type', paths: ['main/runtime', 'main/log', 'main/i18n', 'main/errors.ts', 'main/desktop.ts'] },
 ];
 

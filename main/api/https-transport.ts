@@ -29,7 +29,7 @@ export interface RequestBody {
 }
 
 export interface HttpCall {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;

@@ -51,6 +51,13 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'preload/fax-id.ts': 'a schema refusal',
   'main/intake/kind-rules.ts': 'the words faxes say their kind with (English and German), matched, never shown',
   'main/intake/intake-fields.ts': 'the labels faxes put before a patient\'s fields (English and German), matched, never shown',
+  'main/chart/matching/nicknames.ts': 'given names and their nicknames, matched, never shown',
+  'main/ehr/fhir-client.ts': 'developer details of a failure (kept with its kind; people read the failure worded where shown) and HTTP words',
+  'main/ehr/fhir-resources.ts': 'FHIR resource type names',
+  'main/ehr/hl7-mdm.ts': 'HL7 field values',
+  'main/ehr/mllp-client.ts': 'an error class name and developer details of a failure (people read the failure worded where shown)',
+  'main/ehr/smart-client.ts': 'developer details of a failure and OAuth words',
+  'main/ehr/smart-backend.ts': 'JOSE header and key values',
   // Still in English, written down here so they are not forgotten: the transmission report (a PDF kept for the
   // record, with its file name), the diagnostics for the support desk, the names of files the app writes, and the
   // bridge's last-resort errors (raised before the renderer knows its language).
