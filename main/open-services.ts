@@ -195,6 +195,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
             languages: languagesFor,
             standardFontsDir: deps.recognition.standardFontsDir,
             workerPath: deps.recognition.workerPath,
+            priority: deps.recognition.priority,
           },
           log: deps.log.child('ocr'),
           ...(deps.timers ? { timers: deps.timers } : {}),
