@@ -241,6 +241,7 @@ export function createCore(given: CoreDeps): Core {
         if (opened) {
           opened.replies.stop();
           await opened.recognition?.stop();
+          await opened.chart.stop();
           opened.reports.stop();
           await opened.office.stop();
           await opened.faxPrinters.stop?.();

@@ -35,6 +35,7 @@ import { createRecognizer } from './ocr/recognizer';
 import { languageFolder, languagesFor } from './ocr/recognition-languages';
 import { createTextRecognition } from './ocr/text-recognition';
 import { createIntakeService } from './intake/intake-service';
+import { openChart } from './chart/open-chart';
 import { createPageWork } from './documents/page-work';
 import { createFillSign } from './documents/fill-sign';
 
@@ -178,10 +179,15 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
       })
     : null;
   const intake = createIntakeService({ cache, events, log: deps.log.child('intake'), ...(deps.now ? { now: deps.now } : {}) });
+  // Filing into the chart: nothing runs until Settings name a patient source.
+  const chart = openChart({ cache, pdfBytes: (faxId) => pdfs.bytes(faxId), settings: deps.settings, secrets: deps.secrets, events, log: deps.log.child('chart'), ...common });
+  void chart.start().catch((error: unknown) => deps.log.error('chart.start_failed', { error }));
   void intake.catchUp().catch((error: unknown) => deps.log.error('intake.catch_up_failed', { error }));
   const recognition = deps.recognition && languageDir !== null
     ? createTextRecognition({
-        afterRead: (faxId) => void intake.read(faxId),
+        afterRead: (faxId) => {
+          if (intake.read(faxId) !== null) void chart.afterIntake(faxId);
+        },
         cache,
         pdfs,
         fileKey: keys.fileKey,
@@ -229,6 +235,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     officeHub,
     recognition,
     intake,
+    chart,
     pageWork: createPageWork({ pdfs, staging, cache, desktop: deps.desktop }),
     fillSign: createFillSign({ pdfs, staging, cache }),
   };

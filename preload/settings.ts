@@ -7,6 +7,7 @@ import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { languageChoices } from './i18n/locales';
 import type { MessageId } from './i18n/translator';
+import { chartSettingsSchema, defaultChartSettings } from './chart';
 
 /** Why an address cannot be the Fax Service's base URL, as a catalogue message; null when it can. */
 export function baseUrlProblem(value: string): MessageId | null {
@@ -78,6 +79,8 @@ export const settingsSchema = z.object({
   recognizeText: z.boolean(),
   /** Sent faxes are read too. */
   recognizeSentFaxes: z.boolean(),
+  /** Filing received faxes into the patient's chart (off until an EHR or a patient list is set). */
+  chart: chartSettingsSchema,
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -114,5 +117,6 @@ export function defaultSettings(downloadFolder: string, defaultCountry: string |
     trayNoticeShown: false,
     recognizeText: true,
     recognizeSentFaxes: false,
+    chart: defaultChartSettings,
   };
 }

@@ -23,6 +23,7 @@ import type { AutomationStore } from '../office/automation-store';
 import type { HotFolders } from '../office/hotfolders/hot-folders';
 import type { OfficeAutomation } from '../office/office-automation';
 import type { IntakeService } from '../intake/intake-service';
+import type { OpenedChart } from '../chart/open-chart';
 import type { InboundRules } from '../office/rules/inbound-rules';
 import type { FaxPrinters } from '../office/fax-printers';
 import type { BackgroundProblems } from '../office/background-problems';
@@ -61,6 +62,8 @@ export interface Services {
   recognition: TextRecognition | null;
   /** What received faxes are (kind, fields, batch parts), read on this desk. */
   intake: IntakeService;
+  /** Received faxes matched to patients and filed into the chart (idle without a patient source). */
+  chart: OpenedChart;
   /** New documents from the pages of received faxes (page tools). */
   pageWork: PageWork;
   /** Fill & sign received faxes; the signature saved on this desk. */

@@ -8,7 +8,7 @@ export interface SecretStore {
   delete(account: SecretName): Promise<boolean>;
 }
 
-export type SecretName = 'api-key' | 'cache-key' | 'lock-pin' | 'lock-state' | 'hub-password' | 'hub-client-key' | 'hub-office-key' | 'hub-desk-key';
+export type SecretName = 'api-key' | 'cache-key' | 'lock-pin' | 'lock-state' | 'hub-password' | 'hub-client-key' | 'hub-office-key' | 'hub-desk-key' | 'ehr-backend-key' | 'ehr-refresh-token';
 
 /** In-memory secrets for unit tests of logic that needs a SecretStore but not a keychain. */
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore & { values: Map<SecretName, string> } {

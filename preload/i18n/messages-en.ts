@@ -1417,6 +1417,22 @@ export const en = {
   'pageTools.suggestedPartOnePage': "{name} — {kind}: page {pages}",
   'pageTools.patientNotRead': "Patient not read",
   'pageTools.useSuggestedSplit': "Use this split",
+  'chart.useAnHttpsAddress': "Use an https:// address for the EHR.",
+  'chart.importThePatientList': "Import the patient list first (Settings → Chart).",
+  'chart.nothingToFile': "There is nothing to file for this fax.",
+  'chart.giveTheEhrAddress': "Give the EHR's address in Settings → Chart.",
+  'chart.chooseAFolder': "Choose the folder faxes are filed into (Settings → Chart).",
+  'chart.theFaxCouldNotBeFiled': "The fax could not be filed; it is tried again.",
+  'chart.alreadyFiled': "This fax is filed already, or being filed.",
+  'chart.notFiled': "This fax is not filed.",
+  'chart.signInToTheEhr': "Sign in to the EHR again (Settings → Chart).",
+  'chart.theEhrRefusedSaying': "The EHR refused it ({status}): “{words}”",
+  'chart.theEhrRefused': "The EHR refused it ({status}).",
+  'chart.theEhrCouldNotBe': "The EHR could not be reached safely (its certificate or address is wrong).",
+  'chart.theEhrCannotBeReached': "The EHR cannot be reached; the fax is filed once it can.",
+  'chart.theEhrDidNotAnswer': "The EHR did not answer in time; the fax is filed again with the same identifier, never twice.",
+  'chart.theEhrRefusedTheMessage': "The EHR refused the message: “{words}”",
+  'chart.theEhrRefusedTheMessageNoWords': "The EHR refused the message.",
 } as const;
 
 export type MessageId = keyof typeof en;

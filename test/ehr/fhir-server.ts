@@ -31,6 +31,8 @@ export type EhrFault =
   | { kind: 'delay'; ms: number }
   | { kind: 'garbage' }
   | { kind: 'drop' }
+  /** The request is done (a document created), and its reply lost: the connection closes before it goes out. */
+  | { kind: 'lost-reply' }
   | { kind: 'endless-pages' };
 
 export interface FaultRule {
@@ -58,7 +60,14 @@ export interface TestEhr {
 
 const fhirJson = 'application/fhir+json';
 
+/** Replies lost on purpose (the 'lost-reply' fault): the request was done, its answer never leaves. */
+const losing = new WeakSet<ServerResponse>();
+
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (losing.has(response)) {
+    response.socket?.destroy();
+    return;
+  }
   const text = JSON.stringify(body);
   response.writeHead(status, { 'Content-Type': `${fhirJson}; charset=utf-8`, 'Content-Length': String(Buffer.byteLength(text)), ...headers }).end(text);
 }
@@ -169,6 +178,7 @@ export async function startTestEhr(options: { port?: number } = {}): Promise<Tes
     try {
       const fault = takeFault(method, url.pathname === '/auth/token' ? 'token' : path);
       if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+      if (fault?.kind === 'lost-reply') losing.add(response);
       if (fault?.kind === 'drop') {
         status = 0;
         request.socket.destroy();

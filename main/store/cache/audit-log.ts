@@ -5,7 +5,7 @@
 import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
 
-export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed' | 'save_report' | 'print_report' | 'rule_save' | 'rule_print' | 'page_tools' | 'fill_sign';
+export type AuditAction = 'view' | 'send' | 'print' | 'export' | 'save_pdf' | 'delete' | 'forward' | 'resend' | 'sign_in' | 'sign_out' | 'lock' | 'unlock' | 'unlock_failed' | 'pin_changed' | 'save_report' | 'print_report' | 'rule_save' | 'rule_print' | 'page_tools' | 'fill_sign' | 'chart_filed' | 'chart_withdrawn';
 
 export interface AuditEntry {
   seq: number;

@@ -15,6 +15,7 @@ import { createPdfFileRepository, type PdfFileRepository } from './pdf-file-repo
 import { createReportLog, type ReportLog } from './report-log';
 import { createReplyRepository, type ReplyRepository } from './reply-repository';
 import { createRuleActionRepository, type RuleActionRepository } from './rule-action-repository';
+import { createChartFilingRepository, type ChartFilingRepository } from './chart-filing-repository';
 
 export interface Cache {
   faxes: FaxRepository;
@@ -33,6 +34,8 @@ export interface Cache {
   /** The office hub's triage as this desk last saw it (empty without a hub). */
   hubTriage: HubTriageRepository;
   ruleActions: RuleActionRepository;
+  /** Received faxes matched to patients and filed into the chart (the filing's journal). */
+  chartFilings: ChartFilingRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -60,6 +63,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     handling: createHandlingRepository(db),
     hubTriage: createHubTriageRepository(db),
     ruleActions: createRuleActionRepository(db),
+    chartFilings: createChartFilingRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

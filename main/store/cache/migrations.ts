@@ -259,6 +259,31 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE TABLE intake_examples (fax_id TEXT PRIMARY KEY, kind TEXT NOT NULL, words TEXT NOT NULL, at_ms INTEGER NOT NULL);
     `);
   },
+  // v16: filing faxes into the chart — whom each received fax was matched to, what waits for a person and why, and
+  // the filing's journal (its target named before it starts, done only once the EHR has it).
+  (db) => {
+    db.exec(`
+      CREATE TABLE chart_filings (
+        fax_id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        reason TEXT,
+        candidates TEXT NOT NULL DEFAULT '[]',
+        patient TEXT,
+        document_type TEXT,
+        target TEXT,
+        remote_id TEXT,
+        filed_by TEXT,
+        filed_ms INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_try_ms INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        unfinished_tries INTEGER NOT NULL DEFAULT 0,
+        generation INTEGER NOT NULL DEFAULT 0,
+        updated_ms INTEGER NOT NULL
+      );
+      CREATE INDEX chart_filings_by_state ON chart_filings (state, next_try_ms);
+    `);
+  },
 ];
 
 /**

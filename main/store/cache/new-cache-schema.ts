@@ -4,7 +4,7 @@
  * every migration (~20 ms of CPU at each new profile, most of it SQLite reading its schema again at each table
  * migration v9 rebuilt). A file at an older version still migrates step by step.
  */
-export const newCacheSchemaVersion = 15;
+export const newCacheSchemaVersion = 16;
 
 export const newCacheStatements: readonly string[] = [
   "CREATE TABLE contacts (\n        id TEXT PRIMARY KEY, name TEXT NOT NULL, fax_number TEXT, company TEXT, email TEXT, search TEXT NOT NULL, position INTEGER NOT NULL\n      , fax_numbers TEXT NOT NULL DEFAULT '[]')",
@@ -28,6 +28,7 @@ export const newCacheStatements: readonly string[] = [
   "CREATE VIRTUAL TABLE \"fax_text\" USING fts5(text, joined, tokenize = 'unicode61 remove_diacritics 2')",
   "CREATE TABLE fax_intake (\n        fax_id TEXT PRIMARY KEY,\n        kind TEXT NOT NULL,\n        kind_confidence INTEGER NOT NULL,\n        kind_source TEXT NOT NULL,\n        kind_sure INTEGER NOT NULL,\n        urgent INTEGER NOT NULL,\n        patient TEXT,\n        fields TEXT NOT NULL,\n        parts TEXT NOT NULL\n      )",
   "CREATE TABLE intake_examples (fax_id TEXT PRIMARY KEY, kind TEXT NOT NULL, words TEXT NOT NULL, at_ms INTEGER NOT NULL)",
+  "CREATE TABLE chart_filings (\n        fax_id TEXT PRIMARY KEY,\n        state TEXT NOT NULL,\n        reason TEXT,\n        candidates TEXT NOT NULL DEFAULT '[]',\n        patient TEXT,\n        document_type TEXT,\n        target TEXT,\n        remote_id TEXT,\n        filed_by TEXT,\n        filed_ms INTEGER,\n        attempts INTEGER NOT NULL DEFAULT 0,\n        next_try_ms INTEGER NOT NULL DEFAULT 0,\n        last_error TEXT,\n        unfinished_tries INTEGER NOT NULL DEFAULT 0,\n        generation INTEGER NOT NULL DEFAULT 0,\n        updated_ms INTEGER NOT NULL\n      )",
   "CREATE INDEX contact_numbers_by_contact ON contact_numbers (contact_id)",
   "CREATE INDEX contact_number_changes_by_new ON contact_number_changes (new_number)",
   "CREATE INDEX contact_number_changes_by_old ON contact_number_changes (old_number)",
@@ -52,6 +53,7 @@ export const newCacheStatements: readonly string[] = [
   "CREATE INDEX fax_answers_by_answered ON fax_answers (answered_id)",
   "CREATE INDEX faxes_search_ids ON faxes (direction, search, id)",
   "CREATE INDEX fax_intake_by_kind ON fax_intake (kind)",
+  "CREATE INDEX chart_filings_by_state ON chart_filings (state, next_try_ms)",
   "CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
   "CREATE TRIGGER audit_append_only_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
 ];

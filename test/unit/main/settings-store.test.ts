@@ -8,6 +8,7 @@ import { baseUrlProblem, defaultSettings, settingsSchema } from '../../../preloa
 import { createSettingsStore } from '../../../main/store/settings-store';
 import { messageOrVerbatim, translate } from '../../../preload/i18n/translator';
 import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
+import { defaultChartSettings } from '../../../preload/chart';
 
 const tempDir = tempDirsRemovedAfterEach('settings-');
 
@@ -35,6 +36,7 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       trayNoticeShown: false,
       recognizeText: true,
       recognizeSentFaxes: false,
+      chart: defaultChartSettings,
       language: 'system',
     });
   });

@@ -1,0 +1,40 @@
+/**
+ * What becomes of a fax once it is matched: filed by the office's rule ("file lab results and imaging reports when
+ * sure") only when the patient is sure and the kind is sure and one the rule names — otherwise it waits in "To
+ * file" with the reason a person reads there and the candidates to choose from. Pure: the same match, kind and
+ * rule give the same decision.
+ */
+import type { ChartPatient, FieldAgreement, FilingCandidate, FilingReason } from '../../preload/chart';
+import type { IntakeKind } from '../../preload/intake';
+import type { Candidate, MatchResult } from './matching/match-patient';
+import type { PatientRecord } from './matching/patient-record';
+
+export type ChartDecision = { file: ChartPatient; candidates: FilingCandidate[] } | { wait: FilingReason; candidates: FilingCandidate[] };
+
+export function chartPatientOf(record: PatientRecord): ChartPatient {
+  const given = record.given.join(' ');
+  return { id: record.id, name: given === '' ? record.family : `${record.family}, ${given}`, birthDate: record.birthDate, mrn: record.mrn };
+}
+
+export function filingCandidateOf(candidate: Candidate): FilingCandidate {
+  const { agreement } = candidate;
+  const name = agreement.family === 'exact' && (agreement.given === 'exact' || agreement.given === 'missing') ? 'exact' : agreement.family === 'differ' ? 'differ' : agreement.family === 'exact' ? agreement.given : agreement.family;
+  const fields: FieldAgreement[] = [
+    { field: 'name', level: name },
+    { field: 'birthDate', level: agreement.birthDate === 'digit' ? 'misread' : agreement.birthDate },
+    { field: 'id', level: agreement.id === 'digit' ? 'misread' : agreement.id, ...(agreement.idPairing ? { pairing: agreement.idPairing } : {}) },
+  ];
+  return { patient: chartPatientOf(candidate.patient), weight: Math.round(candidate.weight * 10) / 10, agreement: fields };
+}
+
+export function decide(match: MatchResult, kind: IntakeKind, autoFileKinds: readonly string[]): ChartDecision {
+  if (match.verdict === 'none') return { wait: match.reason === 'nothing-read' ? 'no-patient-read' : 'new-patient', candidates: match.nearest.map(filingCandidateOf) };
+  if (match.verdict === 'ask') {
+    const reason: FilingReason = match.reason === 'look-alike' ? 'look-alike' : match.reason === 'two-fit' ? 'two-candidates' : 'patient-unsure';
+    return { wait: reason, candidates: match.candidates.map(filingCandidateOf) };
+  }
+  const candidates = [filingCandidateOf(match.patient)];
+  if (!kind.sure) return { wait: 'kind-unsure', candidates };
+  if (!autoFileKinds.includes(kind.kind)) return { wait: 'not-automatic', candidates };
+  return { file: chartPatientOf(match.patient.patient), candidates };
+}

@@ -1,0 +1,204 @@
+/**
+ * From fax to chart, on the desk: each received fax, once intake has read it, is matched to the office's patients
+ * (the EHR over FHIR, or the patient list) and either filed by the office's rule — the patient sure, the kind sure
+ * and one the rule names — or left in "To file" for a person, with the candidates and the reason. A decision is
+ * journaled before anything is sent, and filed by the durable job runner: once through kills and restarts, retried
+ * on the EHR's "not now" (its Retry-After), given back to a person with its words when it refuses.
+ */
+import type { ChartPatient, ChartSettings, FilingView } from '../../preload/chart';
+import type { FaxId } from '../../preload/fax-id';
+import { msg } from '../../preload/i18n/translator';
+import { AppError } from '../errors';
+import type { Logger } from '../log/logger';
+import type { EventBus } from '../runtime/event-bus';
+import { createJobRunner, retryWait, type JobRunner } from '../runtime/job-runner';
+import type { Timers } from '../runtime/timers';
+import type { Cache } from '../store/cache/cache';
+import { filingView, type FilingRow } from '../store/cache/chart-filing-repository';
+import { decide } from './chart-decision';
+import { documentTypeFor } from './document-types';
+import type { EhrConnection } from './ehr-connection';
+import { matchInEhr } from './fhir-patients';
+import { fileToChart } from './file-to-chart';
+import type { MatchResult } from './matching/match-patient';
+import type { ReadPatient } from './matching/patient-record';
+import type { MllpAddress } from '../ehr/mllp-client';
+import { enteredInError, faxIdentifierSystem } from './document-reference';
+import { readPatientOf } from './read-patient';
+
+export interface ChartServiceDeps {
+  cache: Cache;
+  pdfBytes: (faxId: FaxId) => Promise<Uint8Array>;
+  settings: () => ChartSettings;
+  /** The EHR connection for the current settings (made once, remade when they change). */
+  ehr: () => EhrConnection;
+  /** The MLLP peer of the current settings. */
+  mllpAddress: () => MllpAddress;
+  /** Matches against the imported patient list (source "list"). */
+  matchList?: (read: ReadPatient) => MatchResult;
+  /** The Fax Service the faxes come from (its host), which names their identifiers in the chart; null: not connected. */
+  faxService: () => string | null;
+  events: EventBus;
+  log: Logger;
+  now?: () => number;
+  timers?: Timers;
+}
+
+export interface ChartService {
+  start(): Promise<void>;
+  /** Matches a fax intake has just read, and files it when the office's rule says so. */
+  afterIntake(faxId: FaxId): Promise<void>;
+  /** A person files the fax to this patient (one of the candidates, or one they looked up). */
+  file(faxId: FaxId, patient: ChartPatient, documentType?: { system: string; code: string; display: string }): Promise<FilingView>;
+  /** A person takes a filing back: the chart's document is marked "entered in error". */
+  withdraw(faxId: FaxId): Promise<FilingView>;
+  get(faxId: FaxId): FilingView | null;
+  toFile(): FilingView[];
+  /** Files what is due now. */
+  run(): Promise<void>;
+  /** A filing waiting for its next try is tried now. */
+  retryNow(faxId: FaxId): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const thisYear = (now: number): number => new Date(now).getUTCFullYear();
+
+export function createChartService(deps: ChartServiceDeps): ChartService {
+  const now = deps.now ?? Date.now;
+  const filings = deps.cache.chartFilings;
+  const changed = (faxId: FaxId): void => deps.events.emit('faxesChanged', { added: [], updated: [faxId], unreadInbound: deps.cache.faxes.unreadInbound() });
+  const active = (): boolean => deps.settings().source !== 'none' && deps.faxService() !== null;
+
+  async function match(read: ReadPatient): Promise<MatchResult> {
+    const settings = deps.settings();
+    if (settings.source === 'list') {
+      if (!deps.matchList) throw new AppError('invalid_input', msg('chart.importThePatientList'));
+      return deps.matchList(read);
+    }
+    return matchInEhr(deps.ehr().fhir, read, { thisYear: thisYear(now()), mrnSystem: settings.mrnSystem });
+  }
+
+  async function perform(row: FilingRow): Promise<boolean> {
+    const fax = deps.cache.faxes.detail(row.faxId);
+    const faxService = deps.faxService();
+    if (!fax || faxService === null) {
+      filings.refused(row.faxId, msg('chart.nothingToFile'), now());
+      return true;
+    }
+    filings.tryStarted(row.faxId);
+    const settings = deps.settings();
+    const outcome = await fileToChart(row, {
+      faxService,
+      pdf: () => deps.pdfBytes(row.faxId),
+      receivedAt: fax.createdAt,
+      sender: fax.senderName,
+      pages: fax.pages ?? 0,
+      fhir: () => deps.ehr().fhir,
+      mllp: () => {
+        if (settings.mllp === null) throw new AppError('invalid_input', msg('chart.giveTheEhrAddress'));
+        return { address: deps.mllpAddress(), receivingApplication: settings.mllp.receivingApplication, receivingFacility: settings.mllp.receivingFacility, sendingFacility: settings.mllp.sendingFacility };
+      },
+      folder: () => {
+        if (settings.folder === null) throw new AppError('invalid_input', msg('chart.chooseAFolder'));
+        return settings.folder;
+      },
+      reserve: (remoteId) => filings.reserve(row.faxId, remoteId),
+    });
+    if ('filed' in outcome) {
+      filings.filed(row.faxId, outcome.filed, now());
+      deps.cache.audit.record('chart_filed', { faxId: row.faxId });
+      deps.log.info('chart.filed', { target: row.target ?? 'none', by: row.filedBy ?? 'none' });
+    } else if ('refused' in outcome) {
+      filings.refused(row.faxId, outcome.refused, now());
+      deps.log.warn('chart.refused', { target: row.target ?? 'none' });
+    } else {
+      filings.failed(row.faxId, outcome.retry, now() + Math.max(retryWait(row.attempts), outcome.afterMs ?? 0));
+      deps.log.info('chart.retry', { target: row.target ?? 'none', attempts: row.attempts + 1 });
+    }
+    changed(row.faxId);
+    return true;
+  }
+
+  const runner: JobRunner = createJobRunner<FilingRow>({
+    name: 'chart',
+    due: (atMs, limit) => filings.due(atMs, limit),
+    nextDue: () => filings.nextDue(),
+    key: (row) => row.faxId,
+    attempts: (row) => row.attempts,
+    perform,
+    failed: (row, _error, nextTryMs) => filings.failed(row.faxId, msg('chart.theFaxCouldNotBeFiled'), nextTryMs),
+    active,
+    log: deps.log,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+  });
+
+  function queue(faxId: FaxId, patient: ChartPatient, kind: string, filedBy: 'rule' | 'person', documentType?: { system: string; code: string; display: string }): boolean {
+    const settings = deps.settings();
+    return filings.queue(faxId, { patient, documentType: documentType ?? documentTypeFor(kind, settings.documentTypes), target: settings.target, filedBy }, now());
+  }
+
+  return {
+    start: () => runner.start(),
+    async afterIntake(faxId) {
+      if (!active()) return;
+      const intake = deps.cache.intake.get(faxId);
+      const fax = deps.cache.faxes.detail(faxId);
+      if (!intake || fax?.direction !== 'inbound') return;
+      const current = filings.get(faxId);
+      if (current && current.state !== 'to_file') return;
+      let result: MatchResult;
+      try {
+        result = await match(readPatientOf(intake.fields));
+      } catch (error) {
+        // Matched again when the EHR answers (the desk's next catch-up); nothing is filed meanwhile.
+        deps.log.warn('chart.match_failed', { kind: error instanceof AppError ? error.kind : 'failure' });
+        return;
+      }
+      const decision = decide(result, intake.kind, deps.settings().autoFileKinds);
+      if ('file' in decision && queue(faxId, decision.file, intake.kind.kind, 'rule')) {
+        void runner.run();
+      } else if ('wait' in decision) {
+        filings.recordMatch(faxId, { reason: decision.wait, candidates: decision.candidates }, now());
+      }
+      changed(faxId);
+    },
+    async file(faxId, patient, documentType) {
+      const intake = deps.cache.intake.get(faxId);
+      if (!queue(faxId, patient, intake?.kind.kind ?? 'other', 'person', documentType)) throw new AppError('conflict', msg('chart.alreadyFiled'), { code: 'chart_already_filed' });
+      changed(faxId);
+      await runner.run();
+      const row = filings.get(faxId);
+      if (!row) throw new AppError('not_found', msg('chart.nothingToFile'));
+      return filingView(row);
+    },
+    async withdraw(faxId) {
+      const row = filings.get(faxId);
+      const faxService = deps.faxService();
+      if (row?.state !== 'filed' || row.remoteId === null || faxService === null) throw new AppError('conflict', msg('chart.notFiled'), { code: 'chart_not_filed' });
+      if (row.target === 'fhir') {
+        const client = deps.ehr().fhir;
+        const value = row.generation === 0 ? row.faxId : `${row.faxId}/${String(row.generation)}`;
+        const [document] = await client.findByIdentifier('DocumentReference', `${faxIdentifierSystem(faxService)}|${value}`);
+        if (document) await client.update(enteredInError({ ...document, resourceType: 'DocumentReference' }));
+      }
+      filings.withdrawn(faxId, now());
+      deps.cache.audit.record('chart_withdrawn', { faxId });
+      changed(faxId);
+      const after = filings.get(faxId);
+      if (!after) throw new AppError('not_found', msg('chart.nothingToFile'));
+      return filingView(after);
+    },
+    get: (faxId) => {
+      const row = filings.get(faxId);
+      return row ? filingView(row) : null;
+    },
+    toFile: () => filings.toFile(500).map(filingView),
+    run: () => runner.run(),
+    async retryNow(faxId) {
+      filings.retryNow(faxId);
+      await runner.run();
+    },
+    stop: () => runner.stop(),
+  };
+}
