@@ -13,6 +13,7 @@ import { composeHandlers } from './ipc/compose-handlers';
 import { directoryHandlers } from './ipc/directory-handlers';
 import { automationHandlers } from './ipc/automation-handlers';
 import { intakeHandlers } from './ipc/intake-handlers';
+import { chartHandlers } from './ipc/chart-handlers';
 import { officeHubHandlers } from './ipc/office-hub-handlers';
 import { documentHandlers } from './ipc/document-handlers';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher';
@@ -154,7 +155,7 @@ export function createCore(given: CoreDeps): Core {
     ...(deps.updater ? { updater: deps.updater } : {}),
   });
 
-  const context: HandlerContext = { services, connection, settings: deps.settings, events, desktop: deps.desktop, log: deps.log, policies };
+  const context: HandlerContext = { services, connection, settings: deps.settings, secrets: deps.secrets, events, desktop: deps.desktop, log: deps.log, policies };
   const handlers: Handlers = {
     ...appHandlers({
       appInfo: deps.appInfo,
@@ -178,6 +179,7 @@ export function createCore(given: CoreDeps): Core {
     ...directoryHandlers(context),
     ...automationHandlers(context),
     ...intakeHandlers(context),
+    ...chartHandlers(context),
     ...officeHubHandlers(context),
     ...documentHandlers(context),
   };

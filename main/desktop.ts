@@ -50,6 +50,8 @@ export interface Desktop {
   listPrinters(): Promise<PrinterInfo[]>;
   /** Prints without a dialog; throws an AppError that says why when the printer refuses or is not there. */
   print(job: PrintJob): Promise<void>;
+  /** Opens the EHR's sign-in page (an https address main made) in the system browser, never in the app. */
+  openSignInPage(url: string): Promise<void>;
 }
 
 /** The printers the dialog-less desktop pretends to have: each is a folder under "Printers" in the download folder. */
@@ -68,6 +70,9 @@ export interface DesktopRecord {
   nextOpenPaths: string[];
   /** Printers that are "off" (tests put names here): a job sent to one fails as an unplugged printer's does. */
   offlinePrinters: string[];
+  /** The sign-in pages opened, and the "browser" that opens them (tests play the person there; none: refused). */
+  signInPages: string[];
+  browser: ((url: string) => Promise<void>) | null;
 }
 
 /**
@@ -76,7 +81,7 @@ export interface DesktopRecord {
  * clipboard, opened folders, window and quit requests are recorded for tests to read.
  */
 export function downloadFolderDesktop(downloadFolder: () => string): Desktop & { clipboard(): string | null; record: DesktopRecord } {
-  const record: DesktopRecord = { clipboard: null, openedFolders: [], windowShown: 0, quitRequested: false, nextOpenPaths: [], offlinePrinters: [] };
+  const record: DesktopRecord = { clipboard: null, openedFolders: [], windowShown: 0, quitRequested: false, nextOpenPaths: [], offlinePrinters: [], signInPages: [], browser: null };
   return {
     record,
     copyText(text) {
@@ -103,6 +108,11 @@ export function downloadFolderDesktop(downloadFolder: () => string): Desktop & {
       return path.join(folder, await freeName(folder, request.defaultName));
     },
     listPrinters: () => Promise.resolve([...folderPrinters]),
+    async openSignInPage(url) {
+      record.signInPages.push(url);
+      if (!record.browser) throw new AppError('invalid_input', msg('chart.noBrowser'));
+      await record.browser(url);
+    },
     async print(job) {
       if (!folderPrinters.some((printer) => printer.name === job.printer) || record.offlinePrinters.includes(job.printer)) {
         throw new AppError('file', msg('rules.thePrinterIsNot', { printer: job.printer }));

@@ -41,6 +41,7 @@ import type {
   WebhookView,
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
+import { chartEvents, chartInvokes } from './contract-chart';
 import { stampImageMaxBytes } from './fax-limits';
 import type { PolicyView } from './policy';
 import { triageFilters, type ClaimOutcome, type FaxTriageSummary, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView, type WaitingAction } from './office';
@@ -91,6 +92,8 @@ const coverFields = {
 };
 
 export const invokeContract = {
+  /** Filing faxes into the chart (contract-chart.ts). */
+  ...chartInvokes,
   getAppInfo: invoke<AppInfo>()(noRequest),
   /** Puts text on the system clipboard (a request id, a webhook secret): the window has no clipboard permission. */
   copyText: invoke<null>()(z.object({ text: z.string().min(1).max(10_000) }).strict()),
@@ -415,6 +418,7 @@ export const invokeContract = {
 } as const;
 
 export const eventContract = {
+  ...chartEvents,
   connectionChanged: event<ConnectionState>(),
   settingsChanged: event<Settings>(),
   syncStateChanged: event<SyncState>(),

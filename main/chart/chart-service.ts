@@ -5,7 +5,7 @@
  * journaled before anything is sent, and filed by the durable job runner: once through kills and restarts, retried
  * on the EHR's "not now" (its Retry-After), given back to a person with its words when it refuses.
  */
-import type { ChartPatient, ChartSettings, FilingView } from '../../preload/chart';
+import type { ChartPatient, ChartSettings, FilingCandidate, FilingView } from '../../preload/chart';
 import type { FaxId } from '../../preload/fax-id';
 import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
@@ -15,7 +15,7 @@ import { createJobRunner, retryWait, type JobRunner } from '../runtime/job-runne
 import type { Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
 import { filingView, type FilingRow } from '../store/cache/chart-filing-repository';
-import { decide } from './chart-decision';
+import { decide, filingCandidateOf } from './chart-decision';
 import { documentTypeFor } from './document-types';
 import type { EhrConnection } from './ehr-connection';
 import { matchInEhr } from './fhir-patients';
@@ -50,6 +50,11 @@ export interface ChartService {
   afterIntake(faxId: FaxId): Promise<void>;
   /** A person files the fax to this patient (one of the candidates, or one they looked up). */
   file(faxId: FaxId, patient: ChartPatient, documentType?: { system: string; code: string; display: string }): Promise<FilingView>;
+  /**
+   * A person looks a patient up for this fax by name and birth date (the reading was far off, or a new referral is
+   * on the list after all): those found become the fax's candidates, to be filed to.
+   */
+  lookUp(faxId: FaxId, name: string, birthDate: string): Promise<FilingCandidate[]>;
   /** A person takes a filing back: the chart's document is marked "entered in error". */
   withdraw(faxId: FaxId): Promise<FilingView>;
   get(faxId: FaxId): FilingView | null;
@@ -66,7 +71,10 @@ const thisYear = (now: number): number => new Date(now).getUTCFullYear();
 export function createChartService(deps: ChartServiceDeps): ChartService {
   const now = deps.now ?? Date.now;
   const filings = deps.cache.chartFilings;
-  const changed = (faxId: FaxId): void => deps.events.emit('faxesChanged', { added: [], updated: [faxId], unreadInbound: deps.cache.faxes.unreadInbound() });
+  const changed = (faxId: FaxId): void => {
+    deps.events.emit('faxesChanged', { added: [], updated: [faxId], unreadInbound: deps.cache.faxes.unreadInbound() });
+    deps.events.emit('chartChanged', { faxIds: [faxId], toFile: filings.counts().toFile });
+  };
   const active = (): boolean => deps.settings().source !== 'none' && deps.faxService() !== null;
 
   async function match(read: ReadPatient): Promise<MatchResult> {
@@ -188,6 +196,19 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
       const after = filings.get(faxId);
       if (!after) throw new AppError('not_found', msg('chart.nothingToFile'));
       return filingView(after);
+    },
+    async lookUp(faxId, name, birthDate) {
+      const row = filings.get(faxId);
+      if (row !== null && row.state !== 'to_file' && row.state !== 'withdrawn') throw new AppError('conflict', msg('chart.alreadyFiled'), { code: 'chart_already_filed' });
+      const typed: ReadPatient = { name: name.trim() === '' ? null : { text: name, sure: true }, birthDate: birthDate.trim() === '' ? null : { text: birthDate, sure: true }, mrn: null, memberId: null };
+      const result = await match(typed);
+      const found = result.verdict === 'sure' ? [result.patient] : result.verdict === 'ask' ? result.candidates : result.nearest;
+      const candidates = found.map(filingCandidateOf);
+      // Kept with what the matcher offered before: a person may still choose one of those.
+      const kept = (row?.candidates ?? []).filter((candidate) => !candidates.some((other) => other.patient.id === candidate.patient.id));
+      filings.recordMatch(faxId, { reason: row?.reason ?? 'new-patient', candidates: [...candidates, ...kept] }, now());
+      changed(faxId);
+      return candidates;
     },
     get: (faxId) => {
       const row = filings.get(faxId);

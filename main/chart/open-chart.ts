@@ -19,6 +19,8 @@ export interface OpenChartDeps extends Omit<ChartServiceDeps, 'settings' | 'ehr'
 export interface OpenedChart extends ChartService {
   /** The EHR connection of the current settings (made on first use). */
   ehr(): EhrConnection;
+  /** Drops the connection and the tokens it holds (signed in or out: the next call starts from the keychain). */
+  reconnect(): void;
 }
 
 export function openChart(deps: OpenChartDeps): OpenedChart {
@@ -50,6 +52,10 @@ export function openChart(deps: OpenChartDeps): OpenedChart {
   return {
     ...service,
     ehr,
+    reconnect() {
+      made?.connection.close();
+      made = null;
+    },
     async stop() {
       await service.stop();
       made?.connection.close();

@@ -16,6 +16,7 @@ import type { PdfStore } from '../pdf/pdf-store';
 import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import type { SettingsStore } from '../store/settings-store';
+import type { SecretStore } from '../store/secret-store';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { OrganizationPolicies } from '../policy/organization-policies';
 import type { Logger } from '../log/logger';
@@ -74,6 +75,8 @@ export interface HandlerContext {
   services: () => Promise<Services>;
   connection: ConnectionService;
   settings: SettingsStore;
+  /** The OS keychain (the EHR's key and a person's sign-in live there). */
+  secrets: SecretStore;
   events: EventBus;
   desktop: Desktop;
   log: Logger;

@@ -35,5 +35,10 @@ export function electronDesktop(settings: SettingsStore, window: { show(): void 
     quit: () => app.quit(),
     listPrinters,
     print: printSilently,
+    async openSignInPage(url) {
+      // Only an https page: the address is the EHR's own sign-in page, built in main from its discovery document.
+      if (new URL(url).protocol !== 'https:') throw new Error('a sign-in page must be https');
+      await shell.openExternal(url);
+    },
   };
 }

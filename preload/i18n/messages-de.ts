@@ -1435,4 +1435,11 @@ export const de: Readonly<Record<MessageId, string>> = {
   'chart.theEhrDidNotAnswer': "Die Praxissoftware hat nicht rechtzeitig geantwortet; das Fax wird mit derselben Kennung erneut abgelegt, nie doppelt.",
   'chart.theEhrRefusedTheMessage': "Die Praxissoftware hat die Nachricht abgelehnt: „{words}“",
   'chart.theEhrRefusedTheMessageNoWords': "Die Praxissoftware hat die Nachricht abgelehnt.",
+  'chart.noBrowser': "Dieser Arbeitsplatz hat keinen Browser für die Anmeldung.",
+  'chart.chooseAPatientShown': "Wählen Sie eine der für dieses Fax angezeigten Personen.",
+  'chart.signedInCloseTab': "Sie sind bei der Praxissoftware angemeldet. Sie können diesen Tab schließen und zu Fax Desktop zurückkehren.",
+  'chart.signInTookTooLong': "Die Anmeldung bei der Praxissoftware hat zu lange gedauert; versuchen Sie es erneut.",
+  'chart.theEhrHasNoSignIn': "Die Praxissoftware bietet keine Anmeldung für Personen an (bitten Sie die IT, die Anmeldung des Arbeitsplatzes einzurichten).",
+  'chart.signInRefusedSaying': "Die Praxissoftware hat die Anmeldung abgelehnt: „{words}“",
+  'chart.signInRefused': "Die Praxissoftware hat die Anmeldung abgelehnt.",
 };

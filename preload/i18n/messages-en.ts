@@ -1433,6 +1433,13 @@ export const en = {
   'chart.theEhrDidNotAnswer': "The EHR did not answer in time; the fax is filed again with the same identifier, never twice.",
   'chart.theEhrRefusedTheMessage': "The EHR refused the message: “{words}”",
   'chart.theEhrRefusedTheMessageNoWords': "The EHR refused the message.",
+  'chart.noBrowser': "This desk has no browser to sign in with.",
+  'chart.chooseAPatientShown': "Choose one of the patients shown for this fax.",
+  'chart.signedInCloseTab': "You are signed in to the EHR. You can close this tab and go back to Fax Desktop.",
+  'chart.signInTookTooLong': "Signing in to the EHR took too long; try again.",
+  'chart.theEhrHasNoSignIn': "The EHR offers no sign-in for people (ask IT to set up the desk's own sign-in).",
+  'chart.signInRefusedSaying': "The EHR refused the sign-in: “{words}”",
+  'chart.signInRefused': "The EHR refused the sign-in.",
 } as const;
 
 export type MessageId = keyof typeof en;

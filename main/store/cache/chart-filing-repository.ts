@@ -32,7 +32,7 @@ export interface FilingRow {
 }
 
 export interface ChartFilingRepository {
-  /** What the matcher said of a fax; a filing already decided (queued, filed, taken back) is left as it is. */
+  /** What the matcher (or a person's look-up) said of a fax; a filing decided (queued, filed) is left as it is. */
   recordMatch(faxId: FaxId, match: { reason: FilingReason; candidates: FilingCandidate[] }, atMs: number): void;
   /**
    * A rule or a person decided: the filing waits to be sent. A fax queued or filed already is not queued again (false);
@@ -117,8 +117,8 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
   const byId = db.prepare<[FaxId], Row>('SELECT * FROM chart_filings WHERE fax_id = ?');
   const match = db.prepare(`
     INSERT INTO chart_filings (fax_id, state, reason, candidates, updated_ms) VALUES (?, 'to_file', ?, ?, ?)
-    ON CONFLICT(fax_id) DO UPDATE SET reason = excluded.reason, candidates = excluded.candidates, updated_ms = excluded.updated_ms
-      WHERE chart_filings.state = 'to_file'`);
+    ON CONFLICT(fax_id) DO UPDATE SET state = 'to_file', reason = excluded.reason, candidates = excluded.candidates, updated_ms = excluded.updated_ms
+      WHERE chart_filings.state IN ('to_file', 'withdrawn')`);
   const queue = db.prepare(`
     INSERT INTO chart_filings (fax_id, state, reason, candidates, patient, document_type, target, filed_by, attempts, next_try_ms, last_error, remote_id, updated_ms)
       VALUES (@fax_id, 'queued', NULL, @candidates, @patient, @document_type, @target, @filed_by, 0, 0, NULL, NULL, @at)

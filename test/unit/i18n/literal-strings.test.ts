@@ -62,6 +62,8 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/ehr/mllp-client.ts': 'an error class name and developer details of a failure (people read the failure worded where shown)',
   'main/ehr/smart-client.ts': 'developer details of a failure and OAuth words',
   'main/ehr/smart-backend.ts': 'JOSE header and key values',
+  'main/ehr/smart-person.ts': 'an error class name',
+  'main/ipc/chart-handlers.ts': 'the HTML around the worded line the browser shows after signing in',
   // Still in English, written down here so they are not forgotten: the transmission report (a PDF kept for the
   // record, with its file name), the diagnostics for the support desk, the names of files the app writes, and the
   // bridge's last-resort errors (raised before the renderer knows its language).
