@@ -20,6 +20,7 @@ import { NumbersView } from './views/NumbersView';
 import { OnboardingView } from './views/OnboardingView';
 import { SettingsView } from './views/SettingsView';
 import { WebhooksView } from './views/WebhooksView';
+import { ToFileView } from './views/ToFileView';
 import { t } from './i18n';
 import type { MessageId } from '../../preload/i18n/translator';
 
@@ -125,6 +126,8 @@ function CurrentView() {
       return <FaxListView direction="inbound" faxId={route.faxId} />;
     case 'outbox':
       return <FaxListView direction="outbound" faxId={route.faxId} />;
+    case 'tofile':
+      return <ToFileView />;
     case 'compose':
       return <ComposeView />;
     case 'contacts':

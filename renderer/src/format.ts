@@ -66,6 +66,13 @@ export function shortDate(iso: string): string {
   return dateFormat(date.getFullYear() !== today.getFullYear() ? { month: 'short', day: 'numeric', year: 'numeric' } : { month: 'short', day: 'numeric' }).format(date);
 }
 
+/** A calendar date (YYYY-MM-DD, a birth date) in the window's language, the same day wherever the computer is. */
+export function calendarDate(ymd: string): string {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return ymd;
+  return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
 export function bytesText(bytes: number): string {
   if (bytes < 1000) return `${numberFormat().format(bytes)} B`;
   if (bytes < 1_000_000) return `${numberFormat({ maximumFractionDigits: 0 }).format(bytes / 1000)} KB`;

@@ -6,12 +6,15 @@ import { navigate, routeStore, screenNeeds, type Screen } from '../data/navigati
 import { outboxStore, waitingItems } from '../data/outbox';
 import { openNewFax } from '../data/drafts';
 import { useStore } from '../data/store';
+import { toFileCountStore } from '../data/chart';
+import { settingsStore } from '../data/settings';
 import { Icon, type IconName } from './Icon';
 import { t } from '../i18n';
 import type { MessageId } from '../../../preload/i18n/translator';
 
 const items: Array<{ screen: Screen; label: MessageId; icon: IconName }> = [
   { screen: 'inbox', label: 'faxList.inbox', icon: 'inbox' },
+  { screen: 'tofile', label: 'chart.toFile', icon: 'file' },
   { screen: 'outbox', label: 'faxList.outboxSent', icon: 'outbox' },
   { screen: 'contacts', label: 'contacts.contacts', icon: 'contacts' },
   { screen: 'numbers', label: 'sidebar.numbers', icon: 'numbers' },
@@ -24,6 +27,9 @@ export function Sidebar() {
   const connection = useStore(connectionStore);
   const unread = useStore(unreadStore);
   const waiting = waitingItems(useStore(outboxStore)).length;
+  const toFile = useStore(toFileCountStore);
+  // Without a patient source (Settings → Chart) the app stays as it was: no "To file".
+  const chart = (useStore(settingsStore)?.chart.source ?? 'none') !== 'none';
   const connected = hasKey(connection);
   const available = (screen: Screen) => {
     const needs = screenNeeds[screen];
@@ -38,8 +44,8 @@ export function Sidebar() {
       <button type="button" className="button button-primary compose-button" onClick={() => openNewFax()} disabled={connected && !available('compose')} aria-keyshortcuts="Control+N">
         <Icon name="compose" />{' '}{t('sidebar.newFax')}</button>
       <ul className="nav-list">
-        {items.map((item) => {
-          const count = item.screen === 'inbox' ? unread : item.screen === 'outbox' ? waiting : 0;
+        {items.filter((item) => item.screen !== 'tofile' || chart).map((item) => {
+          const count = item.screen === 'inbox' ? unread : item.screen === 'outbox' ? waiting : item.screen === 'tofile' ? toFile : 0;
           const blocked = connected && !available(item.screen);
           return (
             <li key={item.screen}>
@@ -54,7 +60,7 @@ export function Sidebar() {
                 <Icon name={item.icon} />
                 {t(item.label)}
                 {count > 0 ? (
-                  <span className="nav-count" aria-label={item.screen === 'inbox' ? t('sidebar.unreadCount', { count }) : t('sidebar.inTheOutbox', { count })}>
+                  <span className="nav-count" aria-label={item.screen === 'inbox' ? t('sidebar.unreadCount', { count }) : item.screen === 'tofile' ? t('chart.toFileCount', { count }) : t('sidebar.inTheOutbox', { count })}>
                     {count}
                   </span>
                 ) : null}

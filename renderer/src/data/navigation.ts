@@ -8,7 +8,7 @@ import { connectionStore } from './connection';
 import { createStore } from './store';
 import type { FaxId } from '../../../preload/fax-id';
 
-export type Screen = 'inbox' | 'outbox' | 'compose' | 'contacts' | 'numbers' | 'account' | 'webhooks' | 'settings' | 'about';
+export type Screen = 'inbox' | 'outbox' | 'tofile' | 'compose' | 'contacts' | 'numbers' | 'account' | 'webhooks' | 'settings' | 'about';
 
 export interface Route {
   screen: Screen;
@@ -20,6 +20,7 @@ export interface Route {
 export const screenNeeds: Readonly<Record<Screen, ViewName | null>> = {
   inbox: 'inbox',
   outbox: 'outbox',
+  tofile: 'inbox',
   compose: 'compose',
   contacts: 'contacts',
   numbers: 'numbers',

@@ -3,6 +3,7 @@
  * outbox, account, unread count), and keeps them current from main's events. Locking forgets every slice that
  * holds account or fax data; unlocking reads them again.
  */
+import { startChart } from './chart';
 import { accountStore, loadAccount } from './account';
 import { startCompose } from './compose';
 import { setAsideIfFromEarlier } from './drafts';
@@ -71,6 +72,7 @@ export function startAppState(): void {
   startBackgroundProblems();
   startOffice();
   startPolicies();
+  startChart();
   void loadUpdateState();
   void announceRecovery((message) => toast('info', message));
   void loadLockState();

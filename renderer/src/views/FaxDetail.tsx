@@ -19,6 +19,7 @@ import { TriagePanel } from './TriagePanel';
 import { IntakePanel, type IntakeSpot } from '../intake/IntakePanel';
 import { officeStore } from '../data/office';
 import { RuleActionsPanel } from './RuleActionsPanel';
+import { FilingLine } from '../chart/FilingLine';
 import { FaxLink, LinkReplyDialog, NumberHistoryDialog } from './ReplyParts';
 import { FaxFacts, RecipientResults } from './FaxFacts';
 import { t } from '../i18n';
@@ -182,6 +183,7 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
       ) : null}
       {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
       {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
+      {detail.direction === 'inbound' ? <FilingLine faxId={faxId} /> : null}
       {detail.direction === 'inbound' && detail.intakeDetail ? (
         <IntakePanel
           faxId={faxId}

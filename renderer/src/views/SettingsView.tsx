@@ -20,6 +20,7 @@ import { ReminderSettings } from './ReminderSettings';
 import { OfficeSettings } from './OfficeSettings';
 import { RulesSettings } from './RulesSettings';
 import { RecognitionSettings } from './RecognitionSettings';
+import { ChartSettings } from '../chart/ChartSettings';
 import { SignatureSettings } from './SignatureSettings';
 import { currentLocale, t } from '../i18n';
 import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../../preload/i18n/locales';
@@ -180,6 +181,7 @@ export function SettingsView() {
       </div>
 
       <RecognitionSettings settings={settings} save={save} />
+      <ChartSettings chart={settings.chart} save={save} />
       <SignatureSettings />
 
       <div className="card" aria-labelledby="numbers-settings-title">
