@@ -16,6 +16,7 @@ export const builtInKinds = [
   'insurance_card',
   'refill_request',
   'claim_eob',
+  'bill',
   'cover_sheet',
   'other',
 ] as const;

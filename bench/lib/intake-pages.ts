@@ -17,8 +17,17 @@ export type IntakeTruthKind =
   | 'insurance_card'
   | 'refill_request'
   | 'claim_eob'
-  | 'cover_sheet';
-export const intakeTruthKinds: readonly IntakeTruthKind[] = ['referral', 'lab_results', 'imaging_report', 'prior_auth', 'prior_auth_answer', 'records_request', 'insurance_card', 'refill_request', 'claim_eob', 'cover_sheet'];
+  | 'bill'
+  | 'cover_sheet'
+  | 'other';
+/**
+ * Every kind the app knows, and two it must not be fooled by (issue 55, item 0): a practice's bill under the
+ * letterhead of its trade ("… Radiology", "… Pharmacy"), and a plain letter that is no kind at all.
+ */
+export const intakeTruthKinds: readonly IntakeTruthKind[] = ['referral', 'lab_results', 'imaging_report', 'prior_auth', 'prior_auth_answer', 'records_request', 'insurance_card', 'refill_request', 'claim_eob', 'bill', 'cover_sheet', 'other'];
+
+/** Senders whose names say a trade: their letterhead must never decide what a fax is. */
+const tradeSenders = ['Summit Radiology', 'St. Anne Imaging Center', 'Northgate Pharmacy', 'Bayside Laboratory', 'Lakeside Dental', 'Westend Orthopedics'];
 
 /** The fields as printed (what the reader must give back exactly). */
 export interface IntakeTruth {
@@ -110,6 +119,22 @@ function documentBlocks(kind: IntakeTruthKind, f: Fields, pool: Pool, next: () =
         truth: { ...base, kind, dob: null, memberId: f.member, claimNumber: f.claim, urgent: false },
       };
     }
+    case 'bill': {
+      const sender = pick(tradeSenders);
+      const title = german ? pick(two(pool, ['Rechnung', 'Zahlungserinnerung'], ['Rechnung Nr. 2026-114', 'Mahnung'])) : pick(two(pool, ['PATIENT STATEMENT', 'Statement of Account'], ['Billing Statement', 'INVOICE']));
+      const amount = german ? pick(['Rechnungsbetrag: 85,00 EUR', 'Offener Betrag: 42,90 EUR']) : pick(['Balance due: $85.00', 'Amount due: $142.50']);
+      return {
+        blocks: [{ type: 'text', lines: [sender.toUpperCase(), faxLine], inverted: next() < 0.5 }, { type: 'text', lines: [title, `Statement date: ${f.date}`, patientLine, amount, german ? `Zahlbar bis ${f.date}` : `Please remit payment to ${sender}.`] }],
+        truth: { ...base, kind, urgent: false },
+      };
+    }
+    case 'other': {
+      const sender = pick(tradeSenders);
+      return {
+        blocks: [{ type: 'text', lines: [sender.toUpperCase(), faxLine] }, { type: 'text', lines: [german ? 'Sehr geehrte Damen und Herren,' : 'Dear colleague,', german ? 'vielen Dank für Ihre Nachricht der letzten Woche.' : 'thank you for your message of last week.', german ? 'Wir rufen Sie wegen des Termins zurück.' : 'We will call you about the appointment.', german ? 'Mit freundlichen Grüßen' : 'Kind regards'] }],
+        truth: { ...base, kind, patient: '', dob: null, urgent: false },
+      };
+    }
     case 'cover_sheet': {
       return {
         blocks: [{ type: 'text', size: 14, lines: [german ? 'TELEFAX' : pick(two(pool, ['FAX', 'Fax Cover Sheet'], ['FACSIMILE', 'FAX TRANSMITTAL'])), `To: ${f.clinic}`, `From: ${f.doctor}`, `Re: ${f.patient}`, `Pages: 1   ${faxLine}`] }],
@@ -139,7 +164,7 @@ export function intakeDocuments(seed: number, perKind: number): IntakeDocument[]
 function documentOf(kind: IntakeTruthKind, fields: Fields, pool: Pool, next: () => number): IntakeDocument {
   const { blocks, truth } = documentBlocks(kind, fields, pool, next);
   const pages = [drawnPage(kind, blocks, [], fields, next, kind === 'cover_sheet')];
-  if (kind !== 'cover_sheet' && kind !== 'insurance_card' && next() < 0.3) pages.push(drawnPage(kind, secondPage(next), [], fields, next));
+  if (kind !== 'cover_sheet' && kind !== 'insurance_card' && kind !== 'other' && kind !== 'bill' && next() < 0.3) pages.push(drawnPage(kind, secondPage(next), [], fields, next));
   return { truth, pages };
 }
 
@@ -150,7 +175,7 @@ function documentOf(kind: IntakeTruthKind, fields: Fields, pool: Pool, next: () 
 export function intakeBatch(seed: number, documents: number, variant = 0): IntakeDocument[] {
   const next = generator(seed * 104_729 + 3 + variant * 7_919);
   const pool: Pool = seed % 2 === 1 ? 0 : 1;
-  const kinds = intakeTruthKinds.filter((kind) => kind !== 'cover_sheet');
+  const kinds = intakeTruthKinds.filter((kind) => kind !== 'cover_sheet' && kind !== 'other' && kind !== 'bill');
   const batch: IntakeDocument[] = [];
   let fields = fieldsOf(next);
   for (let index = 0; index < documents; index += 1) {

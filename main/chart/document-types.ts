@@ -23,6 +23,7 @@ export const defaultDocumentTypes: Readonly<Record<BuiltInKind, DocumentType>> =
   insurance_card: { system: loinc, code: '64290-0', display: 'Health insurance card' },
   refill_request: { system: loinc, code: '57833-6', display: 'Prescription for medication' },
   claim_eob: { system: loinc, code: '51851-4', display: 'Administrative note' },
+  bill: { system: loinc, code: '51851-4', display: 'Administrative note' },
   cover_sheet: { system: loinc, code: '34109-9', display: 'Note' },
   other: { system: loinc, code: '34109-9', display: 'Note' },
 };

@@ -9,6 +9,7 @@ import { chooseFields, numberRuns, pageFields, type FieldCandidate } from './int
 import { modelWords, type KindModel } from './kind-model';
 import { ruleKind, type RuleKind } from './kind-rules';
 import { bare, fold, pageLines, type PageLine } from './page-lines';
+import { documentLines } from './letterhead';
 
 /** A kind the rules give with less confidence than this is a suggestion (never drives a rule alone). */
 export const sureKind = 70;
@@ -104,7 +105,8 @@ export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind
 export function faxIntake(pages: readonly PageText[], model: KindModel | null = null, knownNames: readonly string[] = []): FaxIntake {
   const ordered = [...pages].sort((a, b) => a.page - b.page);
   const lines = ordered.map((page) => pageLines(page.page, page.words));
-  const { kind, pages: pageKinds } = kindOf(lines, faxWords(ordered), model);
+  // What the document says it is, not who sent it (letterhead.ts).
+  const { kind, pages: pageKinds } = kindOf(lines.map((page) => documentLines(page, knownNames)), faxWords(ordered), model);
   const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? [], knownNames) }));
   const fields: IntakeField[] = chooseFields(perPage.flatMap((page) => page.fields), numberRuns(lines.flat()));
   return { kind, fields, parts: batchParts(perPage) };

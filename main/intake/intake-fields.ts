@@ -9,6 +9,7 @@ import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../
 import { bare, boxAround, type LineWord, type PageLine } from './page-lines';
 import { isWrittenDate, writtenDate } from '../../preload/written-date';
 import { nearWord, withinEdits } from './near-words';
+import { checkFaxNumber } from '../../preload/fax-number';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
 export const sureField = 90;
@@ -35,9 +36,10 @@ const labelList = (Object.entries(labels) as Array<[LabelledField, string[]]>)
 /** Words that end a value though no field of ours starts there (the next label of another kind). */
 const stopWords = new Set(['dob', 'mrn', 'id', 'group', 'phone', 'tel', 'telefon', 'date', 'datum', 'provider', 'pages', 'from', 'to', 'reason', 'diagnose', 'diagnosis', 'medication', 'referring', 'prescriber', 'npi', 'sex', 'gender', 'age', 'address', 'service', 'amount', 'collected', 'von', 'an', 'geb', 'plan', 'rx']);
 
-const organisationWords = new Set([
+/** Words in the names of practices, clinics, labs … (a sender's name, a letterhead). */
+export const organisationWords: ReadonlySet<string> = new Set([
   'practice', 'clinic', 'hospital', 'center', 'centre', 'medical', 'health', 'healthcare', 'cardiology', 'orthopedics', 'pediatrics', 'imaging', 'radiology',
-  'laboratory', 'laboratories', 'labs', 'pharmacy', 'insurance', 'associates', 'group', 'praxis', 'klinik', 'klinikum', 'krankenhaus', 'apotheke', 'labor', 'gemeinschaftspraxis', 'zentrum', 'mvz', 'oncology', 'dermatology', 'family',
+  'laboratory', 'laboratories', 'lab', 'labs', 'pharmacy', 'dental', 'dentistry', 'services', 'therapy', 'physicians', 'insurance', 'associates', 'group', 'praxis', 'klinik', 'klinikum', 'krankenhaus', 'apotheke', 'labor', 'gemeinschaftspraxis', 'zentrum', 'mvz', 'oncology', 'dermatology', 'family',
 ]);
 
 export interface FieldCandidate extends IntakeField {
@@ -55,6 +57,8 @@ interface LabelAt {
   end: number;
   /** Ends in a colon (or "#", a dot) or starts the line: surely a label; else only when its value looks right. */
   marked: boolean;
+  /** Marked by its punctuation (a colon, "#", an abbreviation's dot), not only by standing first on its line. */
+  punctuated: boolean;
 }
 
 /**
@@ -77,8 +81,8 @@ function labelsIn(words: readonly LineWord[]): LabelAt[] {
       const following = words[index + match.words.length]?.text ?? '';
       // A dot marks an abbreviated label ("geb.", "D.O.B."), never a name's: "… the member." ends a sentence.
       const dotted = abbreviations.has(match.text) && last !== undefined && last.text.endsWith('.');
-      const marked = index === 0 || dotted || (last !== undefined && /[:#]$/.test(last.text)) || following === ':' || following.startsWith('#');
-      found.push({ field: match.field, text: match.text, start: index, end: index + match.words.length, marked });
+      const punctuated = dotted || (last !== undefined && /[:#]$/.test(last.text)) || following === ':' || following.startsWith('#');
+      found.push({ field: match.field, text: match.text, start: index, end: index + match.words.length, marked: index === 0 || punctuated, punctuated });
       index += match.words.length;
       continue;
     }
@@ -98,6 +102,18 @@ export function plausibleBirthDate(text: string, thisYear: number): boolean {
   let { year } = date;
   if (year < 100) year += year > thisYear % 100 ? 1900 : 2000;
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate() && year >= 1900 && year <= thisYear;
+}
+
+/**
+ * A number a fax could be sent back to: one with its "+", or one as the app's offices dial it (the US and Germany,
+ * the regions its languages serve: a German number with its trunk 0, a US one without). "10. (059) 555-3635" is no
+ * such number: shown as read, it needs a look.
+ */
+function isDialable(value: string): boolean {
+  const compact = value.replace(/[^\d+]/g, '');
+  // German national numbers start with their trunk 0; a number without it is read as a US one.
+  const country = compact.startsWith('+') ? null : compact.startsWith('0') ? 'DE' : 'US';
+  return checkFaxNumber(value, { defaultCountry: country }).ok;
 }
 
 /** Fillers between a label and its value ("fax back to", "Fax an", "number:"). */
@@ -150,7 +166,8 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
         if (digits >= 15) break;
       }
       if (taken.length === 0) return null;
-      return { words: taken, value: taken.map((word) => cleaned(word.text)).join(' '), looksRight: digits >= 7 && digits <= 15 };
+      const value = taken.map((word) => cleaned(word.text)).join(' ');
+      return { words: taken, value, looksRight: digits >= 7 && digits <= 15 && isDialable(value) };
     }
     default: {
       const first = rest[0];
@@ -194,6 +211,9 @@ function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
       const shown = read?.value ?? '';
       const weak = !read?.looksRight || label.field === 'patient' || (label.field === 'faxBack' ? !/[()+-]/.test(shown) : label.field !== 'dob' && shown.length < 6);
       if (!read || (!label.marked && weak)) return;
+      // A title that starts with a label's word ("PATIENT STATEMENT", "Member Services") is no label: a name read
+      // after a word that only stands first on its line must look like a name.
+      if (label.field === 'patient' && !label.punctuated && !read.looksRight) return;
       const strength = label.field === 'faxBack' && !faxLabels.has(label.text) ? 0.5 : 1;
       const confidence = Math.min(confidenceOf(read.words), read.looksRight ? 100 : 40, strength < 1 ? 70 : 100);
       found.push({ name: label.field, value: read.value, confidence, needsLook: confidence < sureField, page: line.page, box: boxAround(read.words), strength });

@@ -53,6 +53,11 @@ const phrases: Record<Exclude<BuiltInKind, 'other'>, Phrase[]> = {
     ...phrase(3, 'explanation of benefits', 'this is not a bill', 'remittance advice', 'claim summary', 'leistungsabrechnung', 'erstattungsbescheid'),
     ...phrase(1.5, 'claim', 'amount billed', 'billed', 'allowed', 'you owe', 'patient responsibility', 'paid', 'deductible', 'coinsurance', 'service date', 'rechnung', 'erstattung'),
   ],
+  // A bill or a patient statement: what a practice asks to be paid (a radiology practice's bill is no imaging report).
+  bill: [
+    ...phrase(3, 'patient statement', 'statement of account', 'balance due', 'amount due', 'please remit', 'remit payment', 'pay this amount', 'invoice', 'rechnung', 'zahlungserinnerung', 'mahnung', 'rechnungsbetrag', 'zahlbar bis'),
+    ...phrase(1.5, 'balance', 'payment', 'due date', 'statement date', 'account number', 'pay online', 'betrag', 'zahlung', 'fallig', 'fallig am'),
+  ],
   cover_sheet: [
     ...phrase(3, 'fax cover', 'cover sheet', 'facsimile', 'deckblatt', 'telefax'),
     ...phrase(1.5, '^fax', '^pages', '^to', '^re', '^from', '^attn', 'confidential', 'confidentiality', 'intended recipient', '^seiten', '^an', '^von', '^betreff'),

@@ -1382,6 +1382,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'intake.kind.insurance_card': "Versichertenkarte",
   'intake.kind.refill_request': "Rezeptanforderung",
   'intake.kind.claim_eob': "Abrechnung",
+  'intake.kind.bill': "Rechnung",
   'intake.kind.cover_sheet': "Nur Deckblatt",
   'intake.kind.other': "Sonstiges",
   'intake.field.patient': "Patient/in",
@@ -1534,4 +1535,5 @@ export const de: Readonly<Record<MessageId, string>> = {
   'chart.targetFolder': "Datei in einem Ordner",
   'chart.fileOnTheirOwn': "Ohne Person abgelegt, wenn Person und Art sicher sind",
   'chart.fileOnTheirOwnHint': "Zwillinge, Elternteil und Kind mit gleichem Namen und ein Name mit zwei Geburtsdaten warten immer auf eine Person.",
+  'chart.fhirAddressExample': "https://praxis.example.org/fhir",
 };

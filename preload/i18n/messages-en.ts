@@ -1380,6 +1380,7 @@ export const en = {
   'intake.kind.insurance_card': "Insurance card",
   'intake.kind.refill_request': "Refill request",
   'intake.kind.claim_eob': "Claim / EOB",
+  'intake.kind.bill': "Bill / statement",
   'intake.kind.cover_sheet': "Cover sheet only",
   'intake.kind.other': "Other",
   'intake.field.patient': "Patient",
@@ -1532,6 +1533,7 @@ export const en = {
   'chart.targetFolder': "A file in a folder",
   'chart.fileOnTheirOwn': "Filed without a person, when the patient and the kind are sure",
   'chart.fileOnTheirOwnHint': "Twins, a parent and a child of one name, and one name with two birth dates always wait for a person.",
+  'chart.fhirAddressExample': "https://ehr.example.org/fhir",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -62,7 +62,7 @@ export function ChartSettings({ chart, save }: { chart: Chart; save: (patch: Set
           <form className="stack" onSubmit={onEhr} aria-label={t('chart.theEhr')}>
             <label className="field">
               <span className="field-label">{t('chart.fhirAddress')}</span>
-              <input className="input" name="fhirBase" defaultValue={chart.fhirBase ?? ''} placeholder="https://ehr.example.org/fhir" autoComplete="off" />
+              <input className="input" name="fhirBase" defaultValue={chart.fhirBase ?? ''} placeholder={t('chart.fhirAddressExample')} autoComplete="off" />
             </label>
             <label className="field">
               <span className="field-label">{t('chart.clientId')}</span>

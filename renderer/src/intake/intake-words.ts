@@ -13,6 +13,7 @@ const kindWords: Record<BuiltInKind, MessageId> = {
   insurance_card: 'intake.kind.insurance_card',
   refill_request: 'intake.kind.refill_request',
   claim_eob: 'intake.kind.claim_eob',
+  bill: 'intake.kind.bill',
   cover_sheet: 'intake.kind.cover_sheet',
   other: 'intake.kind.other',
 };

@@ -127,4 +127,15 @@ describe('a batch part’s patient', () => {
       ['Noah GoRmann', false],
     ]);
   });
+
+  it('a fax-back number is sure only when it is one an office can dial; a misread one is shown as read and needs a look', () => {
+    expect(fieldsOf(['Refill Request', 'Fax back to 10. (059) 555-3635']).faxBack).toMatchObject({ value: '10. (059) 555-3635', needsLook: true });
+    expect(fieldsOf(['Refill Request', 'Fax back to (415) 555-0177']).faxBack).toMatchObject({ needsLook: false });
+    expect(fieldsOf(['Rezeptanforderung', 'Rückfax: 0221 9876543']).faxBack).toMatchObject({ needsLook: false });
+    expect(fieldsOf(['Refill Request', 'Fax back to +44 20 7946 0958']).faxBack).toMatchObject({ needsLook: false });
+  });
+
+  it('a title that starts with a label ("PATIENT STATEMENT") names no patient', () => {
+    expect(fieldsOf(['PATIENT STATEMENT', 'Balance due $85.00']).patient).toBeUndefined();
+  });
 });

@@ -39,4 +39,27 @@ describe('kinds by rules', () => {
     const mixed = kindOf(['Referral', 'Laboratory report enclosed']);
     expect(mixed.sure).toBe(false);
   });
+
+  it.each([
+    ['St. Mary Radiology', ['St. Mary Radiology', 'PATIENT STATEMENT', 'Statement date 11/02/2026', 'Patient: Jane Doe', 'Service: CT abdomen 10/12/2026', 'Balance due $85.00', 'Please remit payment to St. Mary Radiology']],
+    ['Praxis Dr. Weber', ['Praxis Dr. Weber', 'Rechnung Nr. 2026-114', 'Rechnungsbetrag 42,90 EUR', 'Zahlbar bis 15.12.2026']],
+  ])('a bill from %s is a bill, not what its sender does', (sender, lines) => {
+    expect(faxIntake([{ page: 1, words: wordPage(lines) }], null, [sender]).kind).toMatchObject({ kind: 'bill', sure: true });
+  });
+
+  it.each(['St. Mary Radiology', 'Northgate Pharmacy', 'Lakeside Dental', 'City Lab Services', 'Oak Family Practice'])('a plain letter from %s is no kind at all (the sender says nothing of what it is)', (sender) => {
+    const letter = [sender, `Inbound fax from ${sender}`, 'Page 1 of 1', 'Thank you for your message of last week.', 'We will call you about the appointment.'];
+    // Known by name or not (a contact, the Fax Service's sender name): the letterhead never makes the kind.
+    for (const names of [[sender], []]) expect(faxIntake([{ page: 1, words: wordPage(letter) }], null, names).kind.sure).toBe(false);
+  });
+
+  it('a letterhead with a document title keeps the title: "Radiology Report" under a radiology practice is an imaging report', () => {
+    const report = ['Lakeview Radiology Associates', 'RADIOLOGY REPORT', 'Patient: Jane Doe', 'Technique: two views', 'Impression: no fracture'];
+    expect(faxIntake([{ page: 1, words: wordPage(report) }], null, ['Lakeview Radiology Associates']).kind).toMatchObject({ kind: 'imaging_report', sure: true });
+  });
+
+  it('a cover sheet alone is a cover sheet, never a document of its sender\'s trade', () => {
+    const cover = ['Northgate Pharmacy', 'FAX', 'To: Front desk', 'From: Northgate Pharmacy', 'Pages: 1'];
+    expect(faxIntake([{ page: 1, words: wordPage(cover) }], null, ['Northgate Pharmacy']).kind.kind).toBe('cover_sheet');
+  });
 });
