@@ -25,6 +25,8 @@ import type { ReadPatient } from './matching/patient-record';
 import type { MllpAddress } from '../ehr/mllp-client';
 import { enteredInError, faxIdentifierSystem } from './document-reference';
 import { readPatientOf } from './read-patient';
+import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
+import { z } from 'zod';
 
 export interface ChartServiceDeps {
   cache: Cache;
@@ -42,6 +44,7 @@ export interface ChartServiceDeps {
   log: Logger;
   now?: () => number;
   timers?: Timers;
+  checkpoint?: Checkpoint;
 }
 
 export interface ChartService {
@@ -67,9 +70,17 @@ export interface ChartService {
 }
 
 const thisYear = (now: number): number => new Date(now).getUTCFullYear();
+/** When the chart was first turned on: faxes from before it are never matched or filed on their own. */
+const activeSinceKey = 'chart.activeSince';
+const activeSinceSchema = z.number().int().nonnegative();
+/** Faxes read (intake done) but not matched yet — the app stopped between the two — matched at each start. */
+const catchUpBatch = 50;
+/** The service's clock and this computer's may differ: a fax stamped a little before the chart was turned on counts. */
+const activeSlackMs = 5 * 60_000;
 
 export function createChartService(deps: ChartServiceDeps): ChartService {
   const now = deps.now ?? Date.now;
+  const checkpoint = deps.checkpoint ?? noCheckpoint;
   const filings = deps.cache.chartFilings;
   const changed = (faxId: FaxId): void => {
     deps.events.emit('faxesChanged', { added: [], updated: [faxId], unreadInbound: deps.cache.faxes.unreadInbound() });
@@ -94,6 +105,7 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
       return true;
     }
     filings.tryStarted(row.faxId);
+    checkpoint('chart.try_started');
     const settings = deps.settings();
     const outcome = await fileToChart(row, {
       faxService,
@@ -110,10 +122,15 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
         if (settings.folder === null) throw new AppError('invalid_input', msg('chart.chooseAFolder'));
         return settings.folder;
       },
-      reserve: (remoteId) => filings.reserve(row.faxId, remoteId),
+      reserve: (remoteId) => {
+        filings.reserve(row.faxId, remoteId);
+        checkpoint('chart.reserved');
+      },
     });
+    checkpoint('chart.answered');
     if ('filed' in outcome) {
       filings.filed(row.faxId, outcome.filed, now());
+      checkpoint('chart.filed');
       deps.cache.audit.record('chart_filed', { faxId: row.faxId });
       deps.log.info('chart.filed', { target: row.target ?? 'none', by: row.filedBy ?? 'none' });
     } else if ('refused' in outcome) {
@@ -146,13 +163,30 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
     return filings.queue(faxId, { patient, documentType: documentType ?? documentTypeFor(kind, settings.documentTypes), target: settings.target, filedBy }, now());
   }
 
-  return {
-    start: () => runner.start(),
+  /** The time the chart was turned on (kept from the first time it was seen on). */
+  function activeSince(): number {
+    const kept = deps.cache.kv.get(activeSinceKey, activeSinceSchema);
+    if (kept !== null) return kept;
+    const at = now();
+    deps.cache.kv.set(activeSinceKey, at);
+    return at;
+  }
+
+  const service: ChartService = {
+    async start() {
+      await runner.start();
+      if (!active()) return;
+      // Faxes intake read while the app was stopping (killed between reading and matching) are matched now.
+      const since = activeSince();
+      for (const faxId of filings.unmatched(since - activeSlackMs, catchUpBatch)) await service.afterIntake(faxId);
+    },
     async afterIntake(faxId) {
       if (!active()) return;
       const intake = deps.cache.intake.get(faxId);
       const fax = deps.cache.faxes.detail(faxId);
       if (!intake || fax?.direction !== 'inbound') return;
+      // A fax from before the chart was turned on (read again, say) is left as it was.
+      if (Date.parse(fax.createdAt) < activeSince() - activeSlackMs) return;
       const current = filings.get(faxId);
       if (current && current.state !== 'to_file') return;
       let result: MatchResult;
@@ -165,9 +199,11 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
       }
       const decision = decide(result, intake.kind, deps.settings().autoFileKinds);
       if ('file' in decision && queue(faxId, decision.file, intake.kind.kind, 'rule')) {
+        checkpoint('chart.queued');
         void runner.run();
       } else if ('wait' in decision) {
         filings.recordMatch(faxId, { reason: decision.wait, candidates: decision.candidates }, now());
+        checkpoint('chart.matched');
       }
       changed(faxId);
     },
@@ -222,4 +258,5 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
     },
     stop: () => runner.stop(),
   };
+  return service;
 }

@@ -56,8 +56,8 @@ export interface ChartFilingRepository {
   /** What waits for a person, oldest first. */
   toFile(limit: number): FilingRow[];
   counts(): { toFile: number; queued: number; failing: number };
-  /** Received faxes read to their end with no filing row yet (matched as the desk catches up). */
-  unmatched(limit: number): FaxId[];
+  /** Received faxes since `sinceMs` that intake read and nothing matched yet (the app stopped in between). */
+  unmatched(sinceMs: number, limit: number): FaxId[];
   forget(faxId: FaxId): void;
 }
 
@@ -137,8 +137,8 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
   const retryNow = db.prepare("UPDATE chart_filings SET next_try_ms = 0 WHERE fax_id = ? AND state = 'queued'");
   const toFile = db.prepare<[number], Row>("SELECT * FROM chart_filings WHERE state = 'to_file' ORDER BY updated_ms, rowid LIMIT ?");
   const counts = db.prepare("SELECT SUM(state = 'to_file') AS to_file, SUM(state = 'queued') AS queued, SUM(state = 'queued' AND last_error IS NOT NULL) AS failing FROM chart_filings");
-  const unmatched = db.prepare<[number], { fax_id: FaxId }>(
-    'SELECT i.fax_id FROM fax_intake i WHERE NOT EXISTS (SELECT 1 FROM chart_filings c WHERE c.fax_id = i.fax_id) ORDER BY i.rowid DESC LIMIT ?',
+  const unmatched = db.prepare<[number, number], { fax_id: FaxId }>(
+    "SELECT i.fax_id FROM fax_intake i JOIN faxes f ON f.id = i.fax_id WHERE f.direction = 'inbound' AND f.created_ms >= ? AND NOT EXISTS (SELECT 1 FROM chart_filings c WHERE c.fax_id = i.fax_id) ORDER BY f.created_ms LIMIT ?",
   );
   const forget = db.prepare('DELETE FROM chart_filings WHERE fax_id = ?');
   return {
@@ -175,7 +175,7 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
       const row = counts.get() as { to_file: number | null; queued: number | null; failing: number | null };
       return { toFile: row.to_file ?? 0, queued: row.queued ?? 0, failing: row.failing ?? 0 };
     },
-    unmatched: (limit) => unmatched.all(limit).map((row) => row.fax_id),
+    unmatched: (sinceMs, limit) => unmatched.all(sinceMs, limit).map((row) => row.fax_id),
     forget: (faxId) => void forget.run(faxId),
   };
 }
