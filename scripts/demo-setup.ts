@@ -23,6 +23,8 @@ export interface DemoSetup {
   addProfile(name: string): Promise<string>;
   /** Makes a new inbound fax arrive (the demo does so every two minutes). */
   deliverInbound(pages: number): Promise<void>;
+  /** Makes a fax with this document arrive from this sender. */
+  deliverDocument(pdf: Uint8Array, sender: string): Promise<void>;
   /** The faxes the demo account holds, by direction (a check that seeding worked). */
   countFaxes(): Promise<{ inbound: number; outbound: number }>;
   close(): Promise<void>;
@@ -93,6 +95,9 @@ export async function prepareDemo(root: string, options: { port?: number } = {})
       },
       deliverInbound: async (pages) => {
         await control('POST', `/accounts/${accountId}/inbound`, { pages });
+      },
+      deliverDocument: async (pdf, sender) => {
+        await control('POST', `/accounts/${accountId}/inbound`, { pages: 1, sender_name: sender, document_base64: Buffer.from(pdf).toString('base64') });
       },
       countFaxes: async () => ({ inbound: await count('inbound'), outbound: await count('outbound') }),
       close: () => sandbox.close(),

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareDemo } from './demo-setup';
+import { startDemoEhr } from './demo-ehr';
 import { findElectronBinary } from './electron-binary';
 
 const { values } = parseArgs({ options: { 'prepare-only': { type: 'boolean', default: false } }, strict: true });
@@ -32,9 +33,19 @@ if (values['prepare-only']) {
 
 console.log(`Sandbox Fax Service: ${demo.sandbox.baseUrl}`);
 const setup = demo;
+// The demo's EHR (Settings → Chart): faxes about its patients file themselves or wait in "To file".
+const demoEhr = await startDemoEhr(root, setup.profileDir);
+console.log(`Demo EHR (FHIR R4): ${demoEhr.ehr.fhirBase}`);
+const deliverChartFax = (): void => void demoEhr.nextDocument().then(({ pdf, sender }) => setup.deliverDocument(pdf, sender)).catch(() => undefined);
+let turn = 0;
 const inbound = setInterval(() => {
-  void setup.deliverInbound(1 + Math.floor(Math.random() * 4)).catch(() => undefined);
+  turn += 1;
+  // Every other arrival is about one of the EHR's patients.
+  if (turn % 2 === 0) void setup.deliverInbound(1 + Math.floor(Math.random() * 4)).catch(() => undefined);
+  else deliverChartFax();
 }, 120_000);
+// The first one soon after the window opens.
+const first = setTimeout(deliverChartFax, 20_000);
 
 const binary = findElectronBinary({ tryDownload: true });
 const child = binary
@@ -46,6 +57,8 @@ const child = binary
 
 const stop = async (code: number): Promise<void> => {
   clearInterval(inbound);
+  clearTimeout(first);
+  await demoEhr.close();
   await setup.close();
   process.exit(code);
 };
