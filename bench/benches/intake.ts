@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { faxIntake, type PageText } from '../../main/intake/fax-intake';
+import { bare as accentFolded } from '../../main/intake/page-lines';
 import { startBenchRecognizer } from '../lib/bench-recognizer';
 import { intakeBatch, intakeDocuments, type IntakeDocument } from '../lib/intake-pages';
 import { atLeast, atMost, info, timing, type Benchmark, type Metric } from '../lib/metric';
@@ -65,6 +66,8 @@ export const intakeBench: Benchmark = {
         let shownSure = 0;
         let sureWrong = 0;
         const sureWrongWhat = new Map<string, number>();
+        let accentOnly = 0;
+        let patientsSure = 0;
         const noteSureWrong = (what: string) => {
           sureWrong += 1;
           sureWrongWhat.set(what, (sureWrongWhat.get(what) ?? 0) + 1);
@@ -81,8 +84,18 @@ export const intakeBench: Benchmark = {
             const read = intake.fields.find((field) => field.name === name);
             if (!read || read.needsLook) continue;
             shownSure += 1;
+            if (name === 'patient') patientsSure += 1;
             const expected = truth[name];
-            if (expected === null || expected === '' || read.value !== expected) noteSureWrong(`${name} on ${truth.kind}`);
+            if (expected !== null && expected !== '' && read.value !== expected && name === 'patient' && accentFolded(read.value) === accentFolded(expected)) {
+              // The matcher and FHIR's string search both ignore accents: an accent misread cannot file in the
+              // wrong chart, but it is shown, so it is counted on its own row.
+              accentOnly += 1;
+              log(`    sure, accent misread (${resolution}): read ${JSON.stringify(read.value)}, printed ${JSON.stringify(expected)}`);
+            } else if (expected === null || expected === '' || read.value !== expected) {
+              noteSureWrong(`${name} on ${truth.kind}`);
+              // Synthetic names and numbers: what was read against what was printed, for whoever tunes the reader.
+              log(`    sure but wrong (${resolution}): ${name} on ${truth.kind}: read ${JSON.stringify(read.value)}, printed ${JSON.stringify(expected)}`);
+            }
           }
           if (intake.kind.kind === truth.kind) kindRight += 1;
           else {
@@ -118,7 +131,8 @@ export const intakeBench: Benchmark = {
           atLeast(`intake: fields read wrong that are marked "needs a look", ${resolution}`, wrong === 0 ? 100 : (wrongFlagged / wrong) * 100, '%', 90, `${String(wrongFlagged)} of ${String(wrong)} (a field not read at all counts as flagged: it is shown missing)`),
           info(`intake: fields read right but marked "needs a look", ${resolution}`, fieldsRight === 0 ? 0 : (rightFlagged / fieldsRight) * 100, '%', 'the price of the flag: a person checks these though they were right'),
           info(`intake: urgency right, ${resolution}`, (urgentRight / count) * 100, '%'),
-          atMost(`intake: kinds and fields shown as sure that are wrong, ${resolution}`, shownSure === 0 ? 0 : (sureWrong / shownSure) * 100, '%', 0.5, `${String(sureWrong)} of ${String(shownSure)} sure (bills and plain letters under a trade's letterhead, cover-only faxes in the set): ${sureWrongList}`),
+          atMost(`intake: kinds and fields shown as sure that are wrong, ${resolution}`, shownSure === 0 ? 0 : (sureWrong / shownSure) * 100, '%', 0.5, `${String(sureWrong)} of ${String(shownSure)} sure (bills and plain letters under a trade's letterhead, cover-only faxes in the set; patient names accent-folded): ${sureWrongList}`),
+          info(`intake: patient names shown as sure with an accent misread, ${resolution}`, patientsSure === 0 ? 0 : (accentOnly / patientsSure) * 100, '%', `${String(accentOnly)} of ${String(patientsSure)} (Håkon read Hakon or Häkon): not in the row above, as matching ignores accents`),
           timing(`intake: time per page, reading and intake, ${resolution}`, times, 'ms', { atMost: 2000 }, 'the recognition process (single-threaded: its time is its CPU) plus intake on main'),
         );
       }
