@@ -112,6 +112,13 @@ export interface FilingCandidate {
   agreement: FieldAgreement[];
 }
 
+/** A fax's filing as the lists show it: "Filed · Gonzalez, Maria", "To file", "Filing…". */
+export interface ChartSummary {
+  state: FilingState;
+  /** The patient decided on (queued, filed or taken back); null while it waits for a person. */
+  patient: string | null;
+}
+
 export interface FilingView {
   faxId: string;
   state: FilingState;

@@ -7,6 +7,7 @@ import type { FaxTriageSummary, TriageFilter } from './office';
 import type { StatusGroup } from './fax-status';
 import type { RuleActionView } from './automation';
 import type { FaxId } from './fax-id';
+import type { ChartSummary } from './chart';
 import type { FaxIntake, IntakeSummary } from './intake';
 
 /** The spec's fax states; any other value from the server is carried verbatim (see fax-status.ts). */
@@ -152,6 +153,8 @@ export interface FaxSummary {
   textHit?: TextHit | undefined;
   /** Received faxes read on this desk: what they are (intake). */
   intake?: IntakeSummary | undefined;
+  /** Received faxes matched for the chart (with a patient source set): filed, to file, being filed. */
+  chart?: ChartSummary | undefined;
 }
 
 /** The first page whose recognized text matches a search, and the words around the match (matches between \u0002 and \u0003). */

@@ -73,12 +73,15 @@ export function createFaxDetails(deps: { cache: Cache; pdfs: PdfStore; connectio
       return counterpartName === null ? item : { ...item, counterpartName };
     });
     const triage = deps.triage?.summaries(listed.map((item) => item.id)) ?? new Map<FaxId, FaxTriageSummary>();
-    const intake = cache.intake.summaries(listed.filter((item) => item.direction === 'inbound').map((item) => item.id));
+    const inbound = listed.filter((item) => item.direction === 'inbound').map((item) => item.id);
+    const intake = cache.intake.summaries(inbound);
+    const filings = cache.chartFilings.summaries(inbound);
     const items = named.map((item) => {
       const shared = triage.get(item.id);
       if (item.direction !== 'inbound') return shared ? { ...item, triage: shared } : item;
       const read = intake.get(item.id);
-      return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}), ...(read ? { intake: read } : {}) };
+      const filing = filings.get(item.id);
+      return { ...item, handled: handled.has(item.id), ...(shared ? { triage: shared } : {}), ...(read ? { intake: read } : {}), ...(filing ? { chart: filing } : {}) };
     });
     const states = cache.replies.statesOf(items.filter((item) => item.direction === 'outbound').map((item) => item.id), now());
     const links = cache.replies.repliesTo(items.filter((item) => item.direction === 'inbound').map((item) => item.id));

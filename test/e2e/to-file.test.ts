@@ -124,10 +124,25 @@ describe('"Abzulegen" at the keyboard, in German, at 1024 px', () => {
     await screenshot(page, 'to-file-look-up-de');
   });
 
-  it('the fax that filed itself says where, when and by what in its detail', async () => {
+  it('the inbox rows say filed and to whom, or to file; the fax that filed itself says where, when and by what', async () => {
     const page = app.page;
     await page.getByRole('button', { name: /^Posteingang/ }).click();
-    await page.locator(`[data-testid=fax-row][data-fax-id="${faxes.gonzalez ?? ''}"]`).click();
+    // The inbox's rows say it at 1024 px: filed and to whom, or still to file.
+    const rowOf = (faxId: string | undefined) => page.locator(`[data-testid=fax-row][data-fax-id="${faxId ?? ''}"]`);
+    await expect.poll(() => rowOf(faxes.gonzalez).getByTestId('row-filing').textContent()).toBe('Abgelegt · Gonzalez, Maria');
+    await expect.poll(() => rowOf(faxes.twins).getByTestId('row-filing').textContent()).toBe('Abgelegt · Lindqvist, Emma');
+    await expect.poll(() => rowOf(faxes.hopper).getByTestId('row-filing').textContent()).toBe('Abzulegen');
+    // On the screen, not only in the page: inside the chips' line, which hides what wraps out of it.
+    for (const faxId of [faxes.gonzalez, faxes.twins, faxes.hopper]) {
+      const seen = await rowOf(faxId).getByTestId('row-filing').evaluate((node) => {
+        const chip = node.getBoundingClientRect();
+        const line = (node.parentElement as HTMLElement).getBoundingClientRect();
+        return chip.width >= 60 && chip.top >= line.top && chip.bottom <= line.bottom && chip.left >= line.left && chip.right <= line.right;
+      });
+      expect(seen).toBe(true);
+    }
+    await screenshot(page, 'to-file-inbox-rows-de');
+    await rowOf(faxes.gonzalez).click();
     await expect.poll(() => page.getByTestId('filing-line').textContent()).toMatch(/^In der Akte von Gonzalez, Maria abgelegt – durch eine Regel, /);
     expect(await documentsFor(ids.gonzalez ?? '')).toHaveLength(1);
     await screenshot(page, 'to-file-filed-detail-de');

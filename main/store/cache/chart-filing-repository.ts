@@ -4,7 +4,7 @@
  * before anything is sent; the EHR's id for the document is kept once it has it. A restart finds each filing where
  * it was, and one queued is sent again the same way (the conditional create, the same control id), never twice.
  */
-import type { ChartPatient, FilingCandidate, FilingReason, FilingState, FilingView } from '../../../preload/chart';
+import type { ChartPatient, ChartSummary, FilingCandidate, FilingReason, FilingState, FilingView } from '../../../preload/chart';
 import type { Message } from '../../../preload/i18n/translator';
 import type { FaxId } from '../../../preload/fax-id';
 import { readStoredMessage, storeMessage } from '../stored-message';
@@ -59,6 +59,8 @@ export interface ChartFilingRepository {
   /** Received faxes since `sinceMs` that intake read and nothing matched yet (the app stopped in between). */
   unmatched(sinceMs: number, limit: number): FaxId[];
   forget(faxId: FaxId): void;
+  /** The lists' view of each fax's filing (faxes never matched have none). */
+  summaries(faxIds: readonly FaxId[]): Map<FaxId, ChartSummary>;
 }
 
 interface Row {
@@ -141,6 +143,7 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
     "SELECT i.fax_id FROM fax_intake i JOIN faxes f ON f.id = i.fax_id WHERE f.direction = 'inbound' AND f.created_ms >= ? AND NOT EXISTS (SELECT 1 FROM chart_filings c WHERE c.fax_id = i.fax_id) ORDER BY f.created_ms LIMIT ?",
   );
   const forget = db.prepare('DELETE FROM chart_filings WHERE fax_id = ?');
+  const summaryOf = db.prepare<[FaxId], { state: FilingState; patient: string | null }>('SELECT state, patient FROM chart_filings WHERE fax_id = ?');
   return {
     recordMatch(faxId, found, atMs) {
       match.run(faxId, found.reason, JSON.stringify(found.candidates), atMs);
@@ -177,5 +180,15 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
     },
     unmatched: (sinceMs, limit) => unmatched.all(sinceMs, limit).map((row) => row.fax_id),
     forget: (faxId) => void forget.run(faxId),
+    summaries(faxIds) {
+      const found = new Map<FaxId, ChartSummary>();
+      for (const faxId of faxIds) {
+        const row = summaryOf.get(faxId);
+        if (!row) continue;
+        const patient = row.state === 'to_file' || row.patient === null ? null : (JSON.parse(row.patient) as ChartPatient).name;
+        found.set(faxId, { state: row.state, patient });
+      }
+      return found;
+    },
   };
 }

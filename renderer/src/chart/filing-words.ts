@@ -1,5 +1,5 @@
 /** Filing's words: why a fax waits, how a candidate agreed with the fax, where and by what it was filed. */
-import type { FieldAgreement, FilingReason, FilingView } from '../../../preload/chart';
+import type { ChartSummary, FieldAgreement, FilingReason, FilingView } from '../../../preload/chart';
 import type { MessageId } from '../../../preload/i18n/translator';
 import { t } from '../i18n';
 import { calendarDate, clockTime } from '../format';
@@ -60,4 +60,12 @@ export function birthWords(birthDate: string | null): string {
 export function filedWords(filing: FilingView): string {
   const by = filing.filedBy === 'rule' ? t('chart.byRule') : t('chart.byPerson');
   return t('chart.filedLine', { name: filing.patient?.name ?? '', by, at: filing.filedAt === null ? '' : clockTime(filing.filedAt) });
+}
+
+/** A row's chip for its filing: "Filed · Gonzalez, Maria", "To file", "Filing…"; a filing taken back has none. */
+export function filingChip(chart: ChartSummary): { text: string; tone?: 'success' | 'info' } | null {
+  if (chart.state === 'filed') return { text: chart.patient === null ? t('chart.rowFiled') : t('chart.rowFiledTo', { name: chart.patient }), tone: 'success' };
+  if (chart.state === 'to_file') return { text: t('chart.toFile'), tone: 'info' };
+  if (chart.state === 'queued') return { text: t('chart.rowFiling') };
+  return null;
 }

@@ -14,6 +14,7 @@ import { latestTriage, officeStore, triageStore } from '../data/office';
 import type { FaxTriageSummary } from '../../../preload/office';
 import { useStore } from '../data/store';
 import { kindName } from '../intake/intake-words';
+import { filingChip } from '../chart/filing-words';
 
 export const rowHeight = 64;
 /**
@@ -32,8 +33,9 @@ function scrollRowIntoView(node: HTMLDivElement | null, index: number, height: n
 
 /** Who a fax is with, by the name a person knows: the contact with that number first, then what the fax says. */
 /** A chip on a row: shortened with an ellipsis when the row is narrow, so it carries its whole text as a tooltip. */
-function RowChip({ text, tone }: { text: string; tone?: 'success' | 'info' | 'danger' }) {
-  return <span className={tone ? `chip chip-${tone}` : 'chip'} title={text}>{text}</span>;
+function RowChip({ text, tone, testId, shrinks }: { text: string; tone?: 'success' | 'info' | 'danger'; testId?: string; shrinks?: boolean }) {
+  const classes = ['chip', ...(tone ? [`chip-${tone}`] : []), ...(shrinks ? ['chip-shrinks'] : [])];
+  return <span className={classes.join(' ')} title={text} data-testid={testId}>{text}</span>;
 }
 
 export function who(fax: FaxSummary): string {
@@ -176,7 +178,9 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     const handled = office.joined && told.has(fax.id) && fax.direction === 'inbound' ? triage?.handledBy != null : fax.handled;
     // Urgent, as intake read it surely, is a chip next to the status: it must not drop out of sight.
     const urgent = fax.intake?.urgent === true ? t('intake.urgent') : null;
-    const chipWords = [...(urgent ? [urgent] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
+    const filing = fax.chart ? filingChip(fax.chart) : null;
+    const filingFirst = fax.direction === 'inbound' && fax.statusGroup === 'received';
+    const chipWords = [...(urgent ? [urgent] : []), ...(filing ? [filing.text] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
     return (
       <div
         key={fax.id}
@@ -206,8 +210,10 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
           )}
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
-            <StatusChip status={fax.status} direction={fax.direction} />
+            {/* A received fax's filing says more than "Received": it takes the status's place, cut short before it goes. */}
+            {filing && filingFirst ? <RowChip text={filing.text} testId="row-filing" shrinks {...(filing.tone ? { tone: filing.tone } : {})} /> : <StatusChip status={fax.status} direction={fax.direction} />}
             {urgent ? <RowChip text={urgent} tone="danger" /> : null}
+            {filing && !filingFirst ? <RowChip text={filing.text} testId="row-filing" {...(filing.tone ? { tone: filing.tone } : {})} /> : null}
             {shared.filter((chip) => chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}
