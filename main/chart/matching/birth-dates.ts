@@ -5,7 +5,7 @@
  * swapped"). A digit read wrong ("1986" for "1988") is a weaker agreement still; anything else disagrees.
  */
 import { writtenDate } from '../../../preload/written-date';
-import { readDistance } from './read-distance';
+import { readWithin } from './read-distance';
 
 export type BirthDateAgreement = 'exact' | 'swapped' | 'digit' | 'differ' | 'missing';
 
@@ -41,7 +41,12 @@ export function compareBirthDates(read: ReadDate | null, recorded: string | null
   if (read.meant === recorded) return 'exact';
   if (read.otherWay === recorded) return 'swapped';
   const digits = (date: string): string => date.replace(/-/g, '');
-  if (readDistance(digits(read.meant), digits(recorded)) <= 1) return 'digit';
+  const [readDigits, recordedDigits] = [digits(read.meant), digits(recorded)];
+  // Within one edit, at most two places differ (two digits that look alike, or two swapped): most records differ more.
+  let differing = 0;
+  for (let place = 0; place < readDigits.length; place += 1) if (readDigits[place] !== recordedDigits[place]) differing += 1;
+  if (readDigits.length === recordedDigits.length && differing > 2) return 'differ';
+  if (readWithin(readDigits, recordedDigits, 1)) return 'digit';
   return 'differ';
 }
 

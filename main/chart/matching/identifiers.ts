@@ -5,7 +5,7 @@
  * every id on record, and which pairing agreed is said.
  */
 import { bare } from '../../intake/page-lines';
-import { readDistance } from './read-distance';
+import { readWithin } from './read-distance';
 
 export type IdAgreement = 'exact' | 'digit' | 'differ' | 'missing';
 export type IdPairing = 'mrn' | 'member' | 'member-as-mrn' | 'mrn-as-member';
@@ -26,16 +26,30 @@ function compareOne(read: string, recorded: string): IdAgreement {
   if (read === '' || recorded === '') return 'missing';
   if (read === recorded) return 'exact';
   // One character off counts only on ids long enough that one character does not make any id (five and more).
-  if (recorded.length >= 5 && readDistance(read, recorded) <= 1) return 'digit';
+  if (recorded.length >= 5 && readWithin(read, recorded, 1)) return 'digit';
   return 'differ';
 }
 
+/** Ids as compared (idKey), an empty string for none. */
+export interface IdKeys {
+  mrn: string;
+  members: string[];
+}
+
+export const readIdKeys = (read: { mrn: string | null; memberId: string | null }): IdKeys => ({ mrn: read.mrn === null ? '' : idKey(read.mrn), members: read.memberId === null ? [] : [idKey(read.memberId)] });
+export const recordIdKeys = (record: { mrn: string | null; memberIds: readonly string[] }): IdKeys => ({ mrn: record.mrn === null ? '' : idKey(record.mrn), members: record.memberIds.map(idKey).filter((id) => id !== '') });
+
 /** The best agreement of the read MRN and member id with the record's ids. */
 export function compareIds(read: { mrn: string | null; memberId: string | null }, record: { mrn: string | null; memberIds: readonly string[] }): IdResult {
-  const readMrn = read.mrn === null ? '' : idKey(read.mrn);
-  const readMember = read.memberId === null ? '' : idKey(read.memberId);
-  const recordMrn = record.mrn === null ? '' : idKey(record.mrn);
-  const members = record.memberIds.map(idKey).filter((id) => id !== '');
+  return compareIdKeys(readIdKeys(read), recordIdKeys(record));
+}
+
+/** compareIds on ids already keyed (the matcher keys a reading once and each record once). */
+export function compareIdKeys(read: IdKeys, record: IdKeys): IdResult {
+  const readMrn = read.mrn;
+  const readMember = read.members[0] ?? '';
+  const recordMrn = record.mrn;
+  const members = record.members;
   const tries: Array<{ agreement: IdAgreement; pairing: IdPairing }> = [
     { agreement: compareOne(readMrn, recordMrn), pairing: 'mrn' },
     ...members.map((member) => ({ agreement: compareOne(readMember, member), pairing: 'member' as const })),

@@ -10,9 +10,9 @@
  * Unknown is an answer; a guess is not.
  */
 import type { PatientRecord, ReadPatient } from './patient-record';
-import { compareBirthDates, readBirthDate, type BirthDateAgreement } from './birth-dates';
-import { compareIds, type IdAgreement, type IdPairing } from './identifiers';
-import { compareNames, readName, recordName, type FamilyAgreement, type GivenAgreement, type NameAgreement } from './name-parts';
+import { compareBirthDates, readBirthDate, type BirthDateAgreement, type ReadDate } from './birth-dates';
+import { compareIdKeys, readIdKeys, recordIdKeys, type IdAgreement, type IdKeys, type IdPairing } from './identifiers';
+import { compareNames, readName, recordName, type FamilyAgreement, type GivenAgreement, type NameAgreement, type ReadName, type RecordName } from './name-parts';
 import { birthDateWeight, familyWeight, fileAtBits, givenWeight, idWeight, leadBits, offerAtBits } from './match-weights';
 import { readingKeys } from './blocking-keys';
 import { sameGivenName } from './nicknames';
@@ -54,17 +54,45 @@ export type MatchResult =
 
 const folded = (words: readonly string[]): string => words.filter((word) => word !== '').join('');
 
-function weighName(agreement: NameAgreement, record: PatientRecord, index: PatientIndex): number {
-  const name = recordName(record.family, record.given);
-  return familyWeight(agreement.family, index.familyCount(folded(name.family)), index.size()) + givenWeight(agreement.given, index.givenCount(name.given[0] ?? ''), index.size());
+/** A record's name and ids as compared, made once per record (a list of 100,000 is matched against every fax). */
+export interface RecordParts {
+  name: RecordName;
+  familyKey: string;
+  given: string;
+  ids: IdKeys;
+}
+const partsMade = new WeakMap<PatientRecord, RecordParts>();
+/** A record's parts as the matcher compares them (an index makes them as it is built, once). */
+export function comparedParts(record: PatientRecord): RecordParts {
+  const made = partsMade.get(record);
+  if (made) return made;
+  const name = recordName(record.family, record.given, record.formerFamilies ?? []);
+  const parts = { name, familyKey: folded(name.family), given: name.given[0] ?? '', ids: recordIdKeys({ mrn: record.mrn, memberIds: record.memberIds ?? [] }) };
+  partsMade.set(record, parts);
+  return parts;
 }
 
-export function scoreRecord(read: ReadPatient, record: PatientRecord, index: PatientIndex, thisYear: number): Candidate {
-  const name = read.name ? readName(read.name.text) : null;
-  const nameAgreement: NameAgreement | null = name ? compareNames(name, recordName(record.family, record.given, record.formerFamilies ?? []), (agreement) => weighName(agreement, record, index)) : null;
-  const birthDate = compareBirthDates(read.birthDate ? readBirthDate(read.birthDate.text, thisYear) : null, record.birthDate);
-  const ids = compareIds({ mrn: read.mrn?.text ?? null, memberId: read.memberId?.text ?? null }, { mrn: record.mrn, memberIds: record.memberIds ?? [] });
-  const weight = (nameAgreement ? weighName(nameAgreement, record, index) : 0) + birthDateWeight(birthDate) + idWeight(ids.agreement);
+/** A reading as compared, made once per fax. */
+interface ReadingParts {
+  name: ReadName | null;
+  birthDate: ReadDate | null;
+  ids: IdKeys;
+}
+const readingParts = (read: ReadPatient, thisYear: number): ReadingParts => ({
+  name: read.name ? readName(read.name.text) : null,
+  birthDate: read.birthDate ? readBirthDate(read.birthDate.text, thisYear) : null,
+  ids: readIdKeys({ mrn: read.mrn?.text ?? null, memberId: read.memberId?.text ?? null }),
+});
+
+function score(read: ReadingParts, record: PatientRecord, index: PatientIndex): Candidate {
+  const parts = comparedParts(record);
+  const familyCount = index.familyCount(parts.familyKey);
+  const givenCount = index.givenCount(parts.given);
+  const weighName = (agreement: NameAgreement): number => familyWeight(agreement.family, familyCount, index.size()) + givenWeight(agreement.given, givenCount, index.size());
+  const nameAgreement: NameAgreement | null = read.name ? compareNames(read.name, parts.name, weighName) : null;
+  const birthDate = compareBirthDates(read.birthDate, record.birthDate);
+  const ids = compareIdKeys(read.ids, parts.ids);
+  const weight = (nameAgreement ? weighName(nameAgreement) : 0) + birthDateWeight(birthDate) + idWeight(ids.agreement);
   return {
     patient: record,
     weight,
@@ -72,15 +100,17 @@ export function scoreRecord(read: ReadPatient, record: PatientRecord, index: Pat
   };
 }
 
+export function scoreRecord(read: ReadPatient, record: PatientRecord, index: PatientIndex, thisYear: number): Candidate {
+  return score(readingParts(read, thisYear), record, index);
+}
+
 /** Records that look like `patient`: a twin (surname and birth date), or one of the same name (a parent, a child). */
 export function lookAlikesOf(patient: PatientRecord, index: PatientIndex): PatientRecord[] {
-  const name = recordName(patient.family, patient.given);
-  const given = name.given[0] ?? '';
-  return index.withFamily(folded(name.family)).filter((other) => {
+  const { familyKey, given } = comparedParts(patient);
+  return index.withFamily(familyKey).filter((other) => {
     if (other.id === patient.id) return false;
     if (patient.birthDate !== null && other.birthDate === patient.birthDate) return true;
-    const otherGiven = recordName(other.family, other.given).given[0] ?? '';
-    return given !== '' && sameGivenName(given, otherGiven);
+    return given !== '' && sameGivenName(given, comparedParts(other).given);
   });
 }
 
@@ -107,9 +137,10 @@ const mostShown = 5;
 
 export function matchPatient(read: ReadPatient, index: PatientIndex, thisYear: number): MatchResult {
   if (read.name === null && read.birthDate === null && read.mrn === null && read.memberId === null) return { verdict: 'none', reason: 'nothing-read', nearest: [] };
+  const parts = readingParts(read, thisYear);
   const scored = index
     .byKeys(readingKeys(read, thisYear))
-    .map((record) => scoreRecord(read, record, index, thisYear))
+    .map((record) => score(parts, record, index))
     .sort((a, b) => b.weight - a.weight || a.patient.id.localeCompare(b.patient.id));
   // A record whose birth date differs outright (not a digit, not the other way round) and no id agrees is another
   // person of that name — a new referral is often one — shown only as the nearest.
@@ -121,7 +152,7 @@ export function matchPatient(read: ReadPatient, index: PatientIndex, thisYear: n
   if (alike.length > 0) {
     // Both shown, whatever their scores: the person tells them apart.
     const shown = new Map(offered.slice(0, mostShown).map((candidate) => [candidate.patient.id, candidate]));
-    for (const other of alike) if (!shown.has(other.id)) shown.set(other.id, scored.find((candidate) => candidate.patient.id === other.id) ?? scoreRecord(read, other, index, thisYear));
+    for (const other of alike) if (!shown.has(other.id)) shown.set(other.id, scored.find((candidate) => candidate.patient.id === other.id) ?? score(parts, other, index));
     return { verdict: 'ask', reason: 'look-alike', candidates: [...shown.values()].sort((a, b) => b.weight - a.weight) };
   }
   const candidates = offered.slice(0, mostShown);

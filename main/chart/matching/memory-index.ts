@@ -2,12 +2,9 @@
  * The office's patients indexed in memory for the matcher (a FHIR search's answer, tests, the bench); the patient
  * list imported from a file is indexed the same way in the encrypted cache.
  */
-import type { PatientIndex } from './match-patient';
+import { comparedParts, type PatientIndex } from './match-patient';
 import type { PatientRecord } from './patient-record';
 import { recordKeys } from './blocking-keys';
-import { recordName } from './name-parts';
-
-const joined = (words: readonly string[]): string => words.join('');
 
 export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIndex {
   const byKey = new Map<string, number[]>();
@@ -19,19 +16,27 @@ export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIn
       if (list) list.push(position);
       else byKey.set(key, [position]);
     }
-    const name = recordName(record.family, record.given);
-    const family = joined(name.family);
-    byFamily.set(family, [...(byFamily.get(family) ?? []), position]);
-    const given = name.given[0] ?? '';
+    const { familyKey, given } = comparedParts(record);
+    const same = byFamily.get(familyKey);
+    if (same) same.push(position);
+    else byFamily.set(familyKey, [position]);
     givenCounts.set(given, (givenCounts.get(given) ?? 0) + 1);
   });
   const at = (positions: Iterable<number>): PatientRecord[] => [...positions].flatMap((position) => (records[position] ? [records[position]] : []));
   return {
     size: () => records.length,
     byKeys(keys) {
-      const found = new Set<number>();
-      for (const key of keys) for (const position of byKey.get(key) ?? []) found.add(position);
-      return at(found);
+      const seen = new Uint8Array(records.length);
+      const found: PatientRecord[] = [];
+      for (const key of keys) {
+        for (const position of byKey.get(key) ?? []) {
+          const record = records[position];
+          if (seen[position] === 1 || record === undefined) continue;
+          seen[position] = 1;
+          found.push(record);
+        }
+      }
+      return found;
     },
     familyCount: (family) => byFamily.get(family)?.length ?? 0,
     givenCount: (given) => givenCounts.get(given) ?? 0,

@@ -7,7 +7,7 @@
  */
 import { fold } from '../../intake/page-lines';
 import { sameGivenName } from './nicknames';
-import { readDistance } from './read-distance';
+import { readWithin } from './read-distance';
 
 export type FamilyAgreement = 'exact' | 'part' | 'former' | 'spelling' | 'misread' | 'differ';
 export type GivenAgreement = 'exact' | 'nickname' | 'middle' | 'spelling' | 'misread' | 'initial' | 'differ' | 'missing';
@@ -47,30 +47,51 @@ export interface RecordName {
   family: string[];
   formers: string[][];
   given: string[];
-}
-
-export function recordName(family: string, given: readonly string[], formers: readonly string[] = []): RecordName {
-  return { family: nameWords(family), formers: formers.map((former) => nameWords(former)).filter((words) => words.length > 0), given: given.flatMap((name) => nameWords(name)) };
+  /** The surname's significant words joined, and each earlier surname's (what a read surname is compared with). */
+  familyKey: string;
+  formerKeys: string[];
+  /** The same as typed without ä, ö, ü (spellingKey). */
+  familySpelling: string;
+  formerSpellings: string[];
+  /** The surname's words without particles ("de", "van"). */
+  familySignificant: string[];
 }
 
 const significant = (words: readonly string[]): string[] => words.filter((word) => !particles.has(word));
 const joined = (words: readonly string[]): string => significant(words).join('');
 
-function compareFamily(read: readonly string[], record: RecordName): FamilyAgreement {
-  const readKey = joined(read);
+export function recordName(family: string, given: readonly string[], formers: readonly string[] = []): RecordName {
+  const familyWords = nameWords(family);
+  const formerWords = formers.map((former) => nameWords(former)).filter((words) => words.length > 0);
+  const familyKey = joined(familyWords);
+  const formerKeys = formerWords.map(joined);
+  return { family: familyWords, formers: formerWords, given: given.flatMap((name) => nameWords(name)), familyKey, formerKeys, familySpelling: spellingKey(familyKey), formerSpellings: formerKeys.map(spellingKey), familySignificant: significant(familyWords) };
+}
+
+/** A way of reading the read words as surname and given names, with the surname's keys made once per fax. */
+interface Split {
+  family: string[];
+  given: string[];
+  familyKey: string;
+  familySpelling: string;
+  familyWords: string[];
+}
+
+function compareFamily(read: Split, record: RecordName): FamilyAgreement {
+  const readKey = read.familyKey;
   if (readKey === '') return 'differ';
-  const recordKey = joined(record.family);
+  const recordKey = record.familyKey;
   if (readKey === recordKey) return 'exact';
-  const formerKeys = record.formers.map(joined);
+  const formerKeys = record.formerKeys;
   if (formerKeys.includes(readKey)) return 'former';
   // A two-part surname in part: every read word is one of the record's, or every record word one of the read's.
-  const recordWords = significant(record.family);
-  const readWords = significant(read);
+  const recordWords = record.familySignificant;
+  const readWords = read.familyWords;
   const longEnough = (words: readonly string[]) => words.some((word) => word.length >= 3);
   if (longEnough(readWords) && longEnough(recordWords) && (readWords.every((word) => recordWords.includes(word)) || recordWords.every((word) => readWords.includes(word)))) return 'part';
-  if (spellingKey(readKey) === spellingKey(recordKey) || formerKeys.some((key) => spellingKey(key) === spellingKey(readKey))) return 'spelling';
+  if (read.familySpelling === record.familySpelling || record.formerSpellings.includes(read.familySpelling)) return 'spelling';
   const allowed = recordKey.length >= 9 ? 1.5 : recordKey.length >= 4 ? 1 : 0.5;
-  if (readDistance(readKey, recordKey) <= allowed || formerKeys.some((key) => key.length >= 4 && readDistance(readKey, key) <= 1)) return 'misread';
+  if (readWithin(readKey, recordKey, allowed) || formerKeys.some((key) => key.length >= 4 && readWithin(readKey, key, 1))) return 'misread';
   return 'differ';
 }
 
@@ -85,7 +106,7 @@ function compareGiven(read: readonly string[], record: RecordName): GivenAgreeme
   // The patient goes by a middle name, or the fax gives only a later given name.
   if (record.given.slice(1).includes(first) || record.given.slice(1).some((name) => sameGivenName(first, name))) return 'middle';
   if (spellingKey(first) === spellingKey(goesBy)) return 'spelling';
-  if (goesBy.length >= 4 && readDistance(first, goesBy) <= 1) return 'misread';
+  if (goesBy.length >= 4 && readWithin(first, goesBy, 1)) return 'misread';
   return 'differ';
 }
 
@@ -95,7 +116,7 @@ export interface NameAgreement {
 }
 
 /** The ways the read words may be split into surname and given names (the comma's, or each order). */
-function splits(read: ReadName): Array<{ family: string[]; given: string[] }> {
+function splitsOf(read: ReadName): Array<{ family: string[]; given: string[] }> {
   const { words, surnameWords } = read;
   if (surnameWords !== null) return [{ family: words.slice(0, surnameWords), given: words.slice(surnameWords) }];
   if (words.length === 1) return [{ family: words, given: [] }];
@@ -107,6 +128,18 @@ function splits(read: ReadName): Array<{ family: string[]; given: string[] }> {
   return ways;
 }
 
+const splitsMade = new WeakMap<ReadName, Split[]>();
+function splits(read: ReadName): Split[] {
+  const made = splitsMade.get(read);
+  if (made) return made;
+  const prepared = splitsOf(read).map((split) => {
+    const familyKey = joined(split.family);
+    return { ...split, familyKey, familySpelling: spellingKey(familyKey), familyWords: significant(split.family) };
+  });
+  splitsMade.set(read, prepared);
+  return prepared;
+}
+
 /**
  * The best agreement of the read name with the record's under any split, by `weigh` (the matcher's weights: the
  * split that says most for the record counts, as a person reading "Gonzalez Maria" would take it).
@@ -115,7 +148,7 @@ export function compareNames(read: ReadName, record: RecordName, weigh: (agreeme
   let best: NameAgreement = { family: 'differ', given: 'differ' };
   let bestWeight = -Infinity;
   for (const split of splits(read)) {
-    const agreement = { family: compareFamily(split.family, record), given: compareGiven(split.given, record) };
+    const agreement = { family: compareFamily(split, record), given: compareGiven(split.given, record) };
     const weight = weigh(agreement);
     if (weight > bestWeight) [best, bestWeight] = [agreement, weight];
   }

@@ -1,6 +1,7 @@
 // The matcher's field comparisons, each with the ways faxes and recognition get a value wrong.
 import { describe, expect, it } from 'vitest';
-import { readDistance } from '../../../main/chart/matching/read-distance';
+import fc from 'fast-check';
+import { readDistance, readWithin } from '../../../main/chart/matching/read-distance';
 import { birthDateNeighbours, compareBirthDates, readBirthDate } from '../../../main/chart/matching/birth-dates';
 import { compareIds, idKey } from '../../../main/chart/matching/identifiers';
 import { compareNames, readName, recordName, type NameAgreement } from '../../../main/chart/matching/name-parts';
@@ -19,6 +20,19 @@ describe('how far a reading is from the value on record', () => {
     ['jones', 'smith', 5],
   ])('%s against %s: %d', (read, meant, expected) => {
     expect(readDistance(read, meant)).toBe(expected);
+  });
+
+  // The matcher asks only "within this much?" and stops early; the early answer must be the full table's.
+  it('within a limit, the quick answer is the full one, whatever was compared before', () => {
+    const letters = fc.constantFrom(...'rnmcldvwuiho01l58bsgq6a');
+    const word = fc.array(letters, { maxLength: 11 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(word, word, fc.constantFrom(0, 0.5, 1, 1.5, 2), word, (read, meant, limit, before) => {
+        readDistance(before, `${meant}${before}`);
+        expect(readWithin(read, meant, limit)).toBe(readDistance(read, meant) <= limit);
+      }),
+      { numRuns: 3000, seed: 55 },
+    );
   });
 });
 
@@ -49,6 +63,25 @@ describe('birth dates as faxes write them', () => {
     expect(compareBirthDates(read, '1975-11-20')).toBe('differ');
     expect(compareBirthDates(null, '1975-11-20')).toBe('missing');
     expect(birthDateNeighbours(read ?? { meant: '', otherWay: null })).toEqual(expect.arrayContaining(['1980-03-04', '1980-04-03', '1986-03-04', '1980-03-07']));
+  });
+
+  it('"a digit off" is the digits within one edit, with the quick refusal of dates far apart', () => {
+    const date = fc.date({ min: new Date('1900-01-01'), max: new Date('2026-12-31'), noInvalidDate: true }).map((day) => day.toISOString().slice(0, 10));
+    fc.assert(
+      // The record's date is another one, or the read one with up to three digits changed (where the quick refusal acts).
+      fc.property(date, date, fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 9 })), { maxLength: 3 }), fc.boolean(), (meant, other, changes, nearby) => {
+        const digits = meant.replace(/-/g, '').split('');
+        for (const [place, digit] of changes) digits[place] = String(digit);
+        const recorded = nearby ? `${digits.slice(0, 4).join('')}-${digits.slice(4, 6).join('')}-${digits.slice(6).join('')}` : other;
+        const read = { meant, otherWay: null };
+        const digitsOff = readDistance(meant.replace(/-/g, ''), recorded.replace(/-/g, '')) <= 1;
+        expect(compareBirthDates(read, recorded)).toBe(meant === recorded ? 'exact' : digitsOff ? 'digit' : 'differ');
+      }),
+      { numRuns: 2000, seed: 55 },
+    );
+    // Two digits that look alike, and two swapped: each within one edit.
+    expect(compareBirthDates({ meant: '1988-03-04', otherWay: null }, '1966-03-04')).toBe('digit');
+    expect(compareBirthDates({ meant: '1980-03-04', otherWay: null }, '1908-03-04')).toBe('digit');
   });
 });
 
