@@ -64,7 +64,20 @@ export interface Population {
   strangers: PatientRecord[];
 }
 
-export function population(seed: number, size: number): Population {
+/** Syllables of made-up names: an office's long tail of surnames and given names that no list above holds. */
+const syllables = ['ka', 'lo', 'mi', 'ren', 'sta', 'vor', 'bel', 'dun', 'tre', 'ga', 'hol', 'ny', 'qui', 'sel', 'mar', 'tov', 'ek', 'ri', 'zan', 'po', 'lind', 'ber', 'ash', 'cor', 'fen', 'wyn', 'ul', 'bra', 'dos', 'iv', 'ko', 'len', 'mo', 'nar', 'ost', 'pel', 'ros', 'sko', 'tam', 'vel'];
+const madeName = (random: Random, parts: number): string => {
+  const word = Array.from({ length: parts }, () => pick(random, syllables)).join('');
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+};
+
+/**
+ * `crowded` (the tests' default) draws every name from short lists: one person in two shares a name with another,
+ * the matcher's worst day. `office` draws them as an office's list is: a few common names, a long tail of others
+ * (about one surname in eight from the common list, as the most common 45 surnames are in the US), and the
+ * look-alikes placed as above — the bench's list, where how often a fax files on its own means something.
+ */
+export function population(seed: number, size: number, names: 'crowded' | 'office' = 'crowded'): Population {
   const random = seeded(seed);
   const patients: PatientRecord[] = [];
   const hard = new Set<string>();
@@ -75,10 +88,19 @@ export function population(seed: number, size: number): Population {
     serial += 1;
     return { id: `p${String(serial)}`, family, given, formerFamilies: formers, birthDate, mrn: mrn(), memberIds: chance(random, 0.8) ? [memberId()] : [] };
   };
-  const family = (): string => (chance(random, 0.55) ? pick(random, commonFamilies) : chance(random, 0.85) ? pick(random, rareFamilies) : `${pick(random, rareFamilies)}-${pick(random, commonFamilies)}`);
+  const crowdedFamily = (): string => (chance(random, 0.55) ? pick(random, commonFamilies) : chance(random, 0.85) ? pick(random, rareFamilies) : `${pick(random, rareFamilies)}-${pick(random, commonFamilies)}`);
+  const officeFamily = (): string => {
+    const roll = random();
+    if (roll < 0.12) return pick(random, commonFamilies);
+    if (roll < 0.24) return pick(random, rareFamilies);
+    if (roll < 0.27) return `${madeName(random, 2)}-${pick(random, commonFamilies)}`;
+    return madeName(random, chance(random, 0.5) ? 2 : 3);
+  };
+  const family = names === 'crowded' ? crowdedFamily : officeFamily;
+  const givenName = (): string => (names === 'crowded' || chance(random, 0.6) ? pick(random, givenNames) : `${madeName(random, 2)}${pick(random, ['a', 'o', 'e', 'in', 'el', ''])}`);
   while (patients.length < size) {
     const roll = random();
-    const given = [pick(random, givenNames), ...(chance(random, 0.3) ? [pick(random, givenNames)] : [])];
+    const given = [givenName(), ...(chance(random, 0.3) ? [givenName()] : [])];
     if (roll < 0.02) {
       // Twins: one surname and birth date, two given names.
       const surname = family();
@@ -96,7 +118,7 @@ export function population(seed: number, size: number): Population {
       patients.push(...pair);
     } else if (roll < 0.05) {
       // Two unrelated people of the same name.
-      const surname = pick(random, commonFamilies);
+      const surname = names === 'crowded' ? pick(random, commonFamilies) : family();
       const pair = [person(surname, given, randomDate(random, 1935, 2020)), person(surname, given, randomDate(random, 1935, 2020))];
       for (const one of pair) hard.add(one.id);
       patients.push(...pair);

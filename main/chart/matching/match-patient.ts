@@ -122,15 +122,23 @@ function strongEvidence(agreement: Agreement): boolean {
   return agreement.id === 'exact' && surname && agreement.birthDate !== 'differ' && agreement.birthDate !== 'swapped';
 }
 
-/** Whether each value the agreement rests on was read surely. */
+/** Whether the id the agreement rests on was read surely. */
+function idReadSurely(read: ReadPatient, agreement: Agreement): boolean {
+  const mrnUsed = agreement.idPairing === 'mrn' || agreement.idPairing === 'member-as-mrn';
+  return mrnUsed ? read.mrn?.sure === true : read.memberId?.sure === true;
+}
+
+/**
+ * Whether each value the agreement rests on was read surely. A name recognition was unsure of (a rare surname reads
+ * with low confidence though every letter is right) counts when the record bears it out letter for letter and two
+ * values read surely agree exactly besides: the birth date and an id. A misreading that lands on another patient's
+ * exact name, birth date and number at once is not a risk worth a chart.
+ */
 function readSurely(read: ReadPatient, agreement: Agreement): boolean {
-  if (!read.name?.sure) return false;
   if (agreement.birthDate !== 'missing' && read.birthDate?.sure !== true) return false;
-  if (agreement.id === 'exact') {
-    const mrnUsed = agreement.idPairing === 'mrn' || agreement.idPairing === 'member-as-mrn';
-    return mrnUsed ? read.mrn?.sure === true : read.memberId?.sure === true;
-  }
-  return true;
+  if (agreement.id === 'exact' && !idReadSurely(read, agreement)) return false;
+  if (read.name?.sure === true) return true;
+  return agreement.family === 'exact' && agreement.given === 'exact' && agreement.birthDate === 'exact' && agreement.id === 'exact';
 }
 
 const mostShown = 5;

@@ -1,29 +1,23 @@
 /**
- * The office's patients indexed in memory for the matcher (a FHIR search's answer, tests, the bench); the patient
- * list imported from a file is indexed the same way in the encrypted cache.
+ * The office's patients indexed in memory for the matcher: a FHIR search's answer, the imported patient list (built
+ * a part at a time, so a list of 100,000 never holds the desk up), tests and the bench.
  */
 import { comparedParts, type PatientIndex } from './match-patient';
 import type { PatientRecord } from './patient-record';
 import { recordKeys } from './blocking-keys';
 
-export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIndex {
+export interface PatientIndexBuilder {
+  add(record: PatientRecord): void;
+  index(): PatientIndex;
+}
+
+export function patientIndexBuilder(): PatientIndexBuilder {
+  const records: PatientRecord[] = [];
   const byKey = new Map<string, number[]>();
   const byFamily = new Map<string, number[]>();
   const givenCounts = new Map<string, number>();
-  records.forEach((record, position) => {
-    for (const key of recordKeys(record)) {
-      const list = byKey.get(key);
-      if (list) list.push(position);
-      else byKey.set(key, [position]);
-    }
-    const { familyKey, given } = comparedParts(record);
-    const same = byFamily.get(familyKey);
-    if (same) same.push(position);
-    else byFamily.set(familyKey, [position]);
-    givenCounts.set(given, (givenCounts.get(given) ?? 0) + 1);
-  });
   const at = (positions: Iterable<number>): PatientRecord[] => [...positions].flatMap((position) => (records[position] ? [records[position]] : []));
-  return {
+  const index: PatientIndex = {
     size: () => records.length,
     byKeys(keys) {
       const seen = new Uint8Array(records.length);
@@ -42,4 +36,26 @@ export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIn
     givenCount: (given) => givenCounts.get(given) ?? 0,
     withFamily: (family) => at(byFamily.get(family) ?? []),
   };
+  return {
+    add(record) {
+      const position = records.push(record) - 1;
+      for (const key of recordKeys(record)) {
+        const list = byKey.get(key);
+        if (list) list.push(position);
+        else byKey.set(key, [position]);
+      }
+      const { familyKey, given } = comparedParts(record);
+      const same = byFamily.get(familyKey);
+      if (same) same.push(position);
+      else byFamily.set(familyKey, [position]);
+      givenCounts.set(given, (givenCounts.get(given) ?? 0) + 1);
+    },
+    index: () => index,
+  };
+}
+
+export function memoryPatientIndex(records: readonly PatientRecord[]): PatientIndex {
+  const builder = patientIndexBuilder();
+  for (const record of records) builder.add(record);
+  return builder.index();
 }

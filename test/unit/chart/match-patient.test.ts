@@ -65,6 +65,21 @@ describe('a fax about a patient on the list', () => {
     expect(ids(result)).toEqual(['1']);
   });
 
+  it('a name read unsurely files only when the record bears it out exactly and the birth date and an id agree, read surely', () => {
+    expect(match(read({ name: 'Jörg Weiß', birthDate: '12/24/1971', mrn: '4471920' }, ['name']))).toMatchObject({ verdict: 'sure', patient: { patient: { id: '9' } } });
+    // Without the id, with the id unsure, with the name a letter off, with the birth date unsure: a person looks.
+    expect(match(read({ name: 'Jörg Weiß', birthDate: '12/24/1971' }, ['name']))).toMatchObject({ verdict: 'ask', reason: 'unsure-reading' });
+    expect(match(read({ name: 'Jörg Weiß', birthDate: '12/24/1971', mrn: '4471920' }, ['name', 'mrn']))).toMatchObject({ verdict: 'ask' });
+    expect(match(read({ name: 'Jörg Weils', birthDate: '12/24/1971', mrn: '4471920' }, ['name']))).toMatchObject({ verdict: 'ask' });
+    expect(match(read({ name: 'Jörg Weiß', birthDate: '12/24/1971', mrn: '4471920' }, ['name', 'birthDate']))).toMatchObject({ verdict: 'ask' });
+  });
+
+  it('an unsure name that is exactly another patient\'s, with that patient\'s birth date, and this one\'s number: asks', () => {
+    const two = memoryPatientIndex([...office, patient('11', 'Weihs', ['Jörg'], '1971-12-24', { mrn: '5550001' })]);
+    const result = matchPatient(read({ name: 'Jörg Weihs', birthDate: '12/24/1971', mrn: '4471920' }, ['name']), two, thisYear);
+    expect(result.verdict).toBe('ask');
+  });
+
   it('asks when the birth date only fits the other way round, or a digit off', () => {
     expect(match(read({ name: 'Maria Gonzalez', birthDate: '04/03/1980' }))).toMatchObject({ verdict: 'ask', candidates: [{ patient: { id: '1' }, agreement: { birthDate: 'swapped' } }] });
     expect(match(read({ name: 'Maria Gonzalez', birthDate: '03/04/1986' }))).toMatchObject({ verdict: 'ask', candidates: [{ patient: { id: '1' }, agreement: { birthDate: 'digit' } }] });
