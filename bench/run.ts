@@ -25,10 +25,11 @@ import { pageTools } from './benches/page-tools';
 import { recognition, textSearch } from './benches/recognition';
 import { recognitionUnseen } from './benches/recognition-unseen';
 import { intakeBench } from './benches/intake';
+import { chartBench } from './benches/chart';
 import type { Benchmark } from './lib/metric';
 import { mergeResults, parseResults, renderReport, tableOf, type BenchMetric } from './lib/report';
 
-const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, intakeBench, textSearch, testSuite];
+const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, intakeBench, chartBench, textSearch, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
 const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
