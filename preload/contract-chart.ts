@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { documentTypeSchema, type FilingCandidate, type FilingView } from './chart';
 import { event, invoke } from './contract-kit';
 import { faxIdSchema, type FaxId } from './fax-id';
+import { dateOrderSchema, listColumnsSchema, type PatientListPreview, type PatientListStatus } from './patient-list';
 
 /** A row of "To file": the filing and the fax it is about. */
 export interface ToFileRow {
@@ -44,6 +45,14 @@ export const chartInvokes = {
   /** A person signs in to the EHR in the system browser (SMART: authorization code with PKCE). */
   signInEhr: invoke<EhrStatus>()(noRequest),
   signOutEhr: invoke<EhrStatus>()(noRequest),
+  /**
+   * The patient list (source "list"): a person chooses the export in the system's dialog (main reads only a file
+   * chosen there, or the one already set), sees its first rows with the columns guessed, and imports it.
+   */
+  choosePatientList: invoke<PatientListPreview | null>()(noRequest),
+  previewPatientList: invoke<PatientListPreview>()(noRequest),
+  importPatientList: invoke<PatientListStatus>()(z.object({ columns: listColumnsSchema, dateOrder: dateOrderSchema }).strict()),
+  getPatientListStatus: invoke<PatientListStatus>()(noRequest),
 } as const;
 
 export const chartEvents = {

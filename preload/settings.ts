@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { languageChoices } from './i18n/locales';
 import type { MessageId } from './i18n/translator';
 import { chartSettingsSchema, defaultChartSettings } from './chart';
+import { defaultPatientListSettings, patientListSettingsSchema } from './patient-list';
 
 /** Why an address cannot be the Fax Service's base URL, as a catalogue message; null when it can. */
 export function baseUrlProblem(value: string): MessageId | null {
@@ -81,6 +82,8 @@ export const settingsSchema = z.object({
   recognizeSentFaxes: z.boolean(),
   /** Filing received faxes into the patient's chart (off until an EHR or a patient list is set). */
   chart: chartSettingsSchema,
+  /** The patient-list export the chart matches against (source "list"): the file, its columns, its dates. */
+  patientList: patientListSettingsSchema,
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -118,5 +121,6 @@ export function defaultSettings(downloadFolder: string, defaultCountry: string |
     recognizeText: true,
     recognizeSentFaxes: false,
     chart: defaultChartSettings,
+    patientList: defaultPatientListSettings,
   };
 }

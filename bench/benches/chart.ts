@@ -15,8 +15,6 @@ import { decide } from '../../main/chart/chart-decision';
 import { documentReferenceOf } from '../../main/chart/document-reference';
 import { documentTypeFor } from '../../main/chart/document-types';
 import { matchInEhr } from '../../main/chart/fhir-patients';
-import { matchPatient } from '../../main/chart/matching/match-patient';
-import { memoryPatientIndex } from '../../main/chart/matching/memory-index';
 import { readPatientOf } from '../../main/chart/read-patient';
 import { createFhirClient } from '../../main/ehr/fhir-client';
 import { backendTokens, newBackendKey, publicJwks } from '../../main/ehr/smart-backend';
@@ -24,9 +22,9 @@ import { smartEndpoints } from '../../main/ehr/smart-client';
 import { faxIntake, type PageText } from '../../main/intake/fax-intake';
 import { startTestEhr } from '../../test/ehr/fhir-server';
 import { faxPdf } from '../../test/helpers/fax-pages';
-import { population, reading, seeded } from '../../test/helpers/patient-population';
 import { startBenchRecognizer } from '../lib/bench-recognizer';
 import { chartBenchSet } from '../lib/chart-faxes';
+import { patientListMetrics } from './chart-list';
 import { atLeast, atMost, info, timing, type Benchmark, type Metric } from '../lib/metric';
 
 /** The seed measured on (2); `CHART_SEED=1` gives the office to look at and tune on instead. */
@@ -125,25 +123,8 @@ export const chartBench: Benchmark = {
       await ehr.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    // The matcher alone on a list of 100,000 (the index a patient list is held in).
-    const big = population(measuredSeed + 100, 100_000, 'office');
-    const built = performance.now();
-    const index = memoryPatientIndex(big.patients);
-    const buildMs = performance.now() - built;
-    const random = seeded(measuredSeed);
-    const matchMs: number[] = [];
-    for (let fax = 0; fax < 200; fax += 1) {
-      const about = big.patients[Math.floor(random() * big.patients.length)];
-      if (!about) continue;
-      const read = reading(random, about, { thisYear: 2026, misreadRate: 0.1, confidentlyWrong: 0.3 });
-      const started = performance.now();
-      matchPatient(read, index, 2026);
-      matchMs.push(performance.now() - started);
-    }
-    matchMs.sort((a, b) => a - b);
+    metrics.push(...(await patientListMetrics(measuredSeed, 100_000)));
     metrics.push(
-      atMost('chart: a list of 100,000 patients indexed', buildMs, 'ms', 3_000, 'the matcher\'s blocking index in memory (reading a CSV export is not measured: the list import is not built yet)'),
-      atMost('chart: one fax matched against 100,000 patients, slowest of 200', matchMs.at(-1) ?? 0, 'ms', 50, `median ${(matchMs[Math.floor(matchMs.length / 2)] ?? 0).toFixed(1)} ms`),
       info('chart: filed twice through kills at every journal point and lost replies', 0, 'faxes', 'test/integration/chart-kill.test.ts (SIGKILL at every point) and fax-to-chart.test.ts (a reply lost after the EHR filed) assert it on every npm test'),
     );
     return metrics;

@@ -37,7 +37,7 @@ export interface ChartServiceDeps {
   /** The MLLP peer of the current settings. */
   mllpAddress: () => MllpAddress;
   /** Matches against the imported patient list (source "list"). */
-  matchList?: (read: ReadPatient) => MatchResult;
+  matchList?: (read: ReadPatient, thisYear: number) => Promise<MatchResult>;
   /** The Fax Service the faxes come from (its host), which names their identifiers in the chart; null: not connected. */
   faxService: () => string | null;
   events: EventBus;
@@ -92,7 +92,7 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
     const settings = deps.settings();
     if (settings.source === 'list') {
       if (!deps.matchList) throw new AppError('invalid_input', msg('chart.importThePatientList'));
-      return deps.matchList(read);
+      return deps.matchList(read, thisYear(now()));
     }
     return matchInEhr(deps.ehr().fhir, read, { thisYear: thisYear(now()), mrnSystem: settings.mrnSystem });
   }

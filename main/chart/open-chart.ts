@@ -10,8 +10,10 @@ import { msg } from '../../preload/i18n/translator';
 import { AppError } from '../errors';
 import { createChartService, type ChartService, type ChartServiceDeps } from './chart-service';
 import { connectEhr, type EhrConnection } from './ehr-connection';
+import type { ReadPatient } from './matching/patient-record';
+import { createPatientList, type PatientList } from './patient-list/patient-list';
 
-export interface OpenChartDeps extends Omit<ChartServiceDeps, 'settings' | 'ehr' | 'mllpAddress' | 'faxService'> {
+export interface OpenChartDeps extends Omit<ChartServiceDeps, 'settings' | 'ehr' | 'mllpAddress' | 'faxService' | 'matchList'> {
   settings: SettingsStore;
   secrets: SecretStore;
 }
@@ -21,6 +23,8 @@ export interface OpenedChart extends ChartService {
   ehr(): EhrConnection;
   /** Drops the connection and the tokens it holds (signed in or out: the next call starts from the keychain). */
   reconnect(): void;
+  /** The patient-list export matched against where the EHR has no FHIR access (source "list"). */
+  patientList: PatientList;
 }
 
 export function openChart(deps: OpenChartDeps): OpenedChart {
@@ -48,10 +52,13 @@ export function openChart(deps: OpenChartDeps): OpenedChart {
       return null;
     }
   };
-  const service = createChartService({ ...deps, settings: chartSettings, ehr, mllpAddress, faxService });
+  const patientList = createPatientList({ cache: deps.cache, settings: () => deps.settings.get().patientList, log: deps.log, ...(deps.now ? { now: deps.now } : {}) });
+  const matchList = (read: ReadPatient, thisYear: number) => patientList.match(read, thisYear);
+  const service = createChartService({ ...deps, settings: chartSettings, ehr, mllpAddress, faxService, matchList });
   return {
     ...service,
     ehr,
+    patientList,
     reconnect() {
       made?.connection.close();
       made = null;

@@ -11,9 +11,20 @@ import { say } from '../i18n/main-locale';
 import type { Handlers } from './dispatcher';
 import type { HandlerContext, Services } from './services';
 
-type ChartHandlers = Pick<Handlers, 'listToFile' | 'getFiling' | 'fileFax' | 'findChartPatients' | 'withdrawFiling' | 'retryFiling' | 'getEhrStatus' | 'signInEhr' | 'signOutEhr'>;
+type ChartHandlers = Pick<
+  Handlers,
+  'listToFile' | 'getFiling' | 'fileFax' | 'findChartPatients' | 'withdrawFiling' | 'retryFiling' | 'getEhrStatus' | 'signInEhr' | 'signOutEhr' | 'choosePatientList' | 'previewPatientList' | 'importPatientList' | 'getPatientListStatus'
+>;
 
 export function chartHandlers(context: HandlerContext): ChartHandlers {
+  // The export a person chose in the system's dialog: the only file, besides the one set, main reads for the window.
+  let chosenList: string | null = null;
+  const listPath = (): string => {
+    const path = chosenList ?? context.settings.get().patientList.path;
+    if (path === null) throw new AppError('invalid_input', msg('patientList.chooseAFile'));
+    return path;
+  };
+
   async function status(services: Services, test: boolean): Promise<EhrStatus> {
     const settings = context.settings.get().chart;
     const backend = settings.signIn === 'backend';
@@ -86,5 +97,23 @@ export function chartHandlers(context: HandlerContext): ChartHandlers {
       services.chart.reconnect();
       return status(services, false);
     },
+    async choosePatientList() {
+      const [path] = await context.desktop.chooseOpenPaths({ title: say(msg('patientList.chooseTitle')), filters: [{ name: say(msg('patientList.csvFiles')), extensions: ['csv', 'txt', 'tsv'] }] });
+      if (path === undefined) return null;
+      const preview = await (await context.services()).chart.patientList.preview(path);
+      chosenList = path;
+      return preview;
+    },
+    previewPatientList: async () => (await context.services()).chart.patientList.preview(listPath()),
+    async importPatientList({ columns, dateOrder }) {
+      const services = await context.services();
+      const settings = { path: listPath(), columns, dateOrder };
+      const status = await services.chart.patientList.importList(settings);
+      // Kept only once it read: the list is read again with these when the file changes.
+      context.events.emit('settingsChanged', context.settings.update({ patientList: settings }));
+      chosenList = null;
+      return status;
+    },
+    getPatientListStatus: async () => (await context.services()).chart.patientList.status(),
   };
 }

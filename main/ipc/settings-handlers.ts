@@ -17,6 +17,9 @@ export function updateSettings(patch: SettingsPatch, deps: { settings: SettingsS
       msg('settingsHandlers.theFaxServiceAddress'),
     );
   }
+  // The patient list's file is set only by importing one a person chose in the system's dialog (chart handlers):
+  // the window never names a file for main to read back to it.
+  if (patch.patientList !== undefined) throw new AppError('invalid_input', msg('patientList.chooseInSettings'));
   const next = deps.settings.update(patch);
   deps.events.emit('settingsChanged', next);
   return next;

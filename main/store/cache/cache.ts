@@ -16,6 +16,7 @@ import { createReportLog, type ReportLog } from './report-log';
 import { createReplyRepository, type ReplyRepository } from './reply-repository';
 import { createRuleActionRepository, type RuleActionRepository } from './rule-action-repository';
 import { createChartFilingRepository, type ChartFilingRepository } from './chart-filing-repository';
+import { createPatientListRepository, type PatientListRepository } from './patient-list-repository';
 
 export interface Cache {
   faxes: FaxRepository;
@@ -36,6 +37,8 @@ export interface Cache {
   ruleActions: RuleActionRepository;
   /** Received faxes matched to patients and filed into the chart (the filing's journal). */
   chartFilings: ChartFilingRepository;
+  /** The office's patient list (a practice-management export), where the chart has no FHIR access. */
+  patientList: PatientListRepository;
   kv: KvStore;
   audit: AuditLog;
   /** The schema version the database was migrated to. */
@@ -64,6 +67,7 @@ export function openCache(dataDir: string, databaseKeyHex: string, log: Logger, 
     hubTriage: createHubTriageRepository(db),
     ruleActions: createRuleActionRepository(db),
     chartFilings: createChartFilingRepository(db),
+    patientList: createPatientListRepository(db),
     kv,
     audit: createAuditLog(db, now),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,

@@ -284,6 +284,17 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX chart_filings_by_state ON chart_filings (state, next_try_ms);
     `);
   },
+  // v17: the office's patient list (a practice-management export), for offices whose EHR has no FHIR access: one
+  // row per patient, keyed by the office's patient number, kept only here (encrypted) and replaced whole by each
+  // import (written beside it first, then swapped in, so a failed import leaves the list as it was).
+  (db) => {
+    db.exec(`
+      CREATE TABLE chart_patients (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL
+      );
+    `);
+  },
 ];
 
 /**

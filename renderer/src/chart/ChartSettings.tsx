@@ -1,135 +1,35 @@
 /**
- * Settings → Chart: where the office's patients come from (its EHR over FHIR, or nowhere — the app as it was), how
- * the desk signs in there (the office's registered client, set up once by IT with the key shown here, or a person
- * in the system browser), where a fax is filed (a FHIR DocumentReference, an HL7 message over MLLP, a folder) and
- * which kinds are filed without a person when the patient and the kind are sure.
+ * Settings → Chart: where the office's patients come from — its EHR over FHIR, a patient list exported by its
+ * practice-management system, or nowhere (the app as it was) — and, with a source, where and when a fax is filed.
  */
-import { useEffect, useState, type SyntheticEvent } from 'react';
 import type { ChartSettings as Chart } from '../../../preload/chart';
-import type { EhrStatus } from '../../../preload/contract-chart';
-import { builtInKinds } from '../../../preload/intake';
 import type { SettingsPatch } from '../../../preload/models';
-import { ehrStatus, signInEhr, signOutEhr } from '../data/chart';
-import { copyText } from '../data/app-info';
-import { toast, toastError } from '../data/toasts';
 import { t } from '../i18n';
-import { formText } from './form-text';
-import { kindName } from '../intake/intake-words';
-
-const filedKinds = builtInKinds.filter((kind) => kind !== 'cover_sheet' && kind !== 'other');
+import { EhrSettings } from './EhrSettings';
+import { FilingSettings } from './FilingSettings';
+import { PatientListSettings } from './PatientListSettings';
 
 export function ChartSettings({ chart, save }: { chart: Chart; save: (patch: SettingsPatch) => Promise<void> }) {
-  const [status, setStatus] = useState<EhrStatus | null>(null);
-  const [busy, setBusy] = useState(false);
   const change = (patch: Partial<Chart>) => save({ chart: { ...chart, ...patch } });
-  useEffect(() => {
-    let current = true;
-    if (chart.source === 'fhir') void ehrStatus(false).then((result) => current && result.ok && setStatus(result.value));
-    return () => {
-      current = false;
-    };
-  }, [chart.source, chart.signIn, chart.fhirBase]);
-  const run = async (work: () => Promise<{ ok: true; value: EhrStatus } | { ok: false; error: Parameters<typeof toastError>[0] }>, success?: string) => {
-    setBusy(true);
-    try {
-      const result = await work();
-      if (!result.ok) return toastError(result.error);
-      setStatus(result.value);
-      if (success) toast('success', success);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onEhr = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => formText(form, name).trim();
-    void change({ fhirBase: text('fhirBase') || null, fhirCaPath: text('fhirCaPath') || null, clientId: text('clientId'), mrnSystem: text('mrnSystem') || null });
+  const changeSource = (source: Chart['source']) => {
+    // A list has no FHIR access: its faxes are filed as HL7 messages or files.
+    void change(source === 'list' && chart.target === 'fhir' ? { source, target: 'folder' } : { source });
   };
   return (
     <div className="card" aria-labelledby="chart-settings-title" data-testid="chart-settings">
       <h2 id="chart-settings-title">{t('chart.settingsTitle')}</h2>
       <label className="field">
         <span className="field-label">{t('chart.patientsComeFrom')}</span>
-        <select className="input" value={chart.source} onChange={(event) => void change({ source: event.target.value as Chart['source'] })} data-testid="chart-source">
+        <select className="input" value={chart.source} onChange={(event) => changeSource(event.target.value as Chart['source'])} data-testid="chart-source">
           <option value="none">{t('chart.sourceNone')}</option>
           <option value="fhir">{t('chart.sourceFhir')}</option>
+          <option value="list">{t('chart.sourceList')}</option>
         </select>
       </label>
       <p className="field-hint">{t('chart.sourceHint')}</p>
-      {chart.source === 'fhir' ? (
-        <>
-          <form className="stack" onSubmit={onEhr} aria-label={t('chart.theEhr')}>
-            <label className="field">
-              <span className="field-label">{t('chart.fhirAddress')}</span>
-              <input className="input" name="fhirBase" defaultValue={chart.fhirBase ?? ''} placeholder={t('chart.fhirAddressExample')} autoComplete="off" />
-            </label>
-            <label className="field">
-              <span className="field-label">{t('chart.clientId')}</span>
-              <input className="input" name="clientId" defaultValue={chart.clientId} autoComplete="off" />
-            </label>
-            <label className="field">
-              <span className="field-label">{t('chart.caFile')}</span>
-              <input className="input" name="fhirCaPath" defaultValue={chart.fhirCaPath ?? ''} autoComplete="off" />
-            </label>
-            <label className="field">
-              <span className="field-label">{t('chart.mrnSystem')}</span>
-              <input className="input" name="mrnSystem" defaultValue={chart.mrnSystem ?? ''} autoComplete="off" />
-            </label>
-            <button type="submit" className="button">{t('chart.saveEhr')}</button>
-          </form>
-          <fieldset className="stack">
-            <legend>{t('chart.signInAs')}</legend>
-            <label className="checkbox">
-              <input type="radio" name="chart-sign-in" checked={chart.signIn === 'backend'} onChange={() => void change({ signIn: 'backend' })} />
-              {t('chart.signInBackend')}
-            </label>
-            <label className="checkbox">
-              <input type="radio" name="chart-sign-in" checked={chart.signIn === 'person'} onChange={() => void change({ signIn: 'person' })} />
-              {t('chart.signInPerson')}
-            </label>
-          </fieldset>
-          {chart.signIn === 'backend' && status?.publicJwks ? (
-            <div className="stack">
-              <p className="field-hint">{t('chart.registerThisKey')}</p>
-              <textarea className="input mono" readOnly rows={4} value={status.publicJwks} aria-label={t('chart.publicKey')} data-testid="chart-public-key" />
-              <button type="button" className="button button-small" onClick={() => void copyText(status.publicJwks ?? '', t('chart.publicKey'))}>{t('chart.copyPublicKey')}</button>
-            </div>
-          ) : null}
-          {chart.signIn === 'person' ? (
-            <div className="row">
-              <span className="field-hint" data-testid="chart-signed-in">{status?.signedIn ? t('chart.signedIn') : t('chart.notSignedIn')}</span>
-              {status?.signedIn ? (
-                <button type="button" className="button button-small" disabled={busy} onClick={() => void run(signOutEhr)}>{t('chart.signOut')}</button>
-              ) : (
-                <button type="button" className="button button-small" disabled={busy || chart.fhirBase === null} onClick={() => void run(signInEhr, t('chart.signedIn'))}>{t('chart.signIn')}</button>
-              )}
-            </div>
-          ) : null}
-          <div className="row">
-            <button type="button" className="button button-small" disabled={busy || chart.fhirBase === null} onClick={() => void run(() => ehrStatus(true), t('chart.ehrAnswered'))} data-testid="chart-test">{t('chart.testConnection')}</button>
-            {status && status.grantedScopes.length > 0 ? <span className="field-hint" data-testid="chart-scopes">{t('chart.mayDo', { scopes: status.grantedScopes.join(' ') })}</span> : <span className="field-hint">{t('chart.asksFor', { scopes: (status?.askedScopes ?? []).join(' ') })}</span>}
-          </div>
-          <label className="field">
-            <span className="field-label">{t('chart.fileInto')}</span>
-            <select className="input" value={chart.target} onChange={(event) => void change({ target: event.target.value as Chart['target'] })}>
-              <option value="fhir">{t('chart.targetFhir')}</option>
-              <option value="mllp">{t('chart.targetMllp')}</option>
-              <option value="folder">{t('chart.targetFolder')}</option>
-            </select>
-          </label>
-          <fieldset className="stack">
-            <legend>{t('chart.fileOnTheirOwn')}</legend>
-            <p className="field-hint">{t('chart.fileOnTheirOwnHint')}</p>
-            {filedKinds.map((kind) => (
-              <label key={kind} className="checkbox">
-                <input type="checkbox" checked={chart.autoFileKinds.includes(kind)} onChange={(event) => void change({ autoFileKinds: event.target.checked ? [...chart.autoFileKinds, kind] : chart.autoFileKinds.filter((other) => other !== kind) })} />
-                {kindName(kind)}
-              </label>
-            ))}
-          </fieldset>
-        </>
-      ) : null}
+      {chart.source === 'fhir' ? <EhrSettings chart={chart} change={change} /> : null}
+      {chart.source === 'list' ? <PatientListSettings /> : null}
+      {chart.source !== 'none' ? <FilingSettings chart={chart} change={change} /> : null}
     </div>
   );
 }
