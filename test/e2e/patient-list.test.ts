@@ -81,6 +81,16 @@ describe('"Patientenliste" in Settings, in German, at 1024 px', () => {
     expect(await page.getByTestId('patient-list-skipped').textContent()).toBe('2 Zeilen ausgelassen: Zeile 7 (keine Patientennummer); Zeile 8 (ein Geburtsdatum, das in dieser Reihenfolge kein Datum ist)');
   });
 
+  it('the window cannot name a file for main to read back to it: only one chosen in the system\'s dialog', async () => {
+    const secret = path.join(app.userDataDir, 'not-a-list.txt');
+    fs.writeFileSync(secret, 'MRN;Secret\n1;do not show\n');
+    const patched = (await app.harness.core.dispatch('updateSettings', { patientList: { path: secret, columns: app.harness.settings.get().patientList.columns, dateOrder: 'dmy' } })) as { ok: boolean };
+    expect(patched.ok).toBe(false);
+    expect(app.harness.settings.get().patientList.path).toBe(listFile);
+    const preview = (await app.harness.core.dispatch('previewPatientList', undefined)) as { ok: true; value: { path: string; headers: string[] } };
+    expect(preview.value).toMatchObject({ path: listFile, headers: ['Pat.-Nr.', 'Nachname', 'Vorname', 'Geburtsdatum', 'Versichertennummer'] });
+  });
+
   it('files into a folder; the list offers no FHIR target', async () => {
     const page = app.page;
     const target = page.getByTestId('chart-target');
