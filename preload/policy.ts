@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { languageChoices } from './i18n/locales';
 import { baseUrlProblem, normaliseBaseUrl, type Settings } from './settings';
+import type { ChartSettings } from './chart';
 
 const path = z.string().trim().min(1).max(4096);
 
@@ -41,6 +42,22 @@ export const policyFields = {
   HubHost: z.string().trim().min(1).max(253),
   HubPort: z.number().int().min(1).max(65_535),
   HubDatabase: z.string().trim().min(1).max(63),
+  /** Where the desk's patients come from for filing into charts: "none", "fhir" (the EHR) or "list" (locks it). */
+  ChartSource: z.enum(['none', 'fhir', 'list']),
+  /** The EHR's FHIR R4 base address (https). */
+  ChartFhirUrl: z.url({ protocol: /^https$/ }).max(2048),
+  /** A CA certificate file (PEM) trusted for the EHR besides the system's. */
+  ChartFhirCaFile: path,
+  /** How the desk signs in to the EHR: "backend" (the office's registered client) or "person". */
+  ChartSignIn: z.enum(['backend', 'person']),
+  /** The desk's client id at the EHR's SMART authorization server. */
+  ChartClientId: z.string().trim().min(1).max(200),
+  /** The identifier system of the office's record numbers in the EHR. */
+  ChartMrnSystem: z.string().trim().min(1).max(500),
+  /** How a fax is filed: "fhir", "mllp" (HL7 v2) or "folder". */
+  ChartTarget: z.enum(['fhir', 'mllp', 'folder']),
+  /** The kinds filed without a person when the patient and the kind are sure ([]: every filing by a person). */
+  ChartAutoFileKinds: z.array(z.string().trim().min(1).max(40)).max(30),
 } as const;
 
 export type PolicyName = keyof typeof policyFields;
@@ -58,10 +75,26 @@ export function lockedSettings(policies: Policies): Array<keyof Settings> {
   ];
 }
 
+/** The chart settings a policy sets (each locked on its own: IT may set the EHR and leave the kinds to the office). */
+export function chartLocks(policies: Policies): Partial<ChartSettings> {
+  return {
+    ...(policies.ChartSource !== undefined ? { source: policies.ChartSource } : {}),
+    ...(policies.ChartFhirUrl !== undefined ? { fhirBase: policies.ChartFhirUrl } : {}),
+    ...(policies.ChartFhirCaFile !== undefined ? { fhirCaPath: policies.ChartFhirCaFile } : {}),
+    ...(policies.ChartSignIn !== undefined ? { signIn: policies.ChartSignIn } : {}),
+    ...(policies.ChartClientId !== undefined ? { clientId: policies.ChartClientId } : {}),
+    ...(policies.ChartMrnSystem !== undefined ? { mrnSystem: policies.ChartMrnSystem } : {}),
+    ...(policies.ChartTarget !== undefined ? { target: policies.ChartTarget } : {}),
+    ...(policies.ChartAutoFileKinds !== undefined ? { autoFileKinds: policies.ChartAutoFileKinds } : {}),
+  };
+}
+
 /** What the window needs to know of the policies in force. */
 export interface PolicyView {
   /** Settings set by the organization. */
   locked: Array<keyof Settings>;
+  /** Chart settings set by the organization. */
+  chartLocked: Array<keyof ChartSettings>;
   autoLockMaxMinutes: number | null;
   pinRequired: boolean;
   webhooksAdmin: boolean;
@@ -73,6 +106,7 @@ export interface PolicyView {
 export function policyView(policies: Policies): PolicyView {
   return {
     locked: lockedSettings(policies),
+    chartLocked: Object.keys(chartLocks(policies)) as Array<keyof ChartSettings>,
     autoLockMaxMinutes: policies.AutoLockMaxMinutes ?? null,
     pinRequired: policies.PinRequired === true,
     webhooksAdmin: policies.DisableWebhooksAdmin !== true,

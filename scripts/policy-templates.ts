@@ -112,6 +112,54 @@ export const policyTemplates: Readonly<Record<PolicyName, PolicyTemplate>> = {
     de: { title: 'Büro-Hub: Datenbank', explain: 'Die Datenbank des Büro-Hubs (mit dem Host oben).', label: 'Datenbank' },
     example: 'front_desk',
   },
+  ChartSource: {
+    kind: { type: 'choice', values: ['none', 'fhir', 'list'] },
+    en: { title: 'Chart: where patients come from', explain: 'Received faxes are matched to the office’s patients from the EHR over FHIR ("fhir"), a patient-list export ("list"), or not at all ("none").', label: 'Source' },
+    de: { title: 'Akte: Herkunft der Patienten', explain: 'Empfangene Faxe werden den Patienten der Praxis zugeordnet – aus der Praxissoftware über FHIR („fhir“), aus einer exportierten Patientenliste („list“) oder gar nicht („none“).', label: 'Herkunft' },
+    example: 'fhir',
+  },
+  ChartFhirUrl: {
+    kind: { type: 'text' },
+    en: { title: 'Chart: the EHR’s FHIR address', explain: 'The FHIR R4 base address of the office’s EHR (https).', label: 'Address' },
+    de: { title: 'Akte: FHIR-Adresse der Praxissoftware', explain: 'Die FHIR-R4-Basisadresse der Praxissoftware (https).', label: 'Adresse' },
+    example: 'https://ehr.clinic.lan/fhir/r4',
+  },
+  ChartFhirCaFile: {
+    kind: { type: 'text' },
+    en: { title: 'Chart: CA certificate of the EHR', explain: 'A CA certificate file (PEM) trusted for the EHR besides the system’s.', label: 'File' },
+    de: { title: 'Akte: CA-Zertifikat der Praxissoftware', explain: 'Eine CA-Zertifikatsdatei (PEM), der für die Praxissoftware zusätzlich zum System vertraut wird.', label: 'Datei' },
+    example: '/etc/ssl/clinic-ca.pem',
+  },
+  ChartSignIn: {
+    kind: { type: 'choice', values: ['backend', 'person'] },
+    en: { title: 'Chart: sign-in at the EHR', explain: '"backend": each desk as the office’s registered client (SMART backend services, its key in the keychain); "person": each person signs in in the browser.', label: 'Sign-in' },
+    de: { title: 'Akte: Anmeldung bei der Praxissoftware', explain: '„backend“: jeder Platz als registrierter Client der Praxis (SMART Backend Services, Schlüssel im Schlüsselbund); „person“: jede Person meldet sich im Browser an.', label: 'Anmeldung' },
+    example: 'backend',
+  },
+  ChartClientId: {
+    kind: { type: 'text' },
+    en: { title: 'Chart: client id', explain: 'The desk’s client id at the EHR’s SMART authorization server.', label: 'Client id' },
+    de: { title: 'Akte: Client-ID', explain: 'Die Client-ID des Platzes beim SMART-Autorisierungsserver der Praxissoftware.', label: 'Client-ID' },
+    example: 'fax-desktop-front-desk',
+  },
+  ChartMrnSystem: {
+    kind: { type: 'text' },
+    en: { title: 'Chart: record number system', explain: 'The identifier system of the office’s medical record numbers in the EHR.', label: 'System' },
+    de: { title: 'Akte: System der Patientennummern', explain: 'Das Identifier-System der Patientennummern der Praxis in der Praxissoftware.', label: 'System' },
+    example: 'urn:oid:2.16.840.1.113883.19.5',
+  },
+  ChartTarget: {
+    kind: { type: 'choice', values: ['fhir', 'mllp', 'folder'] },
+    en: { title: 'Chart: how faxes are filed', explain: 'A FHIR DocumentReference ("fhir"), an HL7 v2 MDM^T02 message over MLLP ("mllp"), or a file in a folder ("folder").', label: 'Filed as' },
+    de: { title: 'Akte: Art der Ablage', explain: 'Eine FHIR-DocumentReference („fhir“), eine HL7-v2-Nachricht MDM^T02 über MLLP („mllp“) oder eine Datei in einem Ordner („folder“).', label: 'Ablage als' },
+    example: 'fhir',
+  },
+  ChartAutoFileKinds: {
+    kind: { type: 'list' },
+    en: { title: 'Chart: kinds filed without a person', explain: 'The kinds of fax filed on their own when the patient and the kind are sure (one per line; empty: every filing by a person).', label: 'Kinds' },
+    de: { title: 'Akte: ohne Person abgelegte Arten', explain: 'Die Faxarten, die von selbst abgelegt werden, wenn Person und Art sicher sind (eine je Zeile; leer: jede Ablage durch eine Person).', label: 'Arten' },
+    example: ['lab_results', 'imaging_report'],
+  },
 };
 
 const escape = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

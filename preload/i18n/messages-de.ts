@@ -1500,6 +1500,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'patientList.importRows': "{rows, plural, one {# Zeile} other {# Zeilen}} importieren",
   'patientList.importing': "Wird importiert…",
   'patientList.imported': "{patients, plural, one {# Patient} other {# Patienten}} importiert; {skipped, plural, =0 {keine Zeile ausgelassen} one {# Zeile ausgelassen} other {# Zeilen ausgelassen}}.",
+  'chart.partlySetByOrganization': "Einige dieser Einstellungen sind von Ihrer Organisation festgelegt.",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1498,6 +1498,7 @@ export const en = {
   'patientList.importRows': "Import {rows, plural, one {# row} other {# rows}}",
   'patientList.importing': "Importing…",
   'patientList.imported': "{patients, plural, one {# patient} other {# patients}} imported; {skipped, plural, =0 {no row left out} one {# row left out} other {# rows left out}}.",
+  'chart.partlySetByOrganization': "Some of these settings are set by your organization.",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

@@ -58,6 +58,22 @@ describe('a desk under policies', () => {
     expect(await app.call('createOffice', { host: 'evil.example.com', port: 5432, database: 'x', user: 'admin_x', password: 'p', name: 'Mallory', setupUser: 'postgres', setupPassword: 'p' })).toMatchObject({ ok: false, error: { kind: 'permission' } });
   });
 
+  it('the chart: IT sets the EHR and who files on their own; each locked field refused, the rest the office\'s', async () => {
+    const file = path.join(dir, 'chart.json');
+    fs.writeFileSync(file, JSON.stringify({ ChartSource: 'fhir', ChartFhirUrl: 'https://ehr.clinic.lan/fhir/r4', ChartSignIn: 'backend', ChartClientId: 'front-desk', ChartAutoFileKinds: [], ChartTarget: 'smoke signals' }));
+    const app = await fixture.connect({ extra: { policySource: filePolicySource(file) } });
+    expect(value<PolicyView>(await app.call('getPolicies')).chartLocked).toEqual(['source', 'fhirBase', 'signIn', 'clientId', 'autoFileKinds']);
+    const chart = value<Settings>(await app.call('getSettings')).chart;
+    expect(chart).toMatchObject({ source: 'fhir', fhirBase: 'https://ehr.clinic.lan/fhir/r4', signIn: 'backend', clientId: 'front-desk', autoFileKinds: [], target: 'fhir' });
+    const refused = { ok: false, error: { kind: 'permission' } };
+    expect(await app.call('updateSettings', { chart: { ...chart, fhirBase: 'https://evil.example.com/fhir' } })).toMatchObject(refused);
+    expect(await app.call('updateSettings', { chart: { ...chart, autoFileKinds: ['lab_results'] } })).toMatchObject(refused);
+    expect(await app.call('updateSettings', { chart: { ...chart, source: 'none' } })).toMatchObject(refused);
+    // What IT left to the office (the MRN system, the target: its policy was no valid value) stays the office's.
+    const changed = value<Settings>(await app.call('updateSettings', { chart: { ...chart, mrnSystem: 'urn:oid:1.2.3', target: 'mllp' } })).chart;
+    expect(changed).toMatchObject({ mrnSystem: 'urn:oid:1.2.3', target: 'mllp', fhirBase: 'https://ehr.clinic.lan/fhir/r4', autoFileKinds: [] });
+  });
+
   it('policies changed while the app runs are told to the window and apply at once', async () => {
     const file = path.join(dir, 'later.json');
     fs.writeFileSync(file, JSON.stringify({}));

@@ -12,7 +12,7 @@ import { toast, toastError } from '../data/toasts';
 import { t } from '../i18n';
 import { formText } from './form-text';
 
-export function EhrSettings({ chart, change }: { chart: ChartSettings; change: (patch: Partial<ChartSettings>) => Promise<void> }) {
+export function EhrSettings({ chart, change, locked }: { chart: ChartSettings; change: (patch: Partial<ChartSettings>) => Promise<void>; locked: ReadonlyArray<keyof ChartSettings> }) {
   const [status, setStatus] = useState<EhrStatus | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -44,30 +44,30 @@ export function EhrSettings({ chart, change }: { chart: ChartSettings; change: (
       <form className="stack" onSubmit={onEhr} aria-label={t('chart.theEhr')}>
         <label className="field">
           <span className="field-label">{t('chart.fhirAddress')}</span>
-          <input className="input" name="fhirBase" defaultValue={chart.fhirBase ?? ''} placeholder={t('chart.fhirAddressExample')} autoComplete="off" />
+          <input className="input" name="fhirBase" readOnly={locked.includes('fhirBase')} defaultValue={chart.fhirBase ?? ''} placeholder={t('chart.fhirAddressExample')} autoComplete="off" />
         </label>
         <label className="field">
           <span className="field-label">{t('chart.clientId')}</span>
-          <input className="input" name="clientId" defaultValue={chart.clientId} autoComplete="off" />
+          <input className="input" name="clientId" readOnly={locked.includes('clientId')} defaultValue={chart.clientId} autoComplete="off" />
         </label>
         <label className="field">
           <span className="field-label">{t('chart.caFile')}</span>
-          <input className="input" name="fhirCaPath" defaultValue={chart.fhirCaPath ?? ''} autoComplete="off" />
+          <input className="input" name="fhirCaPath" readOnly={locked.includes('fhirCaPath')} defaultValue={chart.fhirCaPath ?? ''} autoComplete="off" />
         </label>
         <label className="field">
           <span className="field-label">{t('chart.mrnSystem')}</span>
-          <input className="input" name="mrnSystem" defaultValue={chart.mrnSystem ?? ''} autoComplete="off" />
+          <input className="input" name="mrnSystem" readOnly={locked.includes('mrnSystem')} defaultValue={chart.mrnSystem ?? ''} autoComplete="off" />
         </label>
         <button type="submit" className="button">{t('chart.saveEhr')}</button>
       </form>
       <fieldset className="stack">
         <legend>{t('chart.signInAs')}</legend>
         <label className="checkbox">
-          <input type="radio" name="chart-sign-in" checked={chart.signIn === 'backend'} onChange={() => void change({ signIn: 'backend' })} />
+          <input type="radio" name="chart-sign-in" disabled={locked.includes('signIn')} checked={chart.signIn === 'backend'} onChange={() => void change({ signIn: 'backend' })} />
           {t('chart.signInBackend')}
         </label>
         <label className="checkbox">
-          <input type="radio" name="chart-sign-in" checked={chart.signIn === 'person'} onChange={() => void change({ signIn: 'person' })} />
+          <input type="radio" name="chart-sign-in" disabled={locked.includes('signIn')} checked={chart.signIn === 'person'} onChange={() => void change({ signIn: 'person' })} />
           {t('chart.signInPerson')}
         </label>
       </fieldset>

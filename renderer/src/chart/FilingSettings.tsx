@@ -11,7 +11,7 @@ import { formText } from './form-text';
 
 const filedKinds = builtInKinds.filter((kind) => kind !== 'cover_sheet' && kind !== 'other');
 
-export function FilingSettings({ chart, change }: { chart: ChartSettings; change: (patch: Partial<ChartSettings>) => Promise<void> }) {
+export function FilingSettings({ chart, change, locked }: { chart: ChartSettings; change: (patch: Partial<ChartSettings>) => Promise<void>; locked: ReadonlyArray<keyof ChartSettings> }) {
   const onMllp = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -30,7 +30,7 @@ export function FilingSettings({ chart, change }: { chart: ChartSettings; change
     <>
       <label className="field">
         <span className="field-label">{t('chart.fileInto')}</span>
-        <select className="input" value={chart.target} onChange={(event) => void change({ target: event.target.value as ChartSettings['target'] })} data-testid="chart-target">
+        <select className="input" value={chart.target} disabled={locked.includes('target')} onChange={(event) => void change({ target: event.target.value as ChartSettings['target'] })} data-testid="chart-target">
           {targets.map((target) => (
             <option key={target} value={target}>{words[target]}</option>
           ))}
@@ -61,7 +61,7 @@ export function FilingSettings({ chart, change }: { chart: ChartSettings; change
         <p className="field-hint">{t('chart.fileOnTheirOwnHint')}</p>
         {filedKinds.map((kind) => (
           <label key={kind} className="checkbox">
-            <input type="checkbox" checked={chart.autoFileKinds.includes(kind)} onChange={(event) => void change({ autoFileKinds: event.target.checked ? [...chart.autoFileKinds, kind] : chart.autoFileKinds.filter((other) => other !== kind) })} />
+            <input type="checkbox" disabled={locked.includes('autoFileKinds')} checked={chart.autoFileKinds.includes(kind)} onChange={(event) => void change({ autoFileKinds: event.target.checked ? [...chart.autoFileKinds, kind] : chart.autoFileKinds.filter((other) => other !== kind) })} />
             {kindName(kind)}
           </label>
         ))}

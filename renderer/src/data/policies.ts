@@ -7,7 +7,7 @@ import type { PolicyView } from '../../../preload/policy';
 import { faxApi } from './ipc';
 import { createStore } from './store';
 
-export const noPolicies: PolicyView = { locked: [], autoLockMaxMinutes: null, pinRequired: false, webhooksAdmin: true, csvExport: true, savePdf: true, ruleFolderRoots: null };
+export const noPolicies: PolicyView = { locked: [], chartLocked: [], autoLockMaxMinutes: null, pinRequired: false, webhooksAdmin: true, csvExport: true, savePdf: true, ruleFolderRoots: null };
 
 export const policiesStore = createStore<PolicyView>(noPolicies);
 
