@@ -43,7 +43,7 @@ export const serviceUses = {
   'main/ocr': ['main/pdf'],
   'main/documents': ['main/pdf', 'main/compose'],
   'main/intake': [],
-  'main/chart': ['main/intake'],
+  'main/chart': ['main/intake', 'main/office'],
 };
 
 /** The service folder a file is in (`main/office` for main/office/rules/x.ts), or null. */

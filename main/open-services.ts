@@ -180,7 +180,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     : null;
   const intake = createIntakeService({ cache, events, log: deps.log.child('intake'), ...(deps.now ? { now: deps.now } : {}) });
   // Filing into the chart: nothing runs until Settings name a patient source.
-  const chart = openChart({ cache, pdfBytes: (faxId) => pdfs.bytes(faxId), settings: deps.settings, secrets: deps.secrets, events, log: deps.log.child('chart'), ...common, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
+  const chart = openChart({ cache, pdfBytes: (faxId) => pdfs.bytes(faxId), settings: deps.settings, secrets: deps.secrets, events, log: deps.log.child('chart'), officeJobs: officeHub.jobs, ...common, ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}) });
   void chart.start().catch((error: unknown) => deps.log.error('chart.start_failed', { error }));
   void intake.catchUp().catch((error: unknown) => deps.log.error('intake.catch_up_failed', { error }));
   const recognition = deps.recognition && languageDir !== null

@@ -27,6 +27,7 @@ import { enteredInError, faxIdentifierSystem } from './document-reference';
 import { readPatientOf } from './read-patient';
 import { noCheckpoint, type Checkpoint } from '../runtime/checkpoint';
 import { z } from 'zod';
+import { deskOnItsOwn, holdingLease, leaseVoidBefore, type OfficeJobs } from '../office/office-jobs';
 
 export interface ChartServiceDeps {
   cache: Cache;
@@ -45,6 +46,8 @@ export interface ChartServiceDeps {
   now?: () => number;
   timers?: Timers;
   checkpoint?: Checkpoint;
+  /** With an office hub, a rule's filing is done once for the office (its lease); alone, every filing is this desk's. */
+  officeJobs?: OfficeJobs;
 }
 
 export interface ChartService {
@@ -77,11 +80,16 @@ const activeSinceSchema = z.number().int().nonnegative();
 const catchUpBatch = 50;
 /** The service's clock and this computer's may differ: a fax stamped a little before the chart was turned on counts. */
 const activeSlackMs = 5 * 60_000;
+/** When a desk looks again at a filing the hub could not lease, or another desk is on. */
+const officeLookAgainMs = 60_000;
+/** The chart's id of a document another desk of the office filed (this desk never had it). */
+const filedByTheOffice = 'office';
 
 export function createChartService(deps: ChartServiceDeps): ChartService {
   const now = deps.now ?? Date.now;
   const checkpoint = deps.checkpoint ?? noCheckpoint;
   const filings = deps.cache.chartFilings;
+  const officeJobs = deps.officeJobs ?? deskOnItsOwn;
   const changed = (faxId: FaxId): void => {
     deps.events.emit('faxesChanged', { added: [], updated: [faxId], unreadInbound: deps.cache.faxes.unreadInbound() });
     deps.events.emit('chartChanged', { faxIds: [faxId], toFile: filings.counts().toFile });
@@ -97,13 +105,8 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
     return matchInEhr(deps.ehr().fhir, read, { thisYear: thisYear(now()), mrnSystem: settings.mrnSystem });
   }
 
-  async function perform(row: FilingRow): Promise<boolean> {
-    const fax = deps.cache.faxes.detail(row.faxId);
-    const faxService = deps.faxService();
-    if (!fax || faxService === null) {
-      filings.refused(row.faxId, msg('chart.nothingToFile'), now());
-      return true;
-    }
+  /** One try at filing; true when the chart has it. */
+  async function attempt(row: FilingRow, fax: { createdAt: string; senderName: string | null; pages: number | null }, faxService: string): Promise<boolean> {
     filings.tryStarted(row.faxId);
     checkpoint('chart.try_started');
     const settings = deps.settings();
@@ -141,6 +144,38 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
       deps.log.info('chart.retry', { target: row.target ?? 'none', attempts: row.attempts + 1 });
     }
     changed(row.faxId);
+    return 'filed' in outcome;
+  }
+
+  async function perform(row: FilingRow): Promise<boolean> {
+    const fax = deps.cache.faxes.detail(row.faxId);
+    const faxService = deps.faxService();
+    if (!fax || faxService === null) {
+      filings.refused(row.faxId, msg('chart.nothingToFile'), now());
+      return true;
+    }
+    // A person's filing is theirs; a rule's is done once for the office, by whichever desk takes its lease.
+    if (row.filedBy !== 'rule') {
+      await attempt(row, fax, faxService);
+      return true;
+    }
+    const job = `chart-file:${row.faxId}/${String(row.generation)}`;
+    const lease = await officeJobs.take(job, leaseVoidBefore(fax.createdAt)).catch(() => null);
+    if (lease === null || lease.turn === 'taken') {
+      // The hub cannot say who files it, or another desk is on it: filing anyway could file it twice.
+      filings.failed(row.faxId, lease === null ? msg('chart.waitingForTheHub') : msg('chart.anotherDeskIsOnIt'), now() + officeLookAgainMs);
+      changed(row.faxId);
+      return true;
+    }
+    if (lease.turn === 'done') {
+      filings.filed(row.faxId, filedByTheOffice, now());
+      checkpoint('chart.filed');
+      changed(row.faxId);
+      return true;
+    }
+    checkpoint('chart.lease_taken');
+    const filed = await holdingLease(officeJobs, job, () => attempt(row, fax, faxService), { ...(deps.timers ? { timers: deps.timers } : {}), now });
+    if (filed) await officeJobs.finish(job).catch((error: unknown) => deps.log.warn('chart.lease_finish_failed', { error }));
     return true;
   }
 

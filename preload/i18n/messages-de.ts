@@ -1501,6 +1501,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'patientList.importing': "Wird importiert…",
   'patientList.imported': "{patients, plural, one {# Patient} other {# Patienten}} importiert; {skipped, plural, =0 {keine Zeile ausgelassen} one {# Zeile ausgelassen} other {# Zeilen ausgelassen}}.",
   'chart.partlySetByOrganization': "Einige dieser Einstellungen sind von Ihrer Organisation festgelegt.",
+  'chart.waitingForTheHub': "Wartet auf den Büro-Hub: Er sagt, welcher Platz dieses Fax ablegt.",
+  'chart.anotherDeskIsOnIt': "Ein anderer Platz des Büros legt dieses Fax gerade ab.",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1499,6 +1499,8 @@ export const en = {
   'patientList.importing': "Importing…",
   'patientList.imported': "{patients, plural, one {# patient} other {# patients}} imported; {skipped, plural, =0 {no row left out} one {# row left out} other {# rows left out}}.",
   'chart.partlySetByOrganization': "Some of these settings are set by your organization.",
+  'chart.waitingForTheHub': "Waiting for the office hub: it says which desk files this fax.",
+  'chart.anotherDeskIsOnIt': "Another desk of the office is filing this fax.",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

@@ -19,6 +19,7 @@ import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-p
 import { useSandbox } from '../helpers/sandbox-fixture';
 import { waitUntil } from '../helpers/wait';
 import { joinThroughApps } from '../helpers/office-join';
+import { startMllpPeer } from '../ehr/mllp-peer';
 
 const fixture = useSandbox();
 let server: PrivatePostgres;
@@ -150,5 +151,38 @@ describe('inbound rules in an office', () => {
     const unread = await waitUntil(async () => (await Promise.all(apps.map((app) => actionsOf(app, second)))).flat(), (actions) => actions.length === 2 && actions.every((action) => action.state === 'skipped'), { what: 'both desks to pass over the second fax' });
     for (const action of unread) expect(action.problem ?? '').toMatch(/acts on what the fax is, and reading faxes is turned off/);
     expect(value<FaxDetail>(await first.call('getFax', { id: second })).triage?.labels ?? []).toEqual([]);
+  });
+
+  it('a lab result filed into the chart by the office\'s rule: one HL7 message for the office, every desk says it is filed', async () => {
+    const { apps } = await desks(3, true, () => Promise.resolve([]));
+    const peer = await startMllpPeer();
+    const list = path.join(work, `patients-${crypto.randomBytes(3).toString('hex')}.csv`);
+    fs.writeFileSync(list, 'MRN,Last Name,First Name,DOB\n1001,Gonzalez,Maria,03/04/1980\n1002,Okonkwo,Sarah,11/20/1975\n');
+    const patientList = { path: list, columns: { mrn: 'MRN', family: 'Last Name', given: 'First Name', fullName: null, birthDate: 'DOB', memberIds: null, formerFamily: null }, dateOrder: 'mdy' as const };
+    for (const app of apps) {
+      await (await app.core.services()).chart.patientList.importList(patientList);
+      const mllp = { host: peer.host, port: peer.port, tlsCaPath: null, receivingApplication: 'EHR', receivingFacility: 'CLINIC', sendingFacility: 'FRONT' };
+      app.settings.update({ patientList, chart: { ...app.settings.get().chart, source: 'list', target: 'mllp', mllp, autoFileKinds: ['lab_results'] } });
+    }
+    const faxId = await arrive(apps);
+    const intake = { kind: { kind: 'lab_results', confidence: 96, source: 'rules' as const, sure: true }, fields: [{ name: 'patient' as const, value: 'GONZALEZ, Maria', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.1, 0.4, 0.12] as [number, number, number, number] }, { name: 'dob' as const, value: '03/04/1980', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.15, 0.4, 0.17] as [number, number, number, number] }], parts: [] };
+    // Every desk reads the fax and decides at once: the hub's lease lets one of them file it.
+    await Promise.all(apps.map(async (app) => {
+      const services = await app.core.services();
+      services.cache.intake.save(faxId, intake);
+      await services.chart.afterIntake(faxId);
+    }));
+    for (const app of apps) {
+      const services = await app.core.services();
+      // A desk that found the lease taken looks again a minute later; the test asks it to look now.
+      await waitUntil(async () => {
+        await services.chart.retryNow(faxId);
+        return services.chart.get(faxId);
+      }, (view) => view?.state === 'filed', { what: 'every desk to say the fax is filed', timeoutMs: 60_000 });
+    }
+    // One message arrived in all (not one per desk), about the listed patient.
+    expect(peer.received()).toBe(1);
+    expect(peer.documents[0]?.text).toContain('1001');
+    await peer.close();
   });
 });
