@@ -80,7 +80,7 @@ describe('filing into the chart under SIGKILL', () => {
     if (!done) throw new Error(run.output);
     expect(await verdict('baseline', done)).toEqual([]);
     names = done.names.filter((name) => name.startsWith('chart.'));
-    expect(new Set(names)).toEqual(new Set(['chart.queued', 'chart.try_started', 'chart.answered', 'chart.filed']));
+    expect(new Set(names)).toEqual(new Set(['chart.queued', 'chart.lease_taken', 'chart.try_started', 'chart.answered', 'chart.filed']));
     expect(done.names.length).toBeGreaterThanOrEqual(8);
     names = done.names;
   });
