@@ -9,6 +9,7 @@ import { createSettingsStore } from '../../../main/store/settings-store';
 import { messageOrVerbatim, translate } from '../../../preload/i18n/translator';
 import { tempDirsRemovedAfterEach } from '../../helpers/temp-dirs';
 import { defaultChartSettings } from '../../../preload/chart';
+import { defaultPatientListSettings } from '../../../preload/patient-list';
 
 const tempDir = tempDirsRemovedAfterEach('settings-');
 
@@ -37,8 +38,22 @@ describe('settings (conf on a temp file, the same schema as electron-store)', ()
       recognizeText: true,
       recognizeSentFaxes: false,
       chart: defaultChartSettings,
+      patientList: defaultPatientListSettings,
       language: 'system',
     });
+  });
+
+  it('a settings file from before the patient list keeps its chart settings; the list starts empty', () => {
+    const dir = tempDir();
+    const chart = { ...defaultChartSettings, source: 'fhir' as const, fhirBase: 'https://ehr.clinic.lan/fhir/r4', clientId: 'front-desk' };
+    openConfSettings(dir).update({ chart });
+    const file = path.join(dir, 'settings.json');
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    delete stored.patientList;
+    fs.writeFileSync(file, JSON.stringify(stored));
+    const reopened = openConfSettings(dir).get();
+    expect(reopened.chart).toEqual(chart);
+    expect(reopened.patientList).toEqual(defaultPatientListSettings);
   });
 
   it('saves an update to the JSON file and reads it back in a new instance', () => {
