@@ -42,7 +42,7 @@ export type HubReach = 'connecting' | 'connected' | 'offline' | 'refused' | 'rem
 
 /** What keeps this desk's actions from the hub: it cannot be reached, has no room, is too busy, refused the desk. */
 export interface HubHold {
-  reason: 'unreachable' | 'full' | 'busy' | 'refused';
+  reason: 'unreachable' | 'full' | 'busy' | 'too_many' | 'refused';
   since: number;
   /** When it is tried again by time (null: as soon as the hub answers, or not at all after a refusal). */
   nextTryAt: number | null;

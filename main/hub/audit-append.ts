@@ -1,7 +1,8 @@
 /**
  * What a desk adds to an audit entry the database writes: the entry's detail (what changed), sealed with the office
- * key for the entry's number. The number is read under the chain's lock, which the database's function takes again
- * in the same transaction, so the entry it writes has that very number (or the function refuses the detail).
+ * key for the entry's number. The hub gives the number with the desk's chain held (its row in `fax_hub.desks`, which
+ * only the hub's functions take, and only for the caller's own desk) until the transaction ends, so the entry its
+ * function writes has that very number (or the function refuses the detail).
  */
 import type { ClientBase } from 'pg';
 import { sealAuditDetail, type AuditDetail } from './audit-detail';
@@ -15,9 +16,9 @@ export interface SealedDetail {
 
 export async function sealDetailForNextEntry(client: ClientBase, deskId: string, officeKey: OfficeKeys, says: AuditDetail | undefined): Promise<SealedDetail> {
   if (says === undefined) return { deskId, seq: null, detail: null };
-  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`fax_hub.audit/${deskId}`]);
-  const last = await client.query<{ seq: string }>('SELECT seq FROM fax_hub.audit WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1', [deskId]);
-  const seq = Number(last.rows[0]?.seq ?? 0) + 1;
+  const next = await client.query<{ seq: string }>('SELECT fax_hub.next_entry($1) AS seq', [deskId]);
+  const seq = Number(next.rows[0]?.seq);
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new Error('the hub gave no entry number');
   return { deskId, seq, detail: sealAuditDetail(officeKey, deskId, seq, says) };
 }
 

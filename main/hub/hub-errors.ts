@@ -47,6 +47,8 @@ export function hubError(error: unknown): AppError {
   if (code === '53300') return new AppError('offline', msg('hub.full'), { code: 'hub_full' });
   // A statement that waited too long (the server's timeouts, a lock held elsewhere): tried again later.
   if (code === '57014' || code === '55P03') return new AppError('offline', msg('hub.busy'), { code: 'hub_busy' });
+  // The hub's own limit on what one person adds in a while (schema 15): kept on the desk and tried again later.
+  if (code === '54000') return new AppError('rate_limited', msg('hub.tooMany'), { code: 'hub_too_many' });
   return new AppError('server', msg('hub.failed'), code ? { code: `hub_${code}` } : {});
 }
 

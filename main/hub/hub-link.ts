@@ -41,7 +41,8 @@ export interface HubLinkOptions {
   credentials: HubCredentials;
   /** A desk's link listens for changes and keeps its connection while there is room; a one-off session does not. */
   listen: boolean;
-  onNotification?: (payload: string) => void;
+  /** A notification heard, and the server process that sent it (anyone connected may send one). */
+  onNotification?: (payload: string, senderPid: number) => void;
   /** Whether the hub answers, told as it changes; a failure says why it does not. */
   onReachable?: (reachable: boolean, failure: AppError | null) => void;
   /** Listening began (again): what changed while nobody listened is in no notification. */
@@ -181,7 +182,7 @@ export function createHubLink(options: HubLinkOptions): HubLink {
     next.on('error', (error) => dropped(next, hubError(error)));
     next.on('end', () => dropped(next, hubError(new Error('Connection terminated unexpectedly'))));
     next.on('notification', (message) => {
-      if (message.channel === hubChannel && client === next && listening) options.onNotification?.(message.payload ?? '');
+      if (message.channel === hubChannel && client === next && listening) options.onNotification?.(message.payload ?? '', message.processId);
     });
     try {
       await next.connect();

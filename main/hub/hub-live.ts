@@ -6,8 +6,10 @@
  * - every `catchUpMs` while listening, for a notification a dropped connection missed — changes commit out of id
  *   order, so it looks back a little further than the last id it saw and skips the ones it heard;
  * - every `visitMs` while the link visits (the hub has no room for its connection): the only way news comes then.
- * Notifications are not trusted for more than "look again": a change is read from the hub, never from a payload.
+ * A notification says no more than "look again" (anyone connected may send one, and its words are not read): it
+ * brings a read of the change log, which only the hub writes, at most once every `readGapMs` however many come.
  */
+import { coalesced } from '../runtime/coalesced';
 import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
 import type { HubLink } from './hub-link';
@@ -27,15 +29,18 @@ export interface HubLiveOptions {
   onOfficeChanged?: () => void;
   catchUpMs?: number;
   visitMs?: number;
+  /** Least time between two reads brought by notifications (the first after a quiet spell is at once). */
+  readGapMs?: number;
   timers?: Timers;
+  now?: () => number;
 }
 
 export interface HubLive {
   start(): void;
   /** The link listens (again): reads what changed since this desk last looked. */
   listening(): Promise<void>;
-  /** A notification heard on the link. */
-  heard(payload: string): void;
+  /** A notification heard on the link: the change log is read (soon, once for a burst). */
+  heard(): void;
   /** The link began or stopped visiting: the feed reads on the new beat. */
   modeChanged(): void;
   /** Reads the change log now (also done on every (re)connection and every `catchUpMs`, or `visitMs` visiting). */
@@ -91,6 +96,7 @@ export function createHubLive(options: HubLiveOptions): HubLive {
   }
 
   const catchUp = (): Promise<void> => options.link.use(readChanges).catch(() => undefined);
+  const readSoon = coalesced(catchUp, options.readGapMs ?? 250, timers, options.now);
 
   function schedule(): void {
     if (stopped) return;
@@ -112,22 +118,15 @@ export function createHubLive(options: HubLiveOptions): HubLive {
       schedule();
     },
     listening: () => catchUp().finally(schedule),
-    heard(payload) {
-      const [id = '', ...rest] = payload.split(':');
-      const faxId = rest.join(':');
-      const changeId = Number(id);
-      if (id === '' || !Number.isSafeInteger(changeId)) return;
-      // Heard, so a catch-up need not tell it again; the cursor moves only by what the change log says (anyone
-      // connected can notify, and a forged id far ahead would make catch-ups skip real changes).
-      remember(changeId);
-      if (faxId === '') options.onOfficeChanged?.();
-      else options.onChanged([faxId]);
+    heard: () => {
+      if (!stopped) readSoon();
     },
     catchUp,
     modeChanged: schedule,
     stop() {
       stopped = true;
       periodic.cancel();
+      readSoon.cancel();
     },
   };
 }

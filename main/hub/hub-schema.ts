@@ -1,6 +1,6 @@
 /**
- * The office hub's schema, as versioned migrations the desk that administers the office runs (in one transaction,
- * under an advisory lock, so two desks starting at once do not both migrate). Everything lives in the `fax_hub`
+ * The office hub's schema, as versioned migrations the server's setup account runs (in one transaction, holding the
+ * office's meta table, so two setups at once do not both migrate). Everything lives in the `fax_hub`
  * schema; people sign in as their own PostgreSQL roles, all members of the office's desk role, which may read and
  * add but never rewrite history: the audit trail takes INSERT only (and a trigger refuses UPDATE and DELETE even
  * to its owner), notes are never edited, and row-level security makes every row name its real author.
@@ -16,6 +16,7 @@ import { joiningRoleOf, joiningWithoutTheKey, resettingPeople } from './hub-sche
 import { officeKeyGenerations } from './hub-schema-keys';
 import { leastPrivilege, ownEverything, ownerRoleOf, type OfficeRoles } from './hub-schema-roles';
 import { removalSettlesCalls } from './hub-schema-settled';
+import { guardedFromMembers } from './hub-schema-guarded';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -272,6 +273,7 @@ const migrations: readonly Migration[] = [
   resettingPeople,
   (_desk, _joining, roles) => leastPrivilege(roles),
   (_desk, _joining, roles) => removalSettlesCalls(roles),
+  (_desk, _joining, roles) => guardedFromMembers(roles),
 ];
 
 /** From this version on the office belongs to its owner role and only the server's setup account migrates. */
@@ -314,7 +316,11 @@ export async function migrate(client: ClientBase, database: string): Promise<{ f
   const roles: OfficeRoles = { desk: deskRoleOf(database), joining: joiningRoleOf(database), owner: ownerRoleOf(database) };
   await client.query('BEGIN');
   try {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('fax_hub.migrate'))");
+    // Two setups at once wait for each other on the office's own table, which a member cannot lock against them (an
+    // advisory lock's name anyone connected may take and keep). Before the office exists nobody else is connected.
+    const exists = await client.query<{ present: boolean }>("SELECT to_regclass('fax_hub.meta') IS NOT NULL AS present");
+    if (exists.rows[0]?.present === true) await client.query('LOCK TABLE fax_hub.meta IN EXCLUSIVE MODE');
+    else await client.query("SELECT pg_advisory_xact_lock(hashtext('fax_hub.migrate'))");
     await requireSetupAccount(client);
     const from = await installedVersion(client);
     checkVersion(from);

@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger';
 import type { HubAddress, HubCredentials } from '../hub/hub-address';
 import { createHubLink, type HubLink } from '../hub/hub-link';
 import { createHubLive } from '../hub/hub-live';
+import { noticeSender } from '../hub/notice-sender';
 import { openHubSession } from '../hub/hub-session';
 import type { KeyRing, OfficeKeys } from '../hub/office-key';
 import type { DeskKeys } from '../hub/office-keyring';
@@ -37,7 +38,8 @@ export interface OfficeDeskOptions {
   /** The office's lists (labels, people) changed (on any desk). */
   onOfficeChanged?: () => void;
   /** Another desk said a person was removed (a hint: this desk checks its own membership with the hub). */
-  onRemovalHeard?: (login: string, by: string) => void;
+  /** This desk's person was removed (the hub refuses them now); `by` when the notice came from that person's session. */
+  onRemovalHeard?: (login: string, by: string | null) => void;
   catchUpMs?: number;
   visitMs?: number;
   heartbeatMs?: number;
@@ -67,14 +69,14 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
   let started = false;
   const timers = options.timers ? { timers: options.timers } : {};
   let onListening: () => void = () => undefined;
-  let onNotification: (payload: string) => void = () => undefined;
+  let onNotification: (payload: string, senderPid: number) => void = () => undefined;
   let onReachable: (reachable: boolean, failure: AppError | null) => void = () => undefined;
   let onMode: () => void = () => undefined;
   const link = createHubLink({
     address: options.address,
     credentials: options.credentials,
     listen: true,
-    onNotification: (payload) => onNotification(payload),
+    onNotification: (payload, senderPid) => onNotification(payload, senderPid),
     onReachable: (reachable, failure) => onReachable(reachable, failure),
     onListening: () => onListening(),
     onMode: () => onMode(),
@@ -120,21 +122,28 @@ export function createOfficeDesk(options: OfficeDeskOptions): OfficeDesk {
   const officeChanged = coalesced(() => options.onOfficeChanged?.(), options.readGapMs ?? 500, options.timers ?? realTimers, options.now);
   const live = createHubLive({
     link,
+    ...(options.readGapMs !== undefined ? { readGapMs: options.readGapMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
     onChanged: (faxIds) => void triage.refresh(faxIds).catch(() => undefined),
     onOfficeChanged: officeChanged,
     ...timers,
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
     ...(options.visitMs !== undefined ? { visitMs: options.visitMs } : {}),
   });
-  onNotification = (payload) => {
+  /**
+   * A notice of this desk's own removal is believed only once the hub refuses the desk, and names who removed it only
+   * when it came from a session of theirs (a member's hand-made notice names whom they like).
+   */
+  async function heardOwnRemoval(by: string, senderPid: number): Promise<void> {
+    const sender = await noticeSender(link, senderPid);
+    await triage.checkMembership().catch(() => undefined);
+    if (triage.status().state === 'removed') options.onRemovalHeard?.(options.address.user, sender === by ? by : null);
+  }
+  onNotification = (payload, senderPid) => {
     const removal = removalNotice(payload);
-    if (removal === null) {
-      live.heard(payload);
-      return;
-    }
-    options.onRemovalHeard?.(removal.login, removal.by);
-    if (removal.login === options.address.user) void triage.checkMembership().catch(() => undefined);
-    else officeChanged();
+    // Any other word (a change, another person's removal, which changes the people list) is read from the change log.
+    if (removal === null || removal.login !== options.address.user) live.heard();
+    else void heardOwnRemoval(removal.by, senderPid);
   };
   // The hub answering again after it did not (a restart, a cut, a visit after failed ones, a start while it was
   // away): what changed meanwhile may be in no notification and no longer in the change log's window, so the

@@ -223,7 +223,8 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
   function holdView(): HubHold | null {
     const hold = status.hold;
     if (hold === null) return null;
-    return { reason: hold.failure.details.code === 'hub_busy' ? 'busy' : hold.reason, since: hold.since, nextTryAt: hold.nextTryAt };
+    const code = hold.failure.details.code;
+    return { reason: code === 'hub_busy' ? 'busy' : code === 'hub_too_many' ? 'too_many' : hold.reason, since: hold.since, nextTryAt: hold.nextTryAt };
   }
 
   const announce = (): void => deps.events.emit('officeChanged', view());

@@ -161,7 +161,7 @@ export function createTriageSender(deps: TriageSenderDeps): TriageSender {
         answer = await apply(await deps.session(), action);
       } catch (error) {
         const failure = hubError(error);
-        const ofDesk = failure.kind === 'offline' || ((failure.kind === 'authentication' || failure.kind === 'permission') && (await deps.refusesDesk(failure)));
+        const ofDesk = failure.kind === 'offline' || failure.kind === 'rate_limited' || ((failure.kind === 'authentication' || failure.kind === 'permission') && (await deps.refusesDesk(failure)));
         if (ofDesk) {
           // The oldest action waits, and every later one with it: the order they were made in is kept.
           await failedTry(action, failure);

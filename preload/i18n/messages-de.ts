@@ -1503,6 +1503,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'chart.partlySetByOrganization': "Einige dieser Einstellungen sind von Ihrer Organisation festgelegt.",
   'chart.waitingForTheHub': "Wartet auf den Büro-Hub: Er sagt, welcher Platz dieses Fax ablegt.",
   'chart.anotherDeskIsOnIt': "Ein anderer Platz des Büros legt dieses Fax gerade ab.",
+  'hub.tooMany': "Der Büro-Hub nimmt für einige Minuten keine Notizen mehr von Ihnen an: Es wurden sehr viele auf einmal hinzugefügt. Sie bleiben auf diesem Platz und werden geteilt, sobald er sie wieder annimmt.",
+  'office.holdTooMany': "Der Hub nimmt seit {time} keine Notizen mehr von Ihnen an (es wurden sehr viele auf einmal hinzugefügt). {count, plural, one {# Aktion wartet} other {# Aktionen warten}} auf diesem Platz{next}.",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

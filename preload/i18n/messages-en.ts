@@ -1501,6 +1501,8 @@ export const en = {
   'chart.partlySetByOrganization': "Some of these settings are set by your organization.",
   'chart.waitingForTheHub': "Waiting for the office hub: it says which desk files this fax.",
   'chart.anotherDeskIsOnIt': "Another desk of the office is filing this fax.",
+  'hub.tooMany': "The office hub takes no more notes from you for a few minutes: many were added at once. They are kept on this desk and shared when it takes them again.",
+  'office.holdTooMany': "The hub has taken no more notes from you since {time} (many were added at once). {count, plural, one {# action waits} other {# actions wait}} on this desk{next}.",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

@@ -39,6 +39,66 @@ export function undoRecordFunctions(deskRole: string): string {
   `;
 }
 
+const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp';
+
+/**
+ * SQL that takes a hub back from schema 15 to what schema 14 left: chains under an advisory lock anyone may take, no
+ * limit on notes, every change told with its own payload.
+ */
+export function undoGuarded(): string {
+  return `
+    DROP FUNCTION fax_hub.next_entry(text);
+    CREATE OR REPLACE FUNCTION fax_hub.append_entry(p_actor text, p_action text, p_fax text, p_desk text, p_seq bigint, p_detail text) RETURNS void ${sd} AS $$
+    DECLARE
+      last_seq bigint;
+      last_hash text;
+      next_seq bigint;
+      stamped timestamptz := date_trunc('milliseconds', clock_timestamp());
+    BEGIN
+      IF p_desk IS NULL OR octet_length(p_desk) NOT BETWEEN 1 AND 100 THEN
+        RAISE EXCEPTION 'a desk id is needed' USING ERRCODE = 'check_violation';
+      END IF;
+      PERFORM pg_advisory_xact_lock(hashtext('fax_hub.audit/' || p_desk));
+      SELECT a.seq, a.hash INTO last_seq, last_hash FROM fax_hub.audit a WHERE a.desk_id = p_desk ORDER BY a.seq DESC LIMIT 1;
+      next_seq := coalesce(last_seq, 0) + 1;
+      last_hash := coalesce(last_hash, repeat('0', 64));
+      IF p_detail IS NOT NULL AND p_seq IS DISTINCT FROM next_seq THEN
+        RAISE EXCEPTION 'the detail was sealed for another entry' USING ERRCODE = 'serialization_failure';
+      END IF;
+      INSERT INTO fax_hub.audit (desk_id, seq, actor, action, fax_id, at, detail_sealed, prev_hash, hash)
+        VALUES (p_desk, next_seq, p_actor, p_action, p_fax, stamped, p_detail, last_hash,
+                fax_hub.entry_hash(last_hash, p_desk, next_seq, p_actor, p_action, p_fax, stamped, p_detail));
+    END $$;
+    DROP FUNCTION fax_hub.hold_chain(text, text);
+    DROP TABLE fax_hub.desks;
+    DROP INDEX fax_hub.notes_by_author;
+    CREATE OR REPLACE FUNCTION fax_hub.add_note(p_id uuid, p_fax text, p_body bytea, p_desk text) RETURNS void ${sd} AS $$
+    DECLARE
+      who text := fax_hub.caller();
+    BEGIN
+      INSERT INTO fax_hub.notes (id, fax_id, author, body_sealed) VALUES (p_id, p_fax, who, p_body);
+      PERFORM fax_hub.append_entry(who, 'noted', p_fax, p_desk, NULL, NULL);
+    END $$;
+    CREATE OR REPLACE FUNCTION fax_hub.note_change() RETURNS trigger ${sd} AS $$
+    DECLARE
+      changed text := CASE WHEN TG_OP = 'DELETE' THEN OLD.fax_id ELSE NEW.fax_id END;
+      change_id bigint;
+    BEGIN
+      INSERT INTO fax_hub.changes (fax_id) VALUES (changed) RETURNING id INTO change_id;
+      PERFORM pg_notify('fax_hub', change_id || ':' || changed);
+      RETURN NULL;
+    END $$;
+    CREATE OR REPLACE FUNCTION fax_hub.note_office_change() RETURNS trigger ${sd} AS $$
+    DECLARE
+      change_id bigint;
+    BEGIN
+      INSERT INTO fax_hub.changes (fax_id) VALUES ('') RETURNING id INTO change_id;
+      PERFORM pg_notify('fax_hub', change_id || ':');
+      RETURN NULL;
+    END $$;
+  `;
+}
+
 /** SQL that takes a hub back from schema 14 to what schema 13 left: a person's calls no longer hold their row. */
 export function undoSettledCalls(): string {
   return `
@@ -56,8 +116,8 @@ export function undoSettledCalls(): string {
 }
 
 /**
- * SQL (run as the server's superuser) that takes a hub back from schema 14 to what schema 12 left (schema 14 first,
- * undoSettledCalls): the
+ * SQL (run as the server's superuser) that takes a hub back from schema 15 to what schema 12 left (schemas 15 and
+ * 14 first, undoGuarded and undoSettledCalls): the
  * administrator owns the schema, its tables and functions and the database again and may create roles, row-level
  * security is not forced, the administrator writes the office's people and labels directly — a hub as the app
  * before roles by least privilege made it.
@@ -66,6 +126,7 @@ export function undoLeastPrivilege(database: string, administrator: string): str
   const owner = ownerRoleOf(database);
   const desk = deskRoleOf(database);
   return `
+    ${undoGuarded()}
     ${undoSettledCalls()}
     DO $$
     DECLARE

@@ -52,7 +52,7 @@ async function listeningDesk(login: string, options: { catchUpMs?: number; viaPr
     address: at,
     credentials: { password },
     listen: true,
-    onNotification: (payload) => feed.live?.heard(payload),
+    onNotification: () => feed.live?.heard(),
     onReachable: (value, failure) => { reachable.push(value); if (process.env.DEBUG_LINK) console.log(Date.now() % 100000, login, value, failure?.details); },
     onListening: () => void feed.live?.listening(),
     onMode: () => feed.live?.modeChanged(),
@@ -86,7 +86,8 @@ describe('live triage', () => {
     const b = await listeningDesk('one_b');
     const faxId = '930000000000000010';
     await Promise.all([a.session.claim(faxId), a.session.addNote(faxId, 'Called back'), a.session.setHandled(faxId, true), a.session.triage(), a.session.notes(faxId), a.session.auditEntries({ from: 0, to: Date.now() + 60_000 })]);
-    await waitUntil(() => b.heard.filter((id) => id === faxId).length, (count) => count >= 3, { what: "A's changes on B" });
+    await waitUntil(() => b.session.notes(faxId), (notes) => notes.length === 1, { what: "A's note" });
+    await waitUntil(() => b.heard.includes(faxId), (value) => value, { what: "A's changes on B" });
     expect(connectionsOf(a.session.login)).toBe(1);
     expect(connectionsOf(b.session.login)).toBe(1);
     expect(a.link.opened).toBe(1);

@@ -111,10 +111,11 @@ describe('the database writes the record', () => {
     await alice.session.claim(faxId);
     expect((await mallory.sql.query<{ released: boolean }>("SELECT fax_hub.release($1, 'desk-m') AS released", [faxId])).rows[0]?.released).toBe(false);
     expect(asSuperuser(`SELECT claimed_by FROM fax_hub.claims WHERE fax_id = '${faxId}'`)).toBe(alice.login);
-    // Writing into Alice's desk's chain names Mallory, and the chain still checks.
-    await mallory.sql.query('SELECT fax_hub.record($1, $2, $3)', ['viewed', faxId, alice.session.deskId]);
+    // Alice's desk's chain is hers (schema 15): Mallory cannot write into it, and the chain still checks.
+    const before = (await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.deskId === alice.session.deskId);
+    await expect(mallory.sql.query('SELECT fax_hub.record($1, $2, $3)', ['viewed', faxId, alice.session.deskId])).rejects.toMatchObject(refused);
     const all = await alice.session.auditEntries({ from: 0, to: Date.now() + 60_000 });
-    expect(all.filter((entry) => entry.deskId === alice.session.deskId).at(-1)).toMatchObject({ actor: mallory.login, action: 'viewed' });
+    expect(all.filter((entry) => entry.deskId === alice.session.deskId)).toEqual(before);
     expect(checkChains(all)).toEqual([]);
   });
 

@@ -303,14 +303,14 @@ describe('the audit trail', () => {
     await maria.addNote(faxId, 'Called the clinic back');
     const junk = async (by: HubSession): Promise<string> => {
       const id = crypto.randomUUID();
-      await by.withClient((client) => client.query('SELECT fax_hub.add_note($1, $2, $3, $4)', [id, faxId, crypto.randomBytes(64), 'by-hand']));
+      await by.withClient((client) => client.query('SELECT fax_hub.add_note($1, $2, $3, $4)', [id, faxId, crypto.randomBytes(64), by.deskId]));
       return id;
     };
     const [mallorys, toms] = [await junk(mallory), await junk(tom)];
     // Another member may not: not through the app, not with raw SQL (the database filters the row away).
     await expect(maria.removeNote(faxId, mallorys)).rejects.toMatchObject({ kind: 'permission', details: { code: 'office_note_not_removable' } });
     await expect(maria.withClient((client) => client.query('DELETE FROM fax_hub.notes WHERE id = $1', [mallorys]))).rejects.toMatchObject({ kind: 'permission' });
-    expect((await maria.withClient((client) => client.query<{ removed: boolean }>("SELECT fax_hub.remove_note($1, $2, 'by-hand') AS removed", [mallorys, faxId]))).rows[0]?.removed).toBe(false);
+    expect((await maria.withClient((client) => client.query<{ removed: boolean }>('SELECT fax_hub.remove_note($1, $2, $3) AS removed', [mallorys, faxId, maria.deskId]))).rows[0]?.removed).toBe(false);
     // Nor claim to be its author to remove it.
     await expect(maria.withClient((client) => client.query('UPDATE fax_hub.notes SET author = current_user WHERE id = $1', [mallorys]))).rejects.toMatchObject({ kind: 'permission' });
     expect((await maria.notes(faxId)).map((note) => note.id)).toContain(mallorys);

@@ -40,6 +40,7 @@ export function holdExplanation(office: Joined): string | null {
   const values = { time: clockTime(hold.since), count: office.pending, next };
   if (hold.reason === 'full') return t('office.holdFull', values);
   if (hold.reason === 'busy') return t('office.holdBusy', values);
+  if (hold.reason === 'too_many') return t('office.holdTooMany', values);
   return t('office.holdUnreachable', values);
 }
 
