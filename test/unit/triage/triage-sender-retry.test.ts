@@ -94,4 +94,39 @@ describe('the triage sender when the hub answers again', () => {
       expect(sender.hold()).toBeNull();
     }
   });
+
+  it('a note the hub refuses as one too many (its limit per person) is kept, with what came after it, and sent once the hub takes it', async () => {
+    const clock = manualClock();
+    const journal: SealedJournal<TriageAction> = { write: () => Promise.resolve(), readAll: () => Promise.resolve([]), remove: () => Promise.resolve(), folder: () => '' };
+    let full = true;
+    const applied: string[] = [];
+    const dropped: string[] = [];
+    const session = {
+      addNote: (faxId: string) => {
+        if (full) return Promise.reject(Object.assign(new Error('too many notes at once'), { code: '54000' }));
+        applied.push(`note ${faxId}`);
+        return Promise.resolve({ id: crypto.randomUUID(), faxId, author: 'ana', at: clock.now(), text: 'x' });
+      },
+      claim: (faxId: string) => {
+        applied.push(`claim ${faxId}`);
+        return Promise.resolve({ won: true, by: 'ana', since: clock.now() });
+      },
+    } as unknown as HubSession;
+    const sender = testTriageSender({ journal, session: () => Promise.resolve(session), reachable: () => true, now: clock.now, timers: clock.timers, dropped: (refused) => dropped.push(refused.faxId) });
+    const note: TriageAction = { ...action('950000000000000011', 1), kind: 'note', text: 'Called back' };
+    const later = action('950000000000000012', 2);
+    sender.load([note, later]);
+    await sender.drain();
+    await settle();
+    expect(dropped).toEqual([]);
+    expect(applied).toEqual([]);
+    expect(sender.pending().map((waiting) => waiting.id)).toEqual([note.id, later.id]);
+    expect(sender.hold()?.failure.details.code).toBe('hub_too_many');
+    full = false;
+    clock.advance(3_600_000);
+    await settle();
+    expect(applied).toEqual([`note ${note.faxId}`, `claim ${later.faxId}`]);
+    expect(sender.pending()).toEqual([]);
+    expect(sender.hold()).toBeNull();
+  });
 });
