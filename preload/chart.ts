@@ -130,6 +130,8 @@ export interface FilingView {
   target: 'fhir' | 'mllp' | 'folder' | null;
   filedBy: 'rule' | 'person' | null;
   filedAt: number | null;
+  /** Filed from another desk of the office (the hub said so): taken back only there. */
+  elsewhere: boolean;
   /** Why the last try failed (the EHR's own words where it gave them). */
   problem: Message | null;
   nextTryAt: number | null;

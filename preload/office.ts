@@ -50,7 +50,7 @@ export interface HubHold {
 
 /** An action made on this desk that the hub does not have (to look at after the hub refused this desk). */
 export interface WaitingAction {
-  kind: 'claim' | 'release' | 'takeOver' | 'assign' | 'handled' | 'note' | 'labels' | 'audit' | 'sent' | 'replyLink';
+  kind: 'claim' | 'release' | 'takeOver' | 'assign' | 'handled' | 'note' | 'labels' | 'audit' | 'sent' | 'replyLink' | 'filed' | 'unfiled';
   faxId: FaxId;
   /** The fax's reference as the lists show it, when this desk has the fax. */
   reference: string | null;

@@ -14,7 +14,7 @@ import type { EventBus } from '../runtime/event-bus';
 import { createJobRunner, retryWait, type JobRunner } from '../runtime/job-runner';
 import type { Timers } from '../runtime/timers';
 import type { Cache } from '../store/cache/cache';
-import { filingView, type FilingRow } from '../store/cache/chart-filing-repository';
+import { filedByTheOffice, filingView, type FilingRow } from '../store/cache/chart-filing-repository';
 import { decide, filingCandidateOf } from './chart-decision';
 import { documentTypeFor } from './document-types';
 import type { EhrConnection } from './ehr-connection';
@@ -82,8 +82,6 @@ const catchUpBatch = 50;
 const activeSlackMs = 5 * 60_000;
 /** When a desk looks again at a filing the hub could not lease, or another desk is on. */
 const officeLookAgainMs = 60_000;
-/** The chart's id of a document another desk of the office filed (this desk never had it). */
-const filedByTheOffice = 'office';
 
 export function createChartService(deps: ChartServiceDeps): ChartService {
   const now = deps.now ?? Date.now;
@@ -255,6 +253,7 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
       const row = filings.get(faxId);
       const faxService = deps.faxService();
       if (row?.state !== 'filed' || row.remoteId === null || faxService === null) throw new AppError('conflict', msg('chart.notFiled'), { code: 'chart_not_filed' });
+      if (row.remoteId === filedByTheOffice) throw new AppError('conflict', msg('chart.filedOnAnotherDesk'), { code: 'chart_filed_elsewhere' });
       if (row.target === 'fhir') {
         const client = deps.ehr().fhir;
         const value = row.generation === 0 ? row.faxId : `${row.faxId}/${String(row.generation)}`;

@@ -29,6 +29,9 @@ export const auditActions = [
   'label_added',
   'label_renamed',
   'label_removed',
+  'filed',
+  'filed_by_rule',
+  'filing_withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

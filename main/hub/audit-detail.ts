@@ -18,6 +18,8 @@ const auditDetailSchema = z
     personName: z.string().max(200),
     label: labelRef,
     previousName: z.string().max(200),
+    /** Where a fax was filed: the EHR over FHIR, an HL7 message, or a folder. */
+    filedTo: z.enum(['fhir', 'mllp', 'folder']),
   })
   .partial();
 

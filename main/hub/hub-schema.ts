@@ -17,6 +17,7 @@ import { officeKeyGenerations } from './hub-schema-keys';
 import { leastPrivilege, ownEverything, ownerRoleOf, type OfficeRoles } from './hub-schema-roles';
 import { removalSettlesCalls } from './hub-schema-settled';
 import { guardedFromMembers } from './hub-schema-guarded';
+import { filingsOnTheHub } from './hub-schema-filings';
 
 /** The office's group role every person is a member of (role names are per cluster, so it names the database). */
 export function deskRoleOf(database: string): string {
@@ -274,6 +275,7 @@ const migrations: readonly Migration[] = [
   (_desk, _joining, roles) => leastPrivilege(roles),
   (_desk, _joining, roles) => removalSettlesCalls(roles),
   (_desk, _joining, roles) => guardedFromMembers(roles),
+  (_desk, _joining, roles) => filingsOnTheHub(roles),
 ];
 
 /** From this version on the office belongs to its owner role and only the server's setup account migrates. */

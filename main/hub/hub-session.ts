@@ -15,32 +15,15 @@ import type { AuditDetail } from './audit-detail';
 import { finishLease, nameLease, renewLease, takeLease, type JobLease } from './office-leases';
 import type { HubAddress, HubCredentials } from './hub-address';
 import { createHubLink, type HubLink } from './hub-link';
-import { asRing, open, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
+import { asRing, openOrNull, seal, type KeyRing, type OfficeKeys } from './office-key';
 import { catchUpKeys, type DeskKeys } from './office-keyring';
 import { AppError } from '../errors';
 import { msg } from '../../preload/i18n/translator';
 import { checkOffice } from './office-setup';
 import { changedMeanwhile } from './hub-errors';
+import { openLabels, readTriage, sealedFilingPlace, sealedLabels, type ClaimResult, type ClaimState, type FaxTriage, type FilingPlace } from './hub-triage-read';
 
-export interface ClaimState {
-  by: string;
-  since: number;
-}
-
-export type ClaimResult = { won: true; since: number } | { won: false; by: string; since: number };
-
-export interface FaxTriage {
-  faxId: string;
-  claim: ClaimState | null;
-  assignee: string | null;
-  handled: { by: string; at: number } | null;
-  labelIds: string[];
-  notes: number;
-  /** For a sent fax: who sent it, when, and by when a reply is expected. */
-  sent: { by: string; at: number; replyDue: number | null } | null;
-  /** For a received fax: the sent fax it answers, set by hand (null: unlinked by hand); absent when never set. */
-  replyLink: { answers: string | null } | null;
-}
+export type { ClaimResult, ClaimState, FaxTriage, FilingPlace } from './hub-triage-read';
 
 export interface HubNote {
   id: string;
@@ -72,6 +55,10 @@ export interface HubSession {
   recordSent(faxId: string, replyDue: number | null, action?: TriageAction): Promise<void>;
   /** Links a received fax to the sent fax it answers by hand (null: unlinks it for good). */
   linkReply(inboundId: string, outboundId: string | null, action?: TriageAction): Promise<void>;
+  /** Tells the office this desk filed the fax into the chart (by the rule or a person), with its audit entry. */
+  recordFiling(faxId: string, filing: { how: 'rule' | 'person'; place: FilingPlace }, action?: TriageAction): Promise<void>;
+  /** Tells the office a filing was taken back (entered in error). */
+  recordWithdrawal(faxId: string, action?: TriageAction): Promise<void>;
   notes(faxId: string): Promise<HubNote[]>;
   /** The triage of these faxes (all the hub knows when no ids are given). */
   triage(faxIds?: readonly string[]): Promise<Map<string, FaxTriage>>;
@@ -118,36 +105,6 @@ export interface HubSessionOptions {
   deskId: string;
   /** The desk's link to the hub (its one connection); without one the session opens a link of its own. */
   link?: HubLink;
-}
-
-const sealedLabels = (key: OfficeKeys, faxId: string, labelIds: string[]): Buffer => seal(key, 'labels', faxId, JSON.stringify([...new Set(labelIds)].sort()));
-
-function openLabels(key: OfficeKeys, faxId: string, sealed: Buffer | null): string[] {
-  if (sealed === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(open(key, 'labels', faxId, sealed));
-  } catch {
-    // Altered or moved from another fax on the hub: no labels rather than someone else's.
-    return [];
-  }
-  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-}
-
-interface TriageRow {
-  fax_id: string;
-  claimed_by: string | null;
-  claimed_at: Date | null;
-  assignee: string | null;
-  handled_by: string | null;
-  handled_at: Date | null;
-  labels_sealed: Buffer | null;
-  notes: string;
-  sent_by: string | null;
-  sent_at: Date | null;
-  reply_due_at: Date | null;
-  linked: boolean;
-  answers: string | null;
 }
 
 export async function openHubSession(options: HubSessionOptions): Promise<HubSession> {
@@ -343,43 +300,28 @@ export async function openHubSession(options: HubSessionOptions): Promise<HubSes
       await change(action, (client) => client.query('SELECT fax_hub.link_reply($1, $2, $3)', [inboundId, outboundId, deskId]).then(() => undefined), () => Promise.resolve());
     },
 
+    async recordFiling(faxId, filing, action) {
+      await change(
+        action,
+        async (client) => {
+          const sealed = await sealDetail(client, { filedTo: filing.place.target });
+          await client.query('SELECT fax_hub.record_filing($1, $2, $3, $4, $5, $6)', [faxId, filing.how, sealedFilingPlace(key, faxId, filing.place), deskId, sealed.seq, sealed.detail]);
+        },
+        () => Promise.resolve(),
+      );
+    },
+
+    async recordWithdrawal(faxId, action) {
+      await change(action, (client) => client.query('SELECT fax_hub.record_withdrawal($1, $2)', [faxId, deskId]).then(() => undefined), () => Promise.resolve());
+    },
+
     notes: (faxId) =>
       withClient(async (client) => {
         const rows = await client.query<{ id: string; fax_id: string; author: string; created_at: Date; body_sealed: Buffer }>('SELECT id, fax_id, author, created_at, body_sealed FROM fax_hub.notes WHERE fax_id = $1 ORDER BY created_at, id', [faxId]);
         return rows.rows.map(noteOf);
       }),
 
-    triage: (faxIds) =>
-      withClient(async (client) => {
-        const filter = faxIds === undefined ? '' : 'WHERE ids.fax_id = ANY($1)';
-        const rows = await client.query<TriageRow>(
-          `SELECT ids.fax_id, c.claimed_by, c.claimed_at, t.assignee, t.handled_by, t.handled_at, t.labels_sealed,
-                  (SELECT count(*) FROM fax_hub.notes n WHERE n.fax_id = ids.fax_id) AS notes,
-                  s.sent_by, s.sent_at, s.reply_due_at, r.fax_id IS NOT NULL AS linked, r.answers
-             FROM (SELECT fax_id FROM fax_hub.claims UNION SELECT fax_id FROM fax_hub.triage UNION SELECT fax_id FROM fax_hub.notes
-                   UNION SELECT fax_id FROM fax_hub.sent UNION SELECT fax_id FROM fax_hub.reply_links) ids
-             LEFT JOIN fax_hub.claims c ON c.fax_id = ids.fax_id
-             LEFT JOIN fax_hub.triage t ON t.fax_id = ids.fax_id
-             LEFT JOIN fax_hub.sent s ON s.fax_id = ids.fax_id
-             LEFT JOIN fax_hub.reply_links r ON r.fax_id = ids.fax_id
-             ${filter}`,
-          faxIds === undefined ? [] : [faxIds],
-        );
-        const found = new Map<string, FaxTriage>();
-        for (const row of rows.rows) {
-          found.set(row.fax_id, {
-            faxId: row.fax_id,
-            claim: row.claimed_by !== null && row.claimed_at !== null ? { by: row.claimed_by, since: row.claimed_at.getTime() } : null,
-            assignee: row.assignee,
-            handled: row.handled_by !== null && row.handled_at !== null ? { by: row.handled_by, at: row.handled_at.getTime() } : null,
-            labelIds: openLabels(key, row.fax_id, row.labels_sealed),
-            notes: Number(row.notes),
-            sent: row.sent_by !== null && row.sent_at !== null ? { by: row.sent_by, at: row.sent_at.getTime(), replyDue: row.reply_due_at?.getTime() ?? null } : null,
-            replyLink: row.linked ? { answers: row.answers } : null,
-          });
-        }
-        return found;
-      }),
+    triage: (faxIds) => withClient((client) => readTriage(client, key, faxIds)),
 
     changeOffice: (detail, work) => withClient((client) => inTransaction(client, async () => work(client, await sealDetail(client, detail)))),
 

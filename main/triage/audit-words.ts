@@ -29,6 +29,9 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   label_added: 'auditExport.labelAdded',
   label_renamed: 'auditExport.labelRenamed',
   label_removed: 'auditExport.labelRemoved',
+  filed: 'auditExport.filed',
+  filed_by_rule: 'auditExport.filedByRule',
+  filing_withdrawn: 'auditExport.filingWithdrawn',
 };
 
 /** The action in words; one this app does not know (a newer desk's) is shown as the hub has it. */
@@ -81,6 +84,9 @@ export function auditDetailWords(action: string, detail: AuditDetail | 'unreadab
       return detail.label ? msg('auditExport.labelNamed', { name: detail.label.name }) : null;
     case 'label_renamed':
       return detail.label ? msg('auditExport.labelRenamedTo', { previous: detail.previousName ?? '', name: detail.label.name }) : null;
+    case 'filed':
+    case 'filed_by_rule':
+      return detail.filedTo === undefined ? null : msg(detail.filedTo === 'fhir' ? 'auditExport.filedToFhir' : detail.filedTo === 'mllp' ? 'auditExport.filedToMllp' : 'auditExport.filedToFolder');
     default:
       return null;
   }

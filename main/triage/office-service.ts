@@ -29,6 +29,7 @@ import type { AuditAction } from '../store/cache/audit-log';
 import type { Cache } from '../store/cache/cache';
 import type { MirroredTriage } from '../store/cache/hub-triage-repository';
 import type { SecretStore } from '../store/secret-store';
+import { adoptOfficeFilings, filingToShare } from './office-filings';
 import { createOfficeDesk, type OfficeDesk } from './office-desk';
 import { officeLeaseMs, type OfficeJobs } from '../hub/office-leases';
 import { createAuditExport, type AuditRow } from './audit-export';
@@ -247,6 +248,11 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     if (options.replaceAll) deps.cache.hubTriage.replaceAll(entries.flatMap((entry) => (entry.view ? [mirrored(entry.view)] : [])));
     else deps.cache.hubTriage.put(entries.map((entry) => ({ faxId: entry.faxId, triage: entry.view ? mirrored(entry.view) : null })));
     mirrorReplies(entries.map((entry) => entry.view));
+    const filed = adoptOfficeFilings(deps.cache.chartFilings, entries.map((entry) => entry.view), deps.now?.() ?? Date.now());
+    if (filed.length > 0) {
+      deps.events.emit('faxesChanged', { added: [], updated: filed, unreadInbound: deps.cache.faxes.unreadInbound() });
+      deps.events.emit('chartChanged', { faxIds: filed, toFile: deps.cache.chartFilings.counts().toFile });
+    }
     // A sent fax has no handled mark: only received ones (and ones the hub knows only by their triage) are marked.
     const marked = entries.filter((entry) => !entry.view?.sent);
     const handled = marked.filter((entry) => entry.view?.handled).map((entry) => entry.faxId);
@@ -367,6 +373,12 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
     });
     const opened = desk;
     unhookAudit = deps.cache.audit.onRecord((action, faxId) => {
+      if (faxId !== null && status.state !== 'removed' && (action === 'chart_filed' || action === 'chart_withdrawn')) {
+        const filing = filingToShare(deps.cache.chartFilings.get(faxId));
+        const told = action === 'chart_withdrawn' ? { faxId, kind: 'unfiled' as const } : filing === null ? null : { faxId, kind: 'filed' as const, filing };
+        if (told !== null) void opened.triage.act(told).catch((error: unknown) => log.warn('office.filing_not_shared', { error }));
+        return;
+      }
       const shared = sharedAudit[action];
       if (shared && faxId !== null && status.state !== 'removed') void opened.triage.act({ faxId, kind: 'audit', audit: shared }).catch((error: unknown) => log.warn('office.audit_failed', { error }));
     });

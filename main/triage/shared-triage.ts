@@ -356,6 +356,7 @@ export function createSharedTriage(deps: SharedTriageDeps): SharedTriage {
         audit: input.audit ?? null,
         replyDue: input.replyDue ?? null,
         answers: input.answers ?? null,
+        filing: input.filing ?? null,
         attempts: 0,
         nextTryAt: 0,
       };

@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { auditActions } from '../hub/audit-chain';
 import { createSealedJournal, type SealedJournal } from '../store/sealed-journal';
 import { noteMaxChars } from '../hub/hub-schema';
+import { filingPlaceSchema } from '../hub/hub-triage-read';
 
-export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit', 'sent', 'replyLink'] as const;
+export const triageActionKinds = ['claim', 'release', 'takeOver', 'assign', 'handled', 'note', 'labels', 'audit', 'sent', 'replyLink', 'filed', 'unfiled'] as const;
 
 export const triageActionSchema = z.object({
   version: z.literal(1),
@@ -27,6 +28,8 @@ export const triageActionSchema = z.object({
   answers: z.string().max(64).nullable().default(null),
   /** For 'audit': what the person did with the fax (viewed, printed, saved, forwarded). */
   audit: z.enum(auditActions).nullable().default(null),
+  /** For 'filed': how and where the fax was filed into the chart (the journal is sealed; the hub gets it sealed). */
+  filing: z.object({ how: z.enum(['rule', 'person']), place: filingPlaceSchema }).nullable().default(null),
   /** Tries that found the hub unreachable; the next try waits longer with each. */
   attempts: z.number().int().min(0).default(0),
   nextTryAt: z.number().default(0),
@@ -45,7 +48,7 @@ export function queueOrder(a: TriageAction, b: TriageAction): number {
   return a.order - b.order || a.createdAt - b.createdAt || a.id.localeCompare(b.id);
 }
 export type NewTriageAction = Pick<TriageAction, 'faxId' | 'kind'> &
-  Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit' | 'replyDue' | 'answers'>> & {
+  Partial<Pick<TriageAction, 'assignee' | 'handled' | 'text' | 'labelIds' | 'audit' | 'replyDue' | 'answers' | 'filing'>> & {
     /** A fixed id, for an action that must reach the hub once however often it is asked for (moving local marks). */
     id?: string;
   };

@@ -9,7 +9,8 @@
  * a hub that answers but failed one try is tried again soon, on growing waits. A refusal of this desk (removed,
  * password changed) stops sending: the actions are kept, not retried forever.
  */
-import type { AppError } from '../errors';
+import { AppError } from '../errors';
+import { msg } from '../../preload/i18n/translator';
 import { hubError } from '../hub/hub-errors';
 import type { ClaimResult, HubSession } from '../hub/hub-session';
 import type { Logger } from '../log/logger';
@@ -257,5 +258,11 @@ function apply(session: HubSession, action: TriageAction): Promise<ClaimResult |
       return session.linkReply(action.faxId, action.answers, id).then(() => undefined);
     case 'audit':
       return session.record(action.audit ?? 'viewed', action.faxId, id).then(() => undefined);
+    case 'filed':
+      // A filing journaled without its place cannot be told; it is dropped with its reason (the journal's schema keeps it from happening).
+      if (!action.filing) return Promise.reject(new AppError('invalid_input', msg('chart.nothingToFile')));
+      return session.recordFiling(action.faxId, action.filing, id).then(() => undefined);
+    case 'unfiled':
+      return session.recordWithdrawal(action.faxId, id).then(() => undefined);
   }
 }

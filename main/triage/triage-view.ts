@@ -10,7 +10,7 @@ export interface TriageView extends FaxTriage {
   pending: number;
 }
 
-const nothingYet = (faxId: string): FaxTriage => ({ faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null });
+const nothingYet = (faxId: string): FaxTriage => ({ faxId, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null, filing: null });
 
 /** An action of this desk the hub took, with the hub's answer to it (a claim's), before the fax was read again. */
 export interface TakenAction {
@@ -28,6 +28,8 @@ function layOn(view: TriageView, action: TriageAction, login: string): void {
   if (action.kind === 'labels') view.labelIds = [...action.labelIds];
   if (action.kind === 'sent' && view.sent === null) view.sent = { by: login, at: action.createdAt, replyDue: action.replyDue };
   if (action.kind === 'replyLink') view.replyLink = { answers: action.answers };
+  if (action.kind === 'filed' && action.filing) view.filing = { by: login, how: action.filing.how, at: action.createdAt, withdrawn: false, place: action.filing.place };
+  if (action.kind === 'unfiled' && view.filing) view.filing = { ...view.filing, withdrawn: true };
 }
 
 /**

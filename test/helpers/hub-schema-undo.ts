@@ -41,6 +41,14 @@ export function undoRecordFunctions(deskRole: string): string {
 
 const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp';
 
+/** SQL that takes a hub back from schema 16 to what schema 15 left: no filings on the hub. */
+export function undoFilings(): string {
+  return `
+    DROP FUNCTION fax_hub.record_filing(text, text, bytea, text, bigint, text), fax_hub.record_withdrawal(text, text);
+    DROP TABLE fax_hub.filings;
+  `;
+}
+
 /**
  * SQL that takes a hub back from schema 15 to what schema 14 left: chains under an advisory lock anyone may take, no
  * limit on notes, every change told with its own payload.
@@ -116,8 +124,8 @@ export function undoSettledCalls(): string {
 }
 
 /**
- * SQL (run as the server's superuser) that takes a hub back from schema 15 to what schema 12 left (schemas 15 and
- * 14 first, undoGuarded and undoSettledCalls): the
+ * SQL (run as the server's superuser) that takes a hub back from schema 16 to what schema 12 left (schemas 16, 15
+ * and 14 first: undoFilings, undoGuarded, undoSettledCalls): the
  * administrator owns the schema, its tables and functions and the database again and may create roles, row-level
  * security is not forced, the administrator writes the office's people and labels directly — a hub as the app
  * before roles by least privilege made it.
@@ -126,6 +134,7 @@ export function undoLeastPrivilege(database: string, administrator: string): str
   const owner = ownerRoleOf(database);
   const desk = deskRoleOf(database);
   return `
+    ${undoFilings()}
     ${undoGuarded()}
     ${undoSettledCalls()}
     DO $$

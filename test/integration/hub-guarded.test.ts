@@ -124,4 +124,19 @@ describe('a desk moves only by the hub', () => {
     await ann.sql.end();
     await bob.sql.end();
   });
+
+  it('filings: a member writes no filing row, names no other way of filing, and takes back only their own', async () => {
+    const [ann, bob] = [await member('filing_ann'), await member('filing_bob')];
+    const faxId = newFax();
+    await expect(ann.sql.query("INSERT INTO fax_hub.filings (fax_id, filed_by, how, filed_at, where_sealed) VALUES ($1, $2, 'person', now(), '\\x00')", [faxId, bob.login])).rejects.toMatchObject({ code: '42501' });
+    await expect(ann.sql.query("SELECT fax_hub.record_filing($1, 'robot', '\\x00', 'filing-ann-desk', NULL, NULL)", [faxId])).rejects.toMatchObject({ code: '23514' });
+    await expect(ann.sql.query("SELECT fax_hub.record_filing($1, 'person', '\\x00', 'filing-ann-desk', NULL, NULL)", ['9'.repeat(101)])).rejects.toMatchObject({ code: '23514' });
+    await ann.sql.query("SELECT fax_hub.record_filing($1, 'person', '\\x00', 'filing-ann-desk', NULL, NULL)", [faxId]);
+    expect((await bob.sql.query<{ done: boolean }>("SELECT fax_hub.record_withdrawal($1, 'filing-bob-desk') AS done", [faxId])).rows[0]?.done).toBe(false);
+    expect(superuser(`SELECT filed_by || ':' || (withdrawn_at IS NULL) FROM fax_hub.filings WHERE fax_id = '${faxId}'`)).toBe(`${ann.login}:true`);
+    expect((await ann.sql.query<{ done: boolean }>("SELECT fax_hub.record_withdrawal($1, 'filing-ann-desk') AS done", [faxId])).rows[0]?.done).toBe(true);
+    expect(superuser(`SELECT string_agg(actor || ':' || action, ',' ORDER BY seq) FROM fax_hub.audit WHERE fax_id = '${faxId}'`)).toBe(`${ann.login}:filed,${ann.login}:filing_withdrawn`);
+    await ann.sql.end();
+    await bob.sql.end();
+  });
 });

@@ -38,15 +38,17 @@ const rule = (overrides: Partial<InboundRule>): InboundRule => ({ id: 'save', en
 const files = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')) : []);
 const printerFolder = (app: ConnectedCore): string => path.join(app.dataDir, 'Downloads', 'Printers', 'Front Desk');
 
-async function desks(count: number, inOffice: boolean, rules?: (shared: string, first: ConnectedCore) => Promise<InboundRule[]>): Promise<{ apps: ConnectedCore[]; shared: string }> {
+async function desks(count: number, inOffice: boolean, rules?: (shared: string, first: ConnectedCore) => Promise<InboundRule[]>): Promise<{ apps: ConnectedCore[]; shared: string; database: string }> {
   const first = await fixture.connect();
   const apps = [first];
+  let database = '';
   for (let index = 1; index < count; index++) apps.push(await fixture.connect({ accountId: first.accountId }));
   if (inOffice) {
     const suffix = crypto.randomBytes(3).toString('hex');
     const password = crypto.randomBytes(16).toString('base64url');
     server.sql('postgres', `CREATE ROLE rules_owner_${suffix} LOGIN PASSWORD '${password}'`);
-    server.sql('postgres', `CREATE DATABASE rules_${suffix}`);
+    database = `rules_${suffix}`;
+    server.sql('postgres', `CREATE DATABASE ${database}`);
     value<OfficeView>(await first.call('createOffice', { host: server.host, port: server.port, database: `rules_${suffix}`, user: `rules_owner_${suffix}`, password, ca: server.ca, name: 'Desk 1', setupUser: server.superuser, setupPassword: server.password }));
     for (const [index, app] of apps.slice(1).entries()) {
       const { joinCode } = value<{ joinCode: string }>(await first.call('addOfficePerson', { login: `desk${index + 2}_${suffix}`, name: `Desk ${index + 2}` }));
@@ -56,7 +58,7 @@ async function desks(count: number, inOffice: boolean, rules?: (shared: string, 
   const shared = fs.mkdtempSync(path.join(work, 'shared-'));
   const inboundRules = rules ? await rules(shared, first) : [rule({ folder: shared }), rule({ id: 'print', action: 'print', printer: 'Front Desk' })];
   for (const app of apps) value(await app.call('saveAutomation', { hotFolders: [], inboundRules, reminderAt: null }));
-  return { apps, shared };
+  return { apps, shared, database };
 }
 
 /** A fax arrives and every desk syncs it; `total`: how many received faxes each desk then has. Returns the new fax's id. */
@@ -72,6 +74,28 @@ async function arrive(apps: ConnectedCore[], total = 1): Promise<string> {
   }
   return faxId;
 }
+
+/** Every desk files over MLLP to this peer, matching on a patient list of two; lab results file on their own. */
+async function chartOnMllp(apps: ConnectedCore[], peer: { host: string; port: number }): Promise<void> {
+  const list = path.join(work, `patients-${crypto.randomBytes(3).toString('hex')}.csv`);
+  fs.writeFileSync(list, 'MRN,Last Name,First Name,DOB\n1001,Gonzalez,Maria,03/04/1980\n1002,Okonkwo,Sarah,11/20/1975\n');
+  const patientList = { path: list, columns: { mrn: 'MRN', family: 'Last Name', given: 'First Name', fullName: null, birthDate: 'DOB', memberIds: null, formerFamily: null }, dateOrder: 'mdy' as const };
+  for (const app of apps) {
+    await (await app.core.services()).chart.patientList.importList(patientList);
+    const mllp = { host: peer.host, port: peer.port, tlsCaPath: null, receivingApplication: 'EHR', receivingFacility: 'CLINIC', sendingFacility: 'FRONT' };
+    app.settings.update({ patientList, chart: { ...app.settings.get().chart, source: 'list', target: 'mllp', mllp, autoFileKinds: ['lab_results'] } });
+  }
+}
+
+/** What intake read of a fax about Maria Gonzalez, of this kind (sure). */
+const readAbout = (kind: string) => ({
+  kind: { kind, confidence: 96, source: 'rules' as const, sure: true },
+  fields: [
+    { name: 'patient' as const, value: 'GONZALEZ, Maria', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.1, 0.4, 0.12] as [number, number, number, number] },
+    { name: 'dob' as const, value: '03/04/1980', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.15, 0.4, 0.17] as [number, number, number, number] },
+  ],
+  parts: [],
+});
 
 const actionsOf = async (app: ConnectedCore, faxId: string): Promise<RuleActionView[]> => value<FaxDetail>(await app.call('getFax', { id: faxId })).ruleActions ?? [];
 const final = (actions: RuleActionView[], count = 2): boolean => actions.length === count && actions.every((action) => action.state === 'done' || action.state === 'skipped');
@@ -156,16 +180,9 @@ describe('inbound rules in an office', () => {
   it('a lab result filed into the chart by the office\'s rule: one HL7 message for the office, every desk says it is filed', async () => {
     const { apps } = await desks(3, true, () => Promise.resolve([]));
     const peer = await startMllpPeer();
-    const list = path.join(work, `patients-${crypto.randomBytes(3).toString('hex')}.csv`);
-    fs.writeFileSync(list, 'MRN,Last Name,First Name,DOB\n1001,Gonzalez,Maria,03/04/1980\n1002,Okonkwo,Sarah,11/20/1975\n');
-    const patientList = { path: list, columns: { mrn: 'MRN', family: 'Last Name', given: 'First Name', fullName: null, birthDate: 'DOB', memberIds: null, formerFamily: null }, dateOrder: 'mdy' as const };
-    for (const app of apps) {
-      await (await app.core.services()).chart.patientList.importList(patientList);
-      const mllp = { host: peer.host, port: peer.port, tlsCaPath: null, receivingApplication: 'EHR', receivingFacility: 'CLINIC', sendingFacility: 'FRONT' };
-      app.settings.update({ patientList, chart: { ...app.settings.get().chart, source: 'list', target: 'mllp', mllp, autoFileKinds: ['lab_results'] } });
-    }
+    await chartOnMllp(apps, peer);
     const faxId = await arrive(apps);
-    const intake = { kind: { kind: 'lab_results', confidence: 96, source: 'rules' as const, sure: true }, fields: [{ name: 'patient' as const, value: 'GONZALEZ, Maria', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.1, 0.4, 0.12] as [number, number, number, number] }, { name: 'dob' as const, value: '03/04/1980', confidence: 97, needsLook: false, page: 1, box: [0.1, 0.15, 0.4, 0.17] as [number, number, number, number] }], parts: [] };
+    const intake = readAbout('lab_results');
     // Every desk reads the fax and decides at once: the hub's lease lets one of them file it.
     await Promise.all(apps.map(async (app) => {
       const services = await app.core.services();
@@ -183,6 +200,48 @@ describe('inbound rules in an office', () => {
     // One message arrived in all (not one per desk), about the listed patient.
     expect(peer.received()).toBe(1);
     expect(peer.documents[0]?.text).toContain('1001');
+    await peer.close();
+  });
+
+  it("a person files a fax on one desk: the other desk shows it filed (by a person, on another desk) and drops it from To file; taken back, it is taken back there too — and the hub holds no patient word in the clear", async () => {
+    const { apps, database } = await desks(2, true, () => Promise.resolve([]));
+    const [maria, tom] = apps;
+    if (!maria || !tom) throw new Error('two desks');
+    const peer = await startMllpPeer();
+    await chartOnMllp(apps, peer);
+    const faxId = await arrive(apps);
+    const mariaChart = (await maria.core.services()).chart;
+    const tomChart = (await tom.core.services()).chart;
+    for (const app of apps) {
+      const services = await app.core.services();
+      // A referral: no rule files it, so it waits for a person on both desks.
+      services.cache.intake.save(faxId, readAbout('referral'));
+      await services.chart.afterIntake(faxId);
+    }
+    expect(tomChart.toFile().map((filing) => filing.faxId)).toContain(faxId);
+    const candidate = mariaChart.get(faxId)?.candidates[0]?.patient;
+    if (!candidate) throw new Error('a candidate to file to');
+    expect((await mariaChart.file(faxId, candidate)).state).toBe('filed');
+
+    const seen = await waitUntil(() => Promise.resolve(tomChart.get(faxId)), (filing) => filing?.state === 'filed', { what: "the filing on Tom's desk", timeoutMs: 30_000 });
+    expect(seen).toMatchObject({ elsewhere: true, filedBy: 'person', target: 'mllp', patient: { name: candidate.name } });
+    expect(tomChart.toFile().map((filing) => filing.faxId)).not.toContain(faxId);
+    const row = value<FaxListPage>(await tom.call('listFaxes', { direction: 'inbound', offset: 0, limit: 5 })).items.find((item) => item.id === faxId);
+    expect(row?.chart).toEqual({ state: 'filed', patient: candidate.name });
+    // Taken back only where it was filed; one HL7 message in all.
+    await expect(tomChart.withdraw(faxId)).rejects.toMatchObject({ details: { code: 'chart_filed_elsewhere' } });
+    expect(peer.received()).toBe(1);
+
+    // The office's record: who and how, the place sealed; no patient word anywhere on the hub in the clear.
+    const entries = server.sql(database, `SELECT actor || ':' || action FROM fax_hub.audit WHERE fax_id = '${faxId}' AND action LIKE 'fil%'`).trim();
+    expect(entries).toBe(`${database.replace(/^rules_/, 'rules_owner_')}:filed`);
+    const family = candidate.name.split(/[ ,]+/)[0] ?? 'Gonzalez';
+    expect(server.sql(database, `SELECT count(*) FROM fax_hub.filings WHERE position(convert_to('${family}', 'UTF8') IN where_sealed) > 0`).trim()).toBe('0');
+    expect(server.sql(database, `SELECT count(*) FROM fax_hub.audit WHERE position('${family}' IN coalesce(detail_sealed, '')) > 0`).trim()).toBe('0');
+
+    await mariaChart.withdraw(faxId);
+    await waitUntil(() => Promise.resolve(tomChart.get(faxId)?.state), (state) => state === 'withdrawn', { what: "the withdrawal on Tom's desk", timeoutMs: 30_000 });
+    expect(server.sql(database, `SELECT string_agg(action, ',' ORDER BY at) FROM fax_hub.audit WHERE fax_id = '${faxId}' AND action LIKE 'fil%'`).trim()).toBe('filed,filing_withdrawn');
     await peer.close();
   });
 });

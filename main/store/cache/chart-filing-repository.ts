@@ -12,6 +12,9 @@ import type { CacheDb } from './cache-database';
 
 export type FilingTarget = 'fhir' | 'mllp' | 'folder';
 
+/** The chart's id of a document another desk of the office filed (this desk never had it). */
+export const filedByTheOffice = 'office';
+
 export interface FilingRow {
   faxId: FaxId;
   state: FilingState;
@@ -51,6 +54,13 @@ export interface ChartFilingRepository {
   /** The EHR refused it (a 4xx): back to a person, with its words. */
   refused(faxId: FaxId, problem: Message, atMs: number): void;
   withdrawn(faxId: FaxId, atMs: number): void;
+  /**
+   * Another desk of the office filed the fax (the hub says so): it is filed here too, off "To file" — unless this desk
+   * decided on it already (queued or filed), which stands. False when nothing changed.
+   */
+  filedByOffice(faxId: FaxId, filing: { patient: ChartPatient; target: FilingTarget; filedBy: 'rule' | 'person'; documentType: string | null }, atMs: number): boolean;
+  /** The office took back a filing another desk made: withdrawn here too. False when nothing changed. */
+  withdrawnByOffice(faxId: FaxId, atMs: number): boolean;
   /** A filing waiting for its next try is due now (a person asked to try again). */
   retryNow(faxId: FaxId): void;
   /** What waits for a person, oldest first. */
@@ -110,6 +120,7 @@ export function filingView(row: FilingRow): FilingView {
     target: row.target,
     filedBy: row.filedBy,
     filedAt: row.filedMs,
+    elsewhere: row.remoteId === filedByTheOffice,
     problem: row.lastError,
     nextTryAt: row.state === 'queued' && row.attempts > 0 ? row.nextTryMs : null,
   };
@@ -136,6 +147,14 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
   const failed = db.prepare("UPDATE chart_filings SET attempts = attempts + 1, last_error = ?, next_try_ms = ?, unfinished_tries = 0 WHERE fax_id = ? AND state = 'queued'");
   const refused = db.prepare("UPDATE chart_filings SET state = 'to_file', reason = 'ehr-refused', last_error = ?, unfinished_tries = 0, updated_ms = ? WHERE fax_id = ? AND state = 'queued'");
   const withdrawn = db.prepare("UPDATE chart_filings SET state = 'withdrawn', generation = generation + 1, updated_ms = ? WHERE fax_id = ? AND state = 'filed'");
+  const byOffice = db.prepare(`
+    INSERT INTO chart_filings (fax_id, state, reason, candidates, patient, document_type, target, filed_by, remote_id, filed_ms, updated_ms)
+      VALUES (@fax_id, 'filed', NULL, '[]', @patient, @document_type, @target, @filed_by, '${filedByTheOffice}', @at, @at)
+    ON CONFLICT(fax_id) DO UPDATE SET state = 'filed', reason = NULL, patient = excluded.patient, document_type = excluded.document_type,
+      target = excluded.target, filed_by = excluded.filed_by, remote_id = excluded.remote_id, filed_ms = excluded.filed_ms, last_error = NULL,
+      updated_ms = excluded.updated_ms
+      WHERE chart_filings.state IN ('to_file', 'withdrawn')`);
+  const withdrawnByOffice = db.prepare(`UPDATE chart_filings SET state = 'withdrawn', generation = generation + 1, updated_ms = ? WHERE fax_id = ? AND state = 'filed' AND remote_id = '${filedByTheOffice}'`);
   const retryNow = db.prepare("UPDATE chart_filings SET next_try_ms = 0 WHERE fax_id = ? AND state = 'queued'");
   const toFile = db.prepare<[number], Row>("SELECT * FROM chart_filings WHERE state = 'to_file' ORDER BY updated_ms, rowid LIMIT ?");
   const counts = db.prepare("SELECT SUM(state = 'to_file') AS to_file, SUM(state = 'queued') AS queued, SUM(state = 'queued' AND last_error IS NOT NULL) AS failing FROM chart_filings");
@@ -172,6 +191,11 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
     failed: (faxId, problem, nextTryMs) => void failed.run(storeMessage(problem), nextTryMs, faxId),
     refused: (faxId, problem, atMs) => void refused.run(storeMessage(problem), atMs, faxId),
     withdrawn: (faxId, atMs) => void withdrawn.run(atMs, faxId),
+    filedByOffice(faxId, filing, atMs) {
+      const documentType = filing.documentType === null ? null : JSON.stringify({ system: '', code: '', display: filing.documentType });
+      return byOffice.run({ fax_id: faxId, patient: JSON.stringify(filing.patient), document_type: documentType, target: filing.target, filed_by: filing.filedBy, at: atMs }).changes > 0;
+    },
+    withdrawnByOffice: (faxId, atMs) => withdrawnByOffice.run(atMs, faxId).changes > 0,
     retryNow: (faxId) => void retryNow.run(faxId),
     toFile: (limit) => toFile.all(limit).map(toRow),
     counts() {

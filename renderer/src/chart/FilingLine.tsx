@@ -32,7 +32,7 @@ export function FilingLine({ faxId }: { faxId: FaxId }) {
       {filing.state === 'filed' ? (
         <>
           <span>{filedWords(filing)}</span>
-          <button type="button" className="button button-small" onClick={() => setConfirming(true)}>{t('chart.takeBack')}</button>
+          {filing.elsewhere ? null : <button type="button" className="button button-small" onClick={() => setConfirming(true)}>{t('chart.takeBack')}</button>}
         </>
       ) : filing.state === 'to_file' ? (
         <>

@@ -58,7 +58,7 @@ export function birthWords(birthDate: string | null): string {
 
 /** "Filed · Gonzalez, Maria — by a rule, 10:31" and the like, for the fax detail and the rows. */
 export function filedWords(filing: FilingView): string {
-  const by = filing.filedBy === 'rule' ? t('chart.byRule') : t('chart.byPerson');
+  const by = filing.elsewhere ? (filing.filedBy === 'rule' ? t('chart.byRuleElsewhere') : t('chart.byPersonElsewhere')) : filing.filedBy === 'rule' ? t('chart.byRule') : t('chart.byPerson');
   return t('chart.filedLine', { name: filing.patient?.name ?? '', by, at: filing.filedAt === null ? '' : clockTime(filing.filedAt) });
 }
 

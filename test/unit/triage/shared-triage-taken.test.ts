@@ -19,7 +19,7 @@ const settle = async (): Promise<void> => {
 /** A hub in memory whose reads of single faxes wait until the test lets them go. */
 function heldHub(claimedBy: string | null) {
   const triage = new Map<string, FaxTriage>();
-  const blank = (id: string): FaxTriage => ({ faxId: id, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null });
+  const blank = (id: string): FaxTriage => ({ faxId: id, claim: null, assignee: null, handled: null, labelIds: [], notes: 0, sent: null, replyLink: null, filing: null });
   if (claimedBy) triage.set(faxId, { ...blank(faxId), claim: { by: claimedBy, since: 1 } });
   const heldReads: Array<() => void> = [];
   const copy = (ids?: readonly string[]): Map<string, FaxTriage> => new Map([...triage].filter(([id]) => !ids || ids.includes(id)).map(([id, value]) => [id, structuredClone(value)]));

@@ -21,7 +21,7 @@ function descendingIds(): () => string {
 }
 
 function made(id: string, createdAt: number, kind: TriageAction['kind'], faxId: string): Made {
-  return { version: 1, id, createdAt, faxId, kind, assignee: null, handled: kind === 'handled', text: kind === 'note' ? 'Called the lab back' : '', labelIds: [], replyDue: null, answers: null, audit: null, attempts: 0, nextTryAt: 0 };
+  return { version: 1, id, createdAt, faxId, kind, assignee: null, handled: kind === 'handled', text: kind === 'note' ? 'Called the lab back' : '', labelIds: [], replyDue: null, answers: null, audit: null, filing: null, attempts: 0, nextTryAt: 0 };
 }
 
 /** A journal kept as its files are: each action written out and read back through the schema. */

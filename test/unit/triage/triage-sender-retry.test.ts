@@ -13,7 +13,7 @@ import { testTriageSender } from '../../helpers/triage-sender-stub';
 import type { TriageAction } from '../../../main/triage/triage-journal';
 
 function action(faxId: string, createdAt: number): TriageAction {
-  return { version: 1, id: crypto.randomUUID(), createdAt, faxId, kind: 'claim', assignee: null, handled: false, text: '', labelIds: [], replyDue: null, answers: null, audit: null, attempts: 0, nextTryAt: 0, order: 0 };
+  return { version: 1, id: crypto.randomUUID(), createdAt, faxId, kind: 'claim', assignee: null, handled: false, text: '', labelIds: [], replyDue: null, answers: null, audit: null, filing: null, attempts: 0, nextTryAt: 0, order: 0 };
 }
 
 /** Timers on a clock the test moves. */
