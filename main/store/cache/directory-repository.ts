@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { numberKey } from '../../../preload/fax-number';
 import type { AccountView, ContactPage, ContactView, NumberView } from '../../../preload/models';
 import type { CacheDb } from './cache-database';
+import { spellingVariants } from './spelling-variants';
 import { accountViewSchema } from '../snapshots';
 import type { KvStore } from './kv-store';
 
@@ -72,8 +73,10 @@ export function createDirectoryRepository(db: CacheDb, kv: KvStore, now: () => n
 
     contacts(query: { q?: string | undefined; offset: number; limit: number }): ContactPage {
       const q = query.q?.trim().toLowerCase() ?? '';
-      const clause = q ? "WHERE search LIKE ? ESCAPE '\\'" : '';
-      const args = q ? [`%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`] : [];
+      // The name as written, in any of the ways it is spelled (Weiss, Weiß).
+      const spellings = q ? spellingVariants(q) : [];
+      const clause = q ? `WHERE (${spellings.map(() => "search LIKE ? ESCAPE '\\'").join(' OR ')})` : '';
+      const args = spellings.map((spelling) => `%${spelling.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM contacts ${clause}`).get(...args) as { n: number }).n;
       const rows = db
         .prepare(`SELECT id, name, fax_number, fax_numbers, company, email FROM contacts ${clause} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)

@@ -7,6 +7,7 @@ import type { FaxId } from '../../../preload/fax-id';
 import { statusGroup, type StatusGroup } from '../../../preload/fax-status';
 import type { FaxRecord } from '../../api/read/fax-reader';
 import type { CacheDb } from './cache-database';
+import { spellingVariants } from './spelling-variants';
 import { partiesOf } from './fax-parties';
 import { notHandledClause } from './handling-repository';
 import { labelClause, mineClause, unclaimedClause } from './hub-triage-repository';
@@ -222,13 +223,16 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
     }
     const search = query.search?.trim().toLowerCase();
     const content = search ? contentMatch(search) : null;
+    // Its details as written, in any of the ways the search is spelled (Weiss, Weiß).
+    const spellings = search ? spellingVariants(search) : [];
+    const inDetails = spellings.map(() => "search LIKE ? ESCAPE '\\'").join(' OR ');
     if (search && content) {
       // Found by its details or by what it says (recognized text), whichever matches.
-      parts.push(`(search LIKE ? ESCAPE '\\' OR id IN (${content.sql}))`);
-      args.push(`%${escapeLike(search)}%`, ...content.args);
+      parts.push(`(${inDetails} OR id IN (${content.sql}))`);
+      args.push(...spellings.map((spelling) => `%${escapeLike(spelling)}%`), ...content.args);
     } else if (search) {
-      parts.push("search LIKE ? ESCAPE '\\'");
-      args.push(`%${escapeLike(search)}%`);
+      parts.push(`(${inDetails})`);
+      args.push(...spellings.map((spelling) => `%${escapeLike(spelling)}%`));
     }
     return { clause: parts.join(' AND '), args, content: content !== null };
   }

@@ -5,6 +5,7 @@
  * joined in a second column (`split-ids.ts`).
  */
 import type { CacheDb } from './cache-database';
+import { spellingVariants } from './spelling-variants';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
 import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
@@ -77,12 +78,35 @@ export function searchTerms(search: string): string[] {
  * when each of them matches one of its pages (a name on the cover, a date on page 2).
  */
 export function ftsWords(search: string): string[] {
+  return termGroups(search).map((group) => {
+    const phrases = group.map((terms) => `"${terms.join(' ')}"*`);
+    return phrases.length === 1 ? (phrases[0] ?? '') : `(${phrases.join(' OR ')})`;
+  });
+}
+
+/** Each word typed, as the ways it may be written (ß/ss, ö/oe…), each of those as the index's terms. */
+function termGroups(search: string): string[][][] {
   return search
+    .toLowerCase()
     .split(/\s+/)
-    .map((group) => searchTerms(group))
-    .filter((terms) => terms.length > 0)
-    .slice(0, 16)
-    .map((terms) => `"${terms.join(' ')}"*`);
+    .map((group) => {
+      const ways = new Map<string, string[]>();
+      for (const variant of spellingVariants(group)) {
+        const terms = searchTerms(variant);
+        if (terms.length > 0) ways.set(terms.join(' '), terms);
+      }
+      return [...ways.values()];
+    })
+    .filter((ways) => ways.length > 0)
+    .slice(0, 16);
+}
+
+/** The words typed, each as the terms any of its spellings begins a word with. */
+function alternativeTerms(search: string): string[][] {
+  return termGroups(search).flatMap((ways) => {
+    const longest = Math.max(...ways.map((terms) => terms.length));
+    return Array.from({ length: longest }, (_, index) => [...new Set(ways.flatMap((terms) => (terms[index] === undefined ? [] : [terms[index]])))]);
+  });
 }
 
 /** One query that matches a page with any of the words (for the excerpt of the first page that has one). */
@@ -181,7 +205,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
            WHERE fax_text MATCH ? AND p.fax_id IN (${faxIds.map(() => '?').join(', ')}) ORDER BY p.fax_id, p.page`,
         )
         .all(query, ...faxIds);
-      const terms = searchTerms(search);
+      const terms = alternativeTerms(search).flat();
       for (const row of rows) {
         if (hits.has(row.fax_id)) continue;
         // Matched only through a split id's joined column: the words around its two halves (the page's text read
@@ -194,11 +218,12 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
     },
 
     pageHits(faxId, search) {
-      const terms = searchTerms(search);
+      const terms = alternativeTerms(search);
       if (terms.length === 0) return [];
       const result: TextPageHits[] = [];
-      const termsFound = new Set<string>();
-      const matching = (text: string) => terms.filter((term) => text.startsWith(term));
+      // Which of the words typed were found (by any of their spellings).
+      const termsFound = new Set<number>();
+      const matching = (text: string): number[] => terms.flatMap((ways, index) => (ways.some((term) => text.startsWith(term)) ? [index] : []));
       for (const row of pagesOf.all(faxId)) {
         const words = JSON.parse(row.words) as RecognizedWord[];
         const hit = words.map((word) => {
@@ -220,7 +245,7 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       }
       // As in the list, a fax matches when every word is on one of its pages: a fax that says only some of them
       // (still open after a search that leaves it out) marks nothing rather than claim the search words are there.
-      return termsFound.size === new Set(terms).size ? result : [];
+      return termsFound.size === terms.length ? result : [];
     },
 
     pages(faxId) {
@@ -244,14 +269,14 @@ export function createFaxTextRepository(db: CacheDb): FaxTextRepository {
       const state = stateOf.get(faxId);
       if (!state || state.done === 0) return 'unread';
       const queries = ftsWords(words);
-      const terms = searchTerms(words);
+      const terms = alternativeTerms(words);
       if (queries.length === 0 || terms.length === 0) return 'found';
       const indexed = db.prepare<string[], { fax_id: FaxId }>(everyWordSql(queries.length, true)).get(...queries.flatMap((query) => [query, faxId]));
       const unsurePages = state.min_confidence !== null && state.min_confidence < sure;
       if (!indexed) return unsurePages ? 'absent_unsure' : 'absent';
       // Each word must be read surely somewhere: a match made only of unsure readings does not count alone.
       const words_ = pagesOf.all(faxId).flatMap((row) => JSON.parse(row.words) as RecognizedWord[]);
-      const surelyRead = terms.every((term) => words_.some((word) => word.confidence >= sure && (folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? []).some((part) => part.startsWith(term))));
+      const surelyRead = terms.every((ways) => words_.some((word) => word.confidence >= sure && (folded(word.text).match(/[\p{L}\p{N}]+/gu) ?? []).some((part) => ways.some((term) => part.startsWith(term)))));
       return surelyRead ? 'found' : 'found_unsure';
     },
   };

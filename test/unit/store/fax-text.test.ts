@@ -8,6 +8,7 @@ import { createLogger } from '../../../main/log/logger';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
 import { ftsQuery, ftsWords, hitEnd, hitStart, searchTerms } from '../../../main/store/cache/fax-text-repository';
 import { splitIdExcerpt } from '../../../main/store/cache/split-ids';
+import { spellingVariants } from '../../../main/store/cache/spelling-variants';
 import type { RecognizedPage } from '../../../main/ocr/recognition-protocol';
 
 const open: Cache[] = [];
@@ -70,6 +71,50 @@ describe('search words', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('German spellings (ß and ss, ä/ö/ü and ae/oe/ue)', () => {
+  /** One form for every way of writing the same word. */
+  const canonical = (text: string): string => text.replaceAll('ß', 'ss').replaceAll('ä', 'ae').replaceAll('ö', 'oe').replaceAll('ü', 'ue');
+
+  it('each search is also spelled the other way, the way typed first, never more than 16 ways, and nothing else changes', () => {
+    expect(spellingVariants('weiß')).toEqual(['weiß', 'weiss']);
+    expect(spellingVariants('joerg')).toEqual(['joerg', 'jörg']);
+    expect(spellingVariants('müller-lüdenscheidt')).toHaveLength(4);
+    expect(spellingVariants('smith')).toEqual(['smith']);
+    // At a word's end a digraph is just letters.
+    expect(spellingVariants('doe')).toEqual(['doe']);
+    expect(spellingVariants('poe mueller')).toEqual(['poe mueller', 'poe müller']);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'e', 'o', 'u', 's', 'ä', 'ö', 'ü', 'ß', 'x', ' '), { maxLength: 24 }).map((letters) => letters.join('')), (typed) => {
+        const variants = spellingVariants(typed);
+        expect(variants[0]).toBe(typed);
+        expect(new Set(variants).size).toBe(variants.length);
+        expect(variants.length).toBeLessThanOrEqual(16);
+        for (const variant of variants) expect(canonical(variant)).toBe(canonical(typed));
+      }),
+      { numRuns: 500, seed: 5_700 },
+    );
+  });
+
+  it('"Weiss" and "Joerg" find Jörg Weiß by the sender\'s name and by what the fax says; "Jörg Weiß" finds a page that says Joerg Weiss', () => {
+    const cache = newCache();
+    cache.faxes.upsertMany([received(1, { senderName: 'Jörg Weiß' }), received(2), received(3), received(4)], { markNewInboundUnread: false });
+    cache.faxText.savePage('2', 1, page(1, 'Patient: Jörg Weiß geb. 03.04.1980'));
+    cache.faxText.savePage('3', 1, page(1, 'Patient: Joerg Weiss'));
+    cache.faxText.savePage('4', 1, page(1, 'Patient: Jan Weis'));
+    const found = (search: string): string[] => cache.faxes.list({ direction: 'inbound', search, offset: 0, limit: 50 }).items.map((item) => item.id).sort();
+    // Weis, another name, is not swept in.
+    expect(found('Weiss')).toEqual(['1', '2', '3']);
+    expect(found('Joerg')).toEqual(['1', '2', '3']);
+    expect(found('jörg weiß')).toEqual(['1', '2', '3']);
+    expect(found('Weiß')).toEqual(['1', '2', '3']);
+    expect(cache.faxText.pageHits('2', 'weiss joerg')).toHaveLength(1);
+    expect(cache.faxText.pageHits('3', 'Weiß')).toHaveLength(1);
+    cache.directory.saveContacts([{ id: 'c1', name: 'Dr. Müller', faxNumber: '+14155550199', faxNumbers: [{ number: '+14155550199', label: null }], company: 'Straße 1', email: null }], { replaceAll: true, firstPosition: 0 });
+    expect(cache.directory.contacts({ q: 'mueller', offset: 0, limit: 10 }).items.map((contact) => contact.id)).toEqual(['c1']);
+    expect(cache.directory.contacts({ q: 'Strasse', offset: 0, limit: 10 }).items.map((contact) => contact.id)).toEqual(['c1']);
   });
 });
 
