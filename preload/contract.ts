@@ -149,8 +149,8 @@ export const invokeContract = {
   reportActivity: invoke<null>()(noRequest),
   /** The window is visible / focused (or not): while someone is looking at it, new faxes show within seconds. */
   reportPresence: invoke<null>()(z.object({ visible: z.boolean(), focused: z.boolean() }).strict()),
-  /** Sets the local unlock PIN (4–12 digits); changing one needs the current PIN. */
-  setLockPin: invoke<LockState>()(z.object({ pin: z.string().max(64), currentPin: z.string().max(64).optional() }).strict()),
+  /** Sets the local unlock PIN (4–12 digits), typed twice; changing one needs the current PIN. */
+  setLockPin: invoke<LockState>()(z.object({ pin: z.string().max(64), repeat: z.string().max(64), currentPin: z.string().max(64).optional() }).strict()),
   clearLockPin: invoke<LockState>()(z.object({ currentPin: z.string().max(64) }).strict()),
 
   getSyncState: invoke<SyncState>()(noRequest),

@@ -475,6 +475,8 @@ export interface LockState {
   unlockWith: 'pin' | 'api_key' | 'none';
   /** After repeated wrong attempts, the earliest time (epoch ms) of the next one. */
   retryAt: number | null;
+  /** A PIN is set and the API key is held too: a forgotten PIN is got past with the key (which removes the PIN). */
+  keyFallback: boolean;
 }
 
 export interface FaxReceivedNotice {

@@ -29,7 +29,7 @@ export function sessionHandlers(deps: { connection: ConnectionService; lock: Loc
       lock.noteActivity();
       return Promise.resolve(null);
     },
-    setLockPin: (request) => lock.setPin(request.pin, request.currentPin),
+    setLockPin: (request) => lock.setPin(request.pin, request.repeat, request.currentPin),
     clearLockPin: (request) => {
       if (deps.policies.view().pinRequired) return Promise.reject(new AppError('permission', msg('policy.pinRequired'), { code: 'policy_pin_required' }));
       return lock.clearPin(request.currentPin);

@@ -29,7 +29,8 @@ export interface LockService {
   noteActivity(): void;
   lockNow(): Promise<LockState>;
   unlock(credential: { pin?: string | undefined; apiKey?: string | undefined }): Promise<LockState>;
-  setPin(pin: string, currentPin?: string): Promise<LockState>;
+  /** Sets the PIN, typed twice (`repeat`); changing one needs the current PIN. */
+  setPin(pin: string, repeat: string, currentPin?: string): Promise<LockState>;
   clearPin(currentPin: string): Promise<LockState>;
   dispose(): void;
 }
@@ -71,7 +72,7 @@ export function createLockService(deps: LockDeps): LockService {
     const wait = waitAfterFailures(persisted.failures);
     return wait > 0 && persisted.locked ? persisted.lastFailureAt + wait : null;
   };
-  const state = (): LockState => ({ locked: persisted.locked, unlockWith: unlockWith(), retryAt: retryAt() });
+  const state = (): LockState => ({ locked: persisted.locked, unlockWith: unlockWith(), retryAt: retryAt(), keyFallback: pinSet && keyStored });
   const emit = (): void => deps.events.emit('lockChanged', state());
 
   async function persist(next: Persisted): Promise<void> {
@@ -119,7 +120,8 @@ export function createLockService(deps: LockDeps): LockService {
   }
 
   async function credentialMatches(credential: { pin?: string | undefined; apiKey?: string | undefined }): Promise<boolean> {
-    if (pinSet) {
+    // The way back from a forgotten PIN is the account's API key, as the keychain holds it (unlockWithKey).
+    if (pinSet && credential.apiKey === undefined) {
       const stored = await deps.secrets.get('lock-pin');
       return credential.pin !== undefined && stored !== null && (await pinMatches(credential.pin, stored));
     }
@@ -176,6 +178,13 @@ export function createLockService(deps: LockDeps): LockService {
       refuseWhileWaiting();
       await readCredentials();
       if (!(await credentialMatches(credential))) return recordFailure();
+      if (pinSet && credential.apiKey !== undefined) {
+        // Unlocked with the key instead of a forgotten PIN: the PIN goes, and the person sets a new one.
+        await deps.secrets.delete('lock-pin');
+        pinSet = false;
+        deps.audit('pin_changed');
+        deps.log.info('lock.pin_removed_by_key');
+      }
       await persist({ locked: false, failures: 0, lastFailureAt: 0 });
       lastActivity = now();
       scheduleIdleCheck();
@@ -185,8 +194,10 @@ export function createLockService(deps: LockDeps): LockService {
       return state();
     },
 
-    async setPin(pin, currentPin) {
+    async setPin(pin, repeat, currentPin) {
       if (!pinRule.pattern.test(pin)) throw new AppError('invalid_input', msg(pinRule.message));
+      // Typed twice, so one slip when setting it does not lock the desk with a PIN nobody knows.
+      if (repeat !== pin) throw new AppError('invalid_input', msg('lockService.pinsDiffer'));
       const stored = await deps.secrets.get('lock-pin');
       if (stored !== null && (currentPin === undefined || !(await pinMatches(currentPin, stored)))) {
         throw new AppError('invalid_input', msg('lockService.enterTheCurrentPin'));

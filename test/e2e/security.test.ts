@@ -413,7 +413,14 @@ describe('the app lock in the window', () => {
   it('with a PIN set, Ctrl+L locks: every fax leaves the screen and main answers nothing', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings' }).click();
+    // Typed twice: a slip the second time sets nothing (a PIN nobody knows would lock the desk for good).
     await page.getByLabel('PIN (4 to 12 digits)').fill('2468');
+    await page.getByLabel('Repeat the PIN').fill('2486');
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('The two PINs are not the same. Type the new PIN again in both fields.');
+    await expect(page.getByLabel('Current PIN').count()).resolves.toBe(0);
+    await page.getByLabel('PIN (4 to 12 digits)').fill('2468');
+    await page.getByLabel('Repeat the PIN').fill('2468');
     await page.getByRole('button', { name: 'Set PIN' }).click();
     await page.getByText('The PIN is set').waitFor();
     const faxId = await inbound({ pages: 2, sender_name: 'Lockdown Clinic' });
@@ -445,10 +452,10 @@ describe('the app lock in the window', () => {
   it('a wrong PIN is refused; the right one brings everything back, the draft included', async () => {
     const page = app.page;
     await page.getByTestId('unlock-input').fill('1111');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('That PIN is not right.');
     await page.getByTestId('unlock-input').fill('2468');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByRole('button', { name: 'New fax' }).waitFor();
     await page.getByRole('button', { name: 'New fax' }).click();
     await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Typed right before the lock');
@@ -456,6 +463,25 @@ describe('the app lock in the window', () => {
     await page.getByText('Arrived While Locked').first().waitFor();
     const audit = (await app.harness.core.services()).cache.audit.entries().map((entry) => entry.action);
     expect(audit).toEqual(expect.arrayContaining(['pin_changed', 'lock', 'unlock_failed', 'unlock', 'view']));
+  });
+
+  it('a forgotten PIN, keyboard only: the lock screen offers the API key, which unlocks and removes the PIN', async () => {
+    const page = app.page;
+    await page.keyboard.press('Control+l');
+    await page.getByRole('heading', { name: 'Fax Desktop is locked' }).waitFor();
+    // From the empty PIN field (Unlock waits for a PIN, so Tab passes it): one Tab to the way back, Enter.
+    await page.getByTestId('unlock-input').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Forgot the PIN? Unlock with the API key');
+    await page.keyboard.press('Enter');
+    await page.getByText('Unlocking with the API key removes the PIN').waitFor();
+    await screenshot(page, 'lock-screen-forgot-pin');
+    await page.keyboard.type(app.demo.apiKey);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'New fax' }).waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Set PIN' }).waitFor();
+    await expect(page.getByLabel('Current PIN').count()).resolves.toBe(0);
   });
 });
 

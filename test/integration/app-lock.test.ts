@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('app lock (core against the sandbox)', () => {
   it('while locked, every channel but unlock, lock state, activity, app info and draft saving answers "locked"', async () => {
-    expect(await app.call('lockNow')).toEqual({ ok: true, value: { locked: true, unlockWith: 'api_key', retryAt: null } });
+    expect(await app.call('lockNow')).toEqual({ ok: true, value: { locked: true, unlockWith: 'api_key', retryAt: null, keyFallback: false } });
     const refused: string[] = [];
     for (const name of invokeNames) {
       if (servedWhileLocked.has(name)) continue;
@@ -51,7 +51,7 @@ describe('app lock (core against the sandbox)', () => {
   it('the wrong key is refused; the right one unlocks, data flows again, and the audit log has no PHI', async () => {
     const wrong = (await app.call('unlock', { apiKey: 'sk_live_not_the_key' })) as { ok: boolean; error?: { kind: string } };
     expect(wrong).toMatchObject({ ok: false, error: { kind: 'locked' } });
-    expect(await app.call('unlock', { apiKey: app.key })).toEqual({ ok: true, value: { locked: false, unlockWith: 'api_key', retryAt: null } });
+    expect(await app.call('unlock', { apiKey: app.key })).toEqual({ ok: true, value: { locked: false, unlockWith: 'api_key', retryAt: null, keyFallback: false } });
     const inbox = (await app.call('listFaxes', { direction: 'inbound', offset: 0, limit: 10 })) as { ok: true; value: FaxListPage };
     expect(inbox.value.total).toBeGreaterThan(0);
     expect(((await app.call('getDraft')) as { value: { subject: string } }).value.subject).toBe('typed before the lock');

@@ -14,7 +14,7 @@ let fax: FakeFax;
 beforeEach(() => {
   fax = installFakeFax({ runCommand: () => ({ outcome: 'ran' }), reportWindow: () => null });
   connectionStore.set(connected());
-  lockStore.set({ locked: false, unlockWith: 'api_key', retryAt: null });
+  lockStore.set({ locked: false, unlockWith: 'api_key', retryAt: null, keyFallback: false });
   routeStore.set({ screen: 'inbox', faxId: null });
   shortcutsDialogStore.set(false);
 });
@@ -39,7 +39,7 @@ describe('window commands', () => {
     connectionStore.set(connected({ compose: false }));
     await expect(runCommand('newFax')).resolves.toBe(false);
     await expect(runCommand('savePdf')).resolves.toBe(false);
-    lockStore.set({ locked: true, unlockWith: 'api_key', retryAt: null });
+    lockStore.set({ locked: true, unlockWith: 'api_key', retryAt: null, keyFallback: false });
     await expect(runCommand('syncNow')).resolves.toBe(false);
     expect(fax.callsOf('runCommand')).toEqual([]);
     expect(routeStore.get().screen).toBe('inbox');

@@ -27,7 +27,7 @@ export function applyLockState(state: LockState): void {
 export async function loadLockState(): Promise<void> {
   const result = await faxApi().getLockState();
   // Main enforces the lock whatever the renderer shows, so an unreadable answer need not hide the app.
-  applyLockState(result.ok ? result.value : { locked: false, unlockWith: 'none', retryAt: null });
+  applyLockState(result.ok ? result.value : { locked: false, unlockWith: 'none', retryAt: null, keyFallback: false });
 }
 
 /** Locks the app now (the sidebar's Lock, Ctrl/⌘ L). */
@@ -40,8 +40,8 @@ export function unlock(credential: { pin: string } | { apiKey: string }): Promis
   return faxApi().unlock(credential);
 }
 
-export async function setPin(pin: string, currentPin: string | null): Promise<IpcError | null> {
-  const result = await faxApi().setLockPin({ pin, ...(currentPin !== null ? { currentPin } : {}) });
+export async function setPin(pin: string, repeat: string, currentPin: string | null): Promise<IpcError | null> {
+  const result = await faxApi().setLockPin({ pin, repeat, ...(currentPin !== null ? { currentPin } : {}) });
   if (!result.ok) return result.error;
   lockStore.set(result.value);
   return null;

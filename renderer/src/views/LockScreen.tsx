@@ -25,11 +25,13 @@ export function LockScreen({ lock }: { lock: LockState }) {
   const [retryAt, setRetryAt] = useState<number | null>(lock.retryAt);
   const wait = useSecondsUntil(retryAt);
   const input = useRef<HTMLInputElement>(null);
-  const withPin = lock.unlockWith === 'pin';
+  // A forgotten PIN: the API key unlocks instead (and removes the PIN).
+  const [byKey, setByKey] = useState(false);
+  const withPin = lock.unlockWith === 'pin' && !byKey;
 
   useEffect(() => {
     input.current?.focus();
-  }, [busy]);
+  }, [busy, byKey]);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function LockScreen({ lock }: { lock: LockState }) {
         </span>
         <h1 id="lock-title">{t('lockScreen.faxDesktopIsLocked')}</h1>
         <p className="view-subtitle">
-          {withPin ? t('lockScreen.enterYourPinTo') : t('lockScreen.enterTheApiKey')}{' '}{t('lockScreen.draftsAndFaxesIn')}</p>
+          {withPin ? t('lockScreen.enterYourPinTo') : byKey ? t('lockScreen.enterTheKeyInstead') : t('lockScreen.enterTheApiKey')}{' '}{t('lockScreen.draftsAndFaxesIn')}</p>
         <label className="field">
           <span>{withPin ? t('lockScreen.pin') : t('keyForm.apiKey')}</span>
           <input
@@ -75,9 +77,23 @@ export function LockScreen({ lock }: { lock: LockState }) {
             {wait > 0 ? message.replace(/Try again in \d+ seconds\./, t('lockScreen.tryAgainInSeconds', { wait })) : message}
           </p>
         ) : null}
+        {byKey ? <p className="field-hint">{t('lockScreen.keyRemovesPin')}</p> : null}
         <button type="submit" className="button button-primary" disabled={busy || secret === '' || wait > 0}>
           {busy ? t('lockScreen.checking') : t('lockScreen.unlock')}
         </button>
+        {lock.unlockWith === 'pin' && lock.keyFallback ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setByKey(!byKey);
+              setSecret('');
+              setMessage(null);
+            }}
+          >
+            {byKey ? t('lockScreen.usePin') : t('lockScreen.forgotPin')}
+          </button>
+        ) : null}
       </form>
     </div>
   );

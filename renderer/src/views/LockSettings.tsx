@@ -12,14 +12,16 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
   const lock = useStore(lockStore);
   const policies = useStore(policiesStore);
   const [pin, setPin] = useState('');
+  const [repeat, setRepeat] = useState('');
   const [currentPin, setCurrentPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const pinSet = lock?.unlockWith === 'pin';
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const refused = await savePin(pin, pinSet ? currentPin : null);
+    const refused = await savePin(pin, repeat, pinSet ? currentPin : null);
     setPin('');
+    setRepeat('');
     setCurrentPin('');
     setProblem(refused?.message ?? null);
     if (!refused) toast('success', pinSet ? t('lockSettings.thePinWasChanged') : t('lockSettings.thePinIsSet'));
@@ -65,8 +67,12 @@ export function LockSettings({ settings, save }: { settings: Settings; save: (pa
           <span>{pinSet ? t('lockSettings.newPin') : t('lockSettings.pin4To12')}</span>
           <input className="input" type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(event) => setPin(event.target.value)} aria-describedby={problem ? 'pin-problem' : undefined} />
         </label>
+        <label className="field">
+          <span>{t('lockSettings.repeatPin')}</span>
+          <input className="input" type="password" inputMode="numeric" autoComplete="off" value={repeat} onChange={(event) => setRepeat(event.target.value)} aria-describedby={problem ? 'pin-problem' : undefined} />
+        </label>
         <div className="row">
-          <button type="submit" className="button button-primary" disabled={pin === ''}>
+          <button type="submit" className="button button-primary" disabled={pin === '' || repeat === ''}>
             {pinSet ? t('lockSettings.changePin') : t('lockSettings.setPin')}
           </button>
           {pinSet && !policies.pinRequired ? (

@@ -37,7 +37,7 @@ describe('auto-lock', () => {
   it('locks after the configured idle time (default 15 minutes), counted from the last activity', async () => {
     const { lock, time, audit, lockEvents } = setup();
     await lock.start();
-    expect(lock.state()).toEqual({ locked: false, unlockWith: 'api_key', retryAt: null });
+    expect(lock.state()).toEqual({ locked: false, unlockWith: 'api_key', retryAt: null, keyFallback: false });
     await time.advance(10 * minute);
     lock.noteActivity();
     await time.advance(14 * minute);
@@ -60,7 +60,7 @@ describe('auto-lock', () => {
     const { lock, time } = setup({});
     await lock.start();
     await time.advance(60 * minute);
-    expect(lock.state()).toEqual({ locked: false, unlockWith: 'none', retryAt: null });
+    expect(lock.state()).toEqual({ locked: false, unlockWith: 'none', retryAt: null, keyFallback: false });
     expect((await refusal(lock.lockNow())).message).toMatch(/Set a PIN/);
   });
 
@@ -73,26 +73,25 @@ describe('auto-lock', () => {
     expect(wrong.message).toBe('That API key is not right.');
     expect(lock.isLocked()).toBe(true);
     expect((await refusal(lock.unlock({ pin: '1234' }))).kind).toBe('locked');
-    expect(await lock.unlock({ apiKey: `  ${apiKey}\n` })).toEqual({ locked: false, unlockWith: 'api_key', retryAt: null });
+    expect(await lock.unlock({ apiKey: `  ${apiKey}\n` })).toEqual({ locked: false, unlockWith: 'api_key', retryAt: null, keyFallback: false });
     expect(audit).toEqual(['lock', 'unlock_failed', 'unlock_failed', 'unlock']);
   });
 
   it('a PIN (4–12 digits, stored only as a scrypt hash) replaces the key; changing or removing it needs the current PIN', async () => {
     const { lock, secrets } = setup();
     await lock.start();
-    expect((await refusal(lock.setPin('12a4'))).message).toBe('A PIN is 4 to 12 digits.');
-    expect((await refusal(lock.setPin('123'))).message).toBe('A PIN is 4 to 12 digits.');
-    expect(await lock.setPin('2468')).toMatchObject({ unlockWith: 'pin' });
+    expect((await refusal(lock.setPin('12a4', '12a4'))).message).toBe('A PIN is 4 to 12 digits.');
+    expect((await refusal(lock.setPin('123', '123'))).message).toBe('A PIN is 4 to 12 digits.');
+    expect(await lock.setPin('2468', '2468')).toMatchObject({ unlockWith: 'pin' });
     const stored = secrets.values.get('lock-pin') ?? '';
     expect(stored).not.toContain('2468');
     expect(JSON.parse(stored)).toMatchObject({ v: 1, n: 2 ** 15 });
 
-    expect((await refusal(lock.setPin('1357'))).message).toMatch(/current PIN/);
-    expect((await refusal(lock.setPin('1357', '0000'))).message).toMatch(/current PIN/);
-    await lock.setPin('1357', '2468');
+    expect((await refusal(lock.setPin('1357', '1357'))).message).toMatch(/current PIN/);
+    expect((await refusal(lock.setPin('1357', '1357', '0000'))).message).toMatch(/current PIN/);
+    await lock.setPin('1357', '1357', '2468');
 
     await lock.lockNow();
-    expect((await refusal(lock.unlock({ apiKey }))).kind).toBe('locked');
     expect((await refusal(lock.unlock({ pin: '2468' }))).kind).toBe('locked');
     expect(await lock.unlock({ pin: '1357' })).toMatchObject({ locked: false });
 
@@ -101,10 +100,37 @@ describe('auto-lock', () => {
     expect(secrets.values.has('lock-pin')).toBe(false);
   });
 
+  it('a PIN is typed twice: two that differ are refused and nothing is set, whatever the two are', async () => {
+    const { lock, secrets } = setup();
+    await lock.start();
+    expect((await refusal(lock.setPin('2468', '2486'))).message).toBe('The two PINs are not the same. Type the new PIN again in both fields.');
+    expect((await refusal(lock.setPin('2468', ''))).kind).toBe('invalid_input');
+    expect(secrets.values.has('lock-pin')).toBe(false);
+    expect(lock.state().unlockWith).toBe('api_key');
+    await lock.setPin('2468', '2468');
+    // A change typed wrongly the second time keeps the PIN there was.
+    expect((await refusal(lock.setPin('1357', '1375', '2468'))).kind).toBe('invalid_input');
+    await lock.lockNow();
+    expect(await lock.unlock({ pin: '2468' })).toMatchObject({ locked: false });
+  });
+
+  it("a forgotten PIN: the account's API key unlocks instead, removes the PIN, and counts as an attempt when wrong", async () => {
+    const { lock, secrets, audit } = setup();
+    await lock.start();
+    await lock.setPin('2468', '2468');
+    expect(lock.state()).toMatchObject({ unlockWith: 'pin', keyFallback: true });
+    await lock.lockNow();
+    expect((await refusal(lock.unlock({ apiKey: 'fax_live_not_it' }))).kind).toBe('locked');
+    expect(lock.state()).toMatchObject({ locked: true, unlockWith: 'pin' });
+    expect(await lock.unlock({ apiKey })).toEqual({ locked: false, unlockWith: 'api_key', retryAt: null, keyFallback: false });
+    expect(secrets.values.has('lock-pin')).toBe(false);
+    expect(audit.slice(-3)).toEqual(['unlock_failed', 'pin_changed', 'unlock']);
+  });
+
   it('after three wrong attempts each next one waits longer; the wait holds even for the right PIN', async () => {
     const { lock, time } = setup();
     await lock.start();
-    await lock.setPin('2468');
+    await lock.setPin('2468', '2468');
     await lock.lockNow();
     for (let attempt = 1; attempt <= 2; attempt += 1) expect((await refusal(lock.unlock({ pin: '0000' }))).details.retryAt).toBeUndefined();
     const third = await refusal(lock.unlock({ pin: '0000' }));
@@ -116,7 +142,7 @@ describe('auto-lock', () => {
     await time.advance(5_000);
     expect((await refusal(lock.unlock({ pin: '0000' }))).details.retryAt).toBe(time.now() + 10_000);
     await time.advance(10_000);
-    expect(await lock.unlock({ pin: '2468' })).toEqual({ locked: false, unlockWith: 'pin', retryAt: null });
+    expect(await lock.unlock({ pin: '2468' })).toEqual({ locked: false, unlockWith: 'pin', retryAt: null, keyFallback: true });
     expect([0, 1, 2, 3, 4, 5, 20].map(waitAfterFailures)).toEqual([0, 0, 0, 5_000, 10_000, 20_000, 300_000]);
   });
 
