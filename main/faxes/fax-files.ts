@@ -11,7 +11,8 @@ import type { Desktop } from '../desktop';
 import { AppError } from '../errors';
 import type { PdfStore } from '../pdf/pdf-store';
 import type { Cache } from '../store/cache/cache';
-import { csvRow } from '../files/csv';
+import { csvRow, spreadsheetSeparator } from '../files/csv';
+import { systemRegion } from '../i18n/main-locale';
 import { msg } from '../../preload/i18n/translator';
 import type { FaxId } from '../../preload/fax-id';
 import { say } from '../i18n/main-locale';
@@ -33,6 +34,8 @@ export interface FaxFilesDeps {
   now?: () => number;
   /** Opens the file being written (tests give a slow or failing stream). */
   openOutput?: (target: string) => Writable;
+  /** The computer's region, which says the spreadsheet's separator (default: the system's). */
+  region?: () => string;
 }
 
 export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
@@ -68,11 +71,13 @@ export function createFaxFiles(deps: FaxFilesDeps): FaxFiles {
       const write = async (line: string) => {
         if (!out.write(line)) await Promise.race([once(out, 'drain'), failed]);
       };
+      const separator = spreadsheetSeparator(deps.region?.() ?? systemRegion());
       try {
-        await write(csvRow(csvHeader));
+        // A byte-order mark: spreadsheets then read the file as UTF-8 (names with umlauts stay whole).
+        await write(`\uFEFF${csvRow(csvHeader, separator)}`);
         for (const fax of deps.cache.faxes.iterate(filter)) {
           const recipients = fax.recipients.map((recipient) => `${recipient.to} (${recipient.status}${recipient.error ? `: ${recipient.error}` : ''})`).join('; ');
-          await write(csvRow([fax.reference, fax.id, fax.direction, fax.status, fax.createdAt, fax.counterpart, recipients, fax.pages, fax.subject, fax.senderName, fax.unread ? 'yes' : 'no']));
+          await write(csvRow([fax.reference, fax.id, fax.direction, fax.status, fax.createdAt, fax.counterpart, recipients, fax.pages, fax.subject, fax.senderName, fax.unread ? 'yes' : 'no'], separator));
         }
         out.end();
         await Promise.race([once(out, 'finish'), failed]);

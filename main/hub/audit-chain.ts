@@ -32,6 +32,7 @@ export const auditActions = [
   'filed',
   'filed_by_rule',
   'filing_withdrawn',
+  'office_created',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -5,6 +5,8 @@
  * entry. Which patient, and the document's type, are sealed with the office key for the other desks, which show the
  * fax as filed and take it off their "To file" within seconds; the hub holds no patient word in the clear. A filing
  * taken back ("entered in error") is marked withdrawn, with its own entry, by whoever filed it (or the administrator).
+ *
+ * And the office's creation is the trail's first entry (the administrator's desk writes it once the office exists).
  */
 import type { OfficeRoles } from './hub-schema-roles';
 
@@ -57,6 +59,23 @@ export const filingsOnTheHub = (roles: OfficeRoles): string => `
       PERFORM fax_hub.append_entry(who, 'filing_withdrawn', p_fax, p_desk, NULL, NULL);
       RETURN true;
     END $$;
+    -- The office's creation, written once by its administrator's desk as the trail's first word.
+    CREATE FUNCTION fax_hub.record_office_created(p_desk text, p_seq bigint, p_detail text) RETURNS boolean ${sd} AS $$
+    DECLARE
+      who text := fax_hub.caller();
+    BEGIN
+      IF NOT fax_hub.caller_is_admin() THEN
+        RAISE EXCEPTION 'only the administrator' USING ERRCODE = 'insufficient_privilege';
+      END IF;
+      LOCK TABLE fax_hub.meta IN SHARE ROW EXCLUSIVE MODE;
+      IF EXISTS (SELECT 1 FROM fax_hub.audit WHERE action = 'office_created') THEN
+        RETURN false;
+      END IF;
+      PERFORM fax_hub.append_entry(who, 'office_created', NULL, p_desk, p_seq, p_detail);
+      RETURN true;
+    END $$;
+    REVOKE ALL ON FUNCTION fax_hub.record_office_created(text, bigint, text) FROM PUBLIC;
+    GRANT EXECUTE ON FUNCTION fax_hub.record_office_created(text, bigint, text) TO ${identifier(roles.desk)};
     REVOKE ALL ON FUNCTION fax_hub.record_filing(text, text, bytea, text, bigint, text), fax_hub.record_withdrawal(text, text) FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION fax_hub.record_filing(text, text, bytea, text, bigint, text), fax_hub.record_withdrawal(text, text) TO ${identifier(roles.desk)};
 `;

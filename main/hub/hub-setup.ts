@@ -13,6 +13,7 @@ import { deskRoleOf, hubVersion, hubSchemaVersion, migrate, quoteIdentifier, req
 import { keyCheck, newOfficeKey, seal } from './office-key';
 import { inTransaction } from './hub-transaction';
 import { withHub } from './office-setup';
+import { sealDetailForNextEntry } from './audit-append';
 
 /** The server's setup account (IT's): used for one setup or upgrade, never kept on the desk. */
 export interface SetupAccount {
@@ -35,9 +36,9 @@ async function checkAdministrator(address: HubAddress, credentials: HubCredentia
  * signing in with `credentials`) its first person, and returns the new office key — or null if the office existed.
  * The administrator keeps no CREATEROLE and owns nothing.
  */
-export async function createOffice(address: HubAddress, credentials: HubCredentials, setup: SetupAccount, administrator: { name: string }): Promise<{ officeKey: Buffer | null }> {
+export async function createOffice(address: HubAddress, credentials: HubCredentials, setup: SetupAccount, administrator: { name: string; deskId: string }): Promise<{ officeKey: Buffer | null }> {
   await checkAdministrator(address, credentials);
-  return withHub(setupAddress(address, setup), { password: setup.password }, async (client) => {
+  const made = await withHub(setupAddress(address, setup), { password: setup.password }, async (client) => {
     await migrate(client, address.database);
     return inTransaction(client, async () => {
       const existing = await client.query("SELECT value FROM fax_hub.meta WHERE key = 'key_check' FOR UPDATE");
@@ -51,6 +52,16 @@ export async function createOffice(address: HubAddress, credentials: HubCredenti
       return { officeKey };
     });
   });
+  const officeKey = made.officeKey;
+  if (officeKey === null) return made;
+  // The trail begins with the office's creation, by its administrator (the setup account is nobody of the office).
+  await withHub(address, credentials, (client) =>
+    inTransaction(client, async () => {
+      const entry = await sealDetailForNextEntry(client, administrator.deskId, officeKey, { person: address.user, personName: administrator.name });
+      await client.query('SELECT fax_hub.record_office_created($1, $2, $3)', [entry.deskId, entry.seq, entry.detail]);
+    }),
+  );
+  return made;
 }
 
 /** Brings the office's schema up to this app's version (IT, after an update of the app); says which it was. */

@@ -25,6 +25,11 @@ export function mainLocale(): Locale {
   return locale;
 }
 
+/** The computer's region as its first preferred language names it ("de-DE"), else the app's language. */
+export function systemRegion(): string {
+  return systemLanguages[0] ?? locale;
+}
+
 export function onMainLocaleChange(listener: (locale: Locale) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -6,12 +6,12 @@
 import { finished } from 'node:stream/promises';
 import { msg } from '../../preload/i18n/translator';
 import type { Desktop } from '../desktop';
-import { csvRow } from '../files/csv';
+import { csvRow, spreadsheetSeparator } from '../files/csv';
 import { checkChains, type AuditEntry } from '../hub/audit-chain';
 import { checkAgainstHeads, type KeptHead } from '../hub/audit-anchors';
 import { openAuditDetail, type AuditDetail } from '../hub/audit-detail';
 import type { OfficeKeys } from '../hub/office-key';
-import { say } from '../i18n/main-locale';
+import { say, systemRegion } from '../i18n/main-locale';
 import { writeThroughPart } from '../runtime/part-file';
 import { auditActionWords, auditDetailWords, localTimeWithOffset } from './audit-words';
 
@@ -56,6 +56,8 @@ export interface AuditExportDeps {
   /** The reference the app shows for a fax (null when this desk has not seen it). */
   faxReference: (faxId: string) => string | null;
   desktop: Pick<Desktop, 'chooseSavePath'>;
+  /** The computer's region, which says the spreadsheet's separator (default: the system's). */
+  region?: () => string;
 }
 
 export interface AuditExport {
@@ -131,10 +133,11 @@ export function createAuditExport(deps: AuditExportDeps): AuditExport {
       });
       if (target === null) return { saved: false };
       const header = ['time', 'person', 'action', 'fax', 'details', 'check'] as const;
+      const separator = spreadsheetSeparator(deps.region?.() ?? systemRegion());
       const lines = [
-        csvRow(header.map((column) => say(msg(`auditExport.column.${column}`)))),
-        ...listed.map((row) => csvRow([row.at, row.person, row.action, row.fax, row.details, say(checkWords[row.check])])),
-        csvRow(['', '', say(msg('auditExport.checkBasis')), '', basisWords(basis), basis.missing + basis.rewritten === 0 ? say(checkWords.ok) : say(msg('auditExport.checkNotAsSeen'))]),
+        csvRow(header.map((column) => say(msg(`auditExport.column.${column}`))), separator),
+        ...listed.map((row) => csvRow([row.at, row.person, row.action, row.fax, row.details, say(checkWords[row.check])], separator)),
+        csvRow(['', '', say(msg('auditExport.checkBasis')), '', basisWords(basis), basis.missing + basis.rewritten === 0 ? say(checkWords.ok) : say(msg('auditExport.checkNotAsSeen'))], separator),
       ];
       await writeThroughPart(target, async (out) => {
         // A byte-order mark: spreadsheets then read the file as UTF-8 (names with umlauts stay whole).

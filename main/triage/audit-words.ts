@@ -32,6 +32,7 @@ const actionWords: Readonly<Record<string, MessageId>> = {
   filed: 'auditExport.filed',
   filed_by_rule: 'auditExport.filedByRule',
   filing_withdrawn: 'auditExport.filingWithdrawn',
+  office_created: 'auditExport.officeCreated',
 };
 
 /** The action in words; one this app does not know (a newer desk's) is shown as the hub has it. */
@@ -78,6 +79,7 @@ export function auditDetailWords(action: string, detail: AuditDetail | 'unreadab
     case 'person_removed':
     case 'person_confirmed':
     case 'person_reset':
+    case 'office_created':
       return detail.person ? msg('auditExport.personNamed', { name: detail.personName || names.person(detail.person) }) : null;
     case 'label_added':
     case 'label_removed':

@@ -503,9 +503,10 @@ export function createOfficeService(deps: OfficeServiceDeps): OfficeService {
       const parsed = hubAddressSchema.safeParse({ host: input.host, port: input.port, database: input.database, user: input.user, ca: input.ca?.trim() ? input.ca : null, clientCertificate: certificate });
       if (!parsed.success) throw new AppError('invalid_input', msg('office.addressInvalid'), { code: 'office_address' });
       const secrets = { password, clientKey };
-      const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { user: input.setupUser, password: input.setupPassword }, { name: input.name });
+      const deskId = crypto.randomUUID();
+      const { officeKey } = await createOffice(parsed.data, credentialsOf(secrets), { user: input.setupUser, password: input.setupPassword }, { name: input.name, deskId });
       if (officeKey === null) throw new AppError('conflict', msg('office.officeExists'), { code: 'office_exists' });
-      const joined: Membership = { version: 1, address: parsed.data, deskId: crypto.randomUUID(), role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
+      const joined: Membership = { version: 1, address: parsed.data, deskId, role: 'admin', joinedAt: deps.now?.() ?? Date.now(), localMoved: false, auditHeads: [], removal: null };
       const deskKey = newDeskKeyPair().privateKeyPem;
       await membership.write(joined, { ...secrets, officeKey, deskKey });
       await openDesk({ ...joined, ...secrets, officeKey, deskKey });

@@ -1520,6 +1520,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'lockScreen.usePin': "Mit der PIN entsperren",
   'lockScreen.keyRemovesPin': "Das Entsperren mit dem API-Schlüssel entfernt die PIN: Legen Sie danach in den Einstellungen eine neue fest.",
   'lockScreen.enterTheKeyInstead': "Geben Sie den API-Schlüssel dieses Kontos ein, um fortzufahren.",
+  'auditExport.officeCreated': "Hat das Büro eingerichtet",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1518,6 +1518,7 @@ export const en = {
   'lockScreen.usePin': "Unlock with the PIN",
   'lockScreen.keyRemovesPin': "Unlocking with the API key removes the PIN: set a new one in Settings afterwards.",
   'lockScreen.enterTheKeyInstead': "Enter the API key of this account to continue.",
+  'auditExport.officeCreated': "Created the office",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

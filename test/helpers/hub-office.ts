@@ -70,7 +70,7 @@ export async function createTestOffice(server: PrivatePostgres): Promise<TestOff
   server.sql('postgres', `CREATE ROLE ${adminLogin} LOGIN PASSWORD '${adminPassword}'`);
   server.sql('postgres', `CREATE DATABASE ${database}`);
   const address: HubAddress = { host: server.host, port: server.port, database, user: adminLogin, ca: server.ca, clientCertificate: null };
-  const { officeKey } = await createOffice(address, { password: adminPassword }, setupAccountOf(server), { name: 'Office Administrator' });
+  const { officeKey } = await createOffice(address, { password: adminPassword }, setupAccountOf(server), { name: 'Office Administrator', deskId: 'admin-desk' });
   if (officeKey === null) throw new Error('the office existed already');
   let keys: KeyRing = { current: officeKey, older: [] };
   return {

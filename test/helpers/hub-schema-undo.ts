@@ -44,7 +44,7 @@ const sd = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path = fax_hub, pg_temp
 /** SQL that takes a hub back from schema 16 to what schema 15 left: no filings on the hub. */
 export function undoFilings(): string {
   return `
-    DROP FUNCTION fax_hub.record_filing(text, text, bytea, text, bigint, text), fax_hub.record_withdrawal(text, text);
+    DROP FUNCTION fax_hub.record_filing(text, text, bytea, text, bigint, text), fax_hub.record_withdrawal(text, text), fax_hub.record_office_created(text, bigint, text);
     DROP TABLE fax_hub.filings;
   `;
 }

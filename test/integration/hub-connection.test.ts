@@ -81,7 +81,7 @@ describe('signing in', () => {
     hub.server.sql('postgres', `CREATE ROLE ${login} LOGIN IN ROLE hub_cert_users`);
     const { cert, key } = hub.server.clientCertificate(login);
     const address: HubAddress = { ...hub.office.address, database, user: login, clientCertificate: cert };
-    const { officeKey } = await createOffice(address, { clientKey: key }, setupAccountOf(hub.server), { name: 'Dr Cert' });
+    const { officeKey } = await createOffice(address, { clientKey: key }, setupAccountOf(hub.server), { name: 'Dr Cert', deskId: 'cert-desk' });
     expect(officeKey).not.toBeNull();
     const session = hub.keep(await openHubSession({ address, credentials: { clientKey: key }, officeKey: officeKey ?? Buffer.alloc(32), deskId: crypto.randomUUID() }));
     expect((await session.claim('960000000000000001')).won).toBe(true);
@@ -112,7 +112,7 @@ describe('signing in', () => {
     const other = await createTestOffice(hub.server);
     hub.server.sql(other.address.database, "UPDATE fax_hub.meta SET value = '99' WHERE key = 'schema_version'");
     await expect(open(other.address, other.adminPassword, other.officeKey)).rejects.toMatchObject({ kind: 'conflict', details: { code: 'hub_schema_newer' } });
-    await expect(createOffice(other.address, { password: other.adminPassword }, setupAccountOf(hub.server), { name: 'x' })).rejects.toMatchObject({ details: { code: 'hub_schema_newer' } });
+    await expect(createOffice(other.address, { password: other.adminPassword }, setupAccountOf(hub.server), { name: 'x', deskId: 'x-desk' })).rejects.toMatchObject({ details: { code: 'hub_schema_newer' } });
     expect(hub.server.sql(other.address.database, "SELECT value FROM fax_hub.meta WHERE key = 'schema_version'").trim()).toBe('99');
   });
 
@@ -224,7 +224,7 @@ describe('signing in', () => {
   });
 
   it('creating the office again changes nothing and makes no new key', async () => {
-    expect(await createOffice(hub.office.address, { password: hub.office.adminPassword }, setupAccountOf(hub.server), { name: 'again' })).toEqual({ officeKey: null });
+    expect(await createOffice(hub.office.address, { password: hub.office.adminPassword }, setupAccountOf(hub.server), { name: 'again', deskId: 'admin-desk' })).toEqual({ officeKey: null });
     await expect(open(hub.office.address, hub.office.adminPassword)).resolves.toBeDefined();
   });
 });
@@ -359,7 +359,7 @@ describe('passwords and the server log', () => {
       server.sql('postgres', `CREATE ROLE ${administrator} LOGIN PASSWORD '${scramVerifier(adminPassword)}'`);
       const database = server.createDatabase('logged');
       const address: HubAddress = { host: server.host, port: server.port, database, user: administrator, ca: server.ca, clientCertificate: null };
-      const { officeKey } = await createOffice(address, { password: adminPassword }, setupAccountOf(server), { name: 'Logged Admin' });
+      const { officeKey } = await createOffice(address, { password: adminPassword }, setupAccountOf(server), { name: 'Logged Admin', deskId: 'logged-desk' });
       if (!officeKey) throw new Error('no office key');
       const code = await addPerson(address, { password: adminPassword }, officeKey, { login: `logged_person_${suffix}`, name: 'Logged Person' }, 'admin-desk');
       const joined = await joinWithConfirmation(code, address, { password: adminPassword }, officeKey);

@@ -13,7 +13,8 @@ import fsp from 'node:fs/promises';
 import { listLabels } from '../../main/hub/office-labels';
 import { listPeople } from '../../main/hub/office-setup';
 import { createOfficeLabelBook } from '../../main/triage/office-label-book';
-import { createAuditExport } from '../../main/triage/audit-export';
+import { createAuditExport, type AuditExportDeps } from '../../main/triage/audit-export';
+import { csvRows } from '../../main/chart/patient-list/csv-file';
 import { chooseMainLanguage } from '../../main/i18n/main-locale';
 
 const hub = useTestOffice();
@@ -209,7 +210,7 @@ describe('the audit trail', () => {
     const people = new Map((await admin.withClient((client) => listPeople(client, hub.office.keys))).map((one) => [one.login, one.name]));
     const known = await admin.withClient((client) => listLabels(client, hub.office.keys));
     const savedAt = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'fax-audit-')), 'audit.csv');
-    const trail = createAuditExport({
+    const exportDeps: AuditExportDeps = {
       keptHeads: () => Promise.resolve([]),
       entries: (range) => admin.auditEntries(range),
       officeKey: () => hub.office.keys,
@@ -217,8 +218,12 @@ describe('the audit trail', () => {
       labelName: (id) => known.find((label) => label.id === id)?.name ?? null,
       faxReference: (id) => (id === faxId ? 'FX-69' : null),
       desktop: { chooseSavePath: () => Promise.resolve(savedAt) },
-    });
+      region: () => 'en-US',
+    };
+    const trail = createAuditExport(exportDeps);
     const range = { from: started, to: Date.now() + 60_000 };
+    // The trail begins with the office's creation, by its administrator.
+    expect((await trail.rows({ from: 0, to: range.to }))[0]).toMatchObject({ person: 'Office Administrator', action: 'Created the office', fax: '', details: 'Office Administrator' });
     const mine = (await trail.rows(range)).filter((row) => ['Maria Lopez', 'Tom Baker', 'Office Administrator'].includes(row.person));
     const said = mine.map((row) => [row.person, row.action, row.fax, row.details]);
     expect(said).toEqual([
@@ -267,6 +272,13 @@ describe('the audit trail', () => {
         ['Von jemand anderem übernommen', 'Von Maria Lopez'],
         ['Zugewiesen', 'An Tom Baker'],
       ]);
+      // On a computer set to Germany the spreadsheet reads fields apart at semicolons: so the file is written.
+      expect(await createAuditExport({ ...exportDeps, region: () => 'de-DE' }).save(range)).toEqual({ saved: true });
+      const germanCsv = (await fsp.readFile(savedAt, 'utf8')).replace(/^\uFEFF/, '');
+      const lines = [...csvRows(germanCsv, ';')];
+      expect(lines.length).toBeGreaterThan(mine.length);
+      for (const line of lines) expect(line.fields).toHaveLength(6);
+      expect(germanCsv.split('\r\n')[0]?.split(';')).toHaveLength(6);
     } finally {
       chooseMainLanguage('en');
     }

@@ -71,10 +71,27 @@ describe('CSV export', () => {
     });
     await expect(files.exportList({ direction: 'outbound' })).resolves.toEqual({ saved: true });
     expect(written.trim().split('\r\n')).toHaveLength(5001);
-    expect(written.split('\r\n')[0]).toBe('reference,id,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
+    expect(written.split('\r\n')[0]).toBe('\uFEFFreference,id,direction,status,created_at,counterpart,recipients,pages,subject,sender_name,unread');
     expect(written.split('\r\n')[1]).toMatch(/^FX-5000,18446744073709551617,outbound,delivered,/);
     expect(maxBuffered).toBeLessThan(32 * 1024);
     expect(cache.audit.entries().map((entry) => entry.action)).toEqual(['export']);
+  });
+
+  it("on a computer set to Germany the list is written with semicolons, as that spreadsheet reads it", async () => {
+    const { cache, dir } = cacheWith(3);
+    let written = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.toString();
+        callback();
+      },
+    });
+    const files = createFaxFiles({ cache, pdfs: noPdfs, desktop: downloadFolderDesktop(() => dir), openOutput: () => sink, region: () => 'de-DE' });
+    await expect(files.exportList({ direction: 'outbound' })).resolves.toEqual({ saved: true });
+    const lines = written.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('reference;id;direction;status;created_at;counterpart;recipients;pages;subject;sender_name;unread');
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line.split(';').length).toBeGreaterThanOrEqual(11);
   });
 
   it('a disk that fails (full, read-only) gives a clear error and records nothing', async () => {
