@@ -5,6 +5,7 @@
 import type { ConnectionService } from './connection/connection-service';
 import { openOfficeAutomation } from './office/office-automation';
 import { createBackgroundProblems, type BackgroundProblems } from './office/background-problems';
+import { waitingReasons } from './office/rules/rule-waits';
 import { createFaxPrinters } from './office/fax-printers';
 import { createOfficeService } from './triage/office-service';
 import type { EventBus } from './runtime/event-bus';
@@ -156,7 +157,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
     },
   });
   problems = createBackgroundProblems(
-    { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(), reports: () => reports.pending() },
+    { hotFolders: () => office.hotFolders.status(), rules: () => cache.ruleActions.failing(waitingReasons), reports: () => reports.pending() },
     (list) => events.emit('backgroundProblemsChanged', list),
   );
   const watchProblems = problems;

@@ -103,7 +103,7 @@ describe('find a fax by what it says', () => {
     const page = app.page;
     await page.getByLabel('Search inbox').fill('');
     const row = page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`);
-    await expect.poll(() => row.getByTestId('row-what').textContent()).toMatch(/^Lab results · /);
+    await expect.poll(() => row.getByTestId('row-kind').textContent()).toBe('Lab results');
     await page.getByTestId('kind-filter').selectOption('lab_results');
     await expect.poll(async () => Number(await page.getByTestId('fax-list').getAttribute('data-total'))).toBe(1);
     await row.click();

@@ -3,6 +3,9 @@
 // scrolling. The layout test checks that nothing sticks out; this one checks that the primary text is not cut.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaxListPage } from '../../preload/models';
+import { msg } from '../../preload/i18n/translator';
+import { onePagePdf } from '../fax-service/testkit';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
 
 let app: AppFixture;
@@ -39,7 +42,7 @@ async function crowdedRows(page: Page): Promise<{ truncated: string[]; widened: 
 }
 
 async function openView(page: Page, name: RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
+  await page.locator('nav.sidebar').getByRole('button', { name }).click();
   await page.getByTestId('fax-row').first().waitFor();
 }
 
@@ -55,7 +58,8 @@ describe('list rows keep the name readable', () => {
       await screenshot(page, `rows-${name}-${String(width)}`);
       const found = await crowdedRows(page);
       expect(found.rows, name).toBeGreaterThan(3);
-      expect(found.chips, name).toBeGreaterThanOrEqual(found.rows);
+      // A sent fax always carries its status; a received one only what it needs (its "Received" goes unsaid).
+      if (name === 'sent') expect(found.chips, name).toBeGreaterThanOrEqual(found.rows);
       expect(found.truncated, `${name} at ${String(width)} px`).toEqual([]);
       expect(found.widened, `${name} at ${String(width)} px`).toEqual([]);
     }
@@ -103,5 +107,133 @@ describe('the inbox filters by keyboard', () => {
     expect(ring).toMatchObject({ style: 'solid', inside: true });
     expect(ring?.width).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'inbox-filter-focus');
+  });
+});
+
+/** Whether the element is on the screen: inside its row's box and the topmost thing at its middle (not clipped away). */
+async function onScreen(page: Page, rowId: string, testId: string): Promise<{ found: boolean; shown: boolean; whole: boolean; text: string }> {
+  return page.evaluate(
+    ({ rowId, testId }) => {
+      const row = document.querySelector<HTMLElement>(`[data-testid=fax-row][data-fax-id="${rowId}"]`);
+      const node = row?.querySelector<HTMLElement>(`[data-testid=${testId}]`);
+      if (!row || !node) return { found: false, shown: false, whole: false, text: '' };
+      const box = node.getBoundingClientRect();
+      const own = row.getBoundingClientRect();
+      const inside = box.width > 0 && box.left >= own.left - 1 && box.right <= own.right + 1 && box.top >= own.top - 1 && box.bottom <= own.bottom + 1;
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      // Whole: the text's own width (a range measures it uncut) fits the box it is drawn in.
+      const name = node.querySelector<HTMLElement>('.kind-name') ?? node;
+      const text = document.createRange();
+      text.selectNodeContents(name);
+      const whole = text.getBoundingClientRect().width <= name.getBoundingClientRect().width + 0.5;
+      return { found: true, shown: inside && top !== null && (top === node || node.contains(top)), whole, text: node.textContent };
+    },
+    { rowId, testId },
+  );
+}
+
+/** Chips drawn partly outside their row (cut by its edge): a chip is either whole in view or wrapped out of sight. */
+async function cutChips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const row of document.querySelectorAll<HTMLElement>('[data-testid=fax-row]')) {
+      const own = row.getBoundingClientRect();
+      const pane = row.closest<HTMLElement>('[data-testid=fax-list]')?.getBoundingClientRect() ?? own;
+      for (const chip of row.querySelectorAll<HTMLElement>('.chip')) {
+        const box = chip.getBoundingClientRect();
+        const line = (chip.closest<HTMLElement>('.meta, .meta-kept') ?? row).getBoundingClientRect();
+        const hidden = box.top >= line.bottom - 1 || box.bottom <= line.top + 1;
+        if (hidden) continue;
+        if (box.left < own.left - 1 || box.right > Math.min(own.right, pane.right) + 1) cut.push(chip.textContent);
+      }
+    }
+    return cut;
+  });
+}
+
+describe('a row at 1024 px says what the fax is, whether that is sure, how urgent, how delivered — in English and German', () => {
+  it('the kind whole (a suggestion with its "?"), "Urgent", and a sent fax\'s "2/3 delivered" are on screen, not only in the page', async () => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const services = await app.harness.core.services();
+    const inbound = (await app.harness.core.dispatch('listFaxes', { direction: 'inbound', offset: 0, limit: 3 })) as { ok: true; value: FaxListPage };
+    const [sureAnswer, unsureRequest, lab] = inbound.value.items.map((item) => item.id);
+    if (!sureAnswer || !unsureRequest || !lab) throw new Error('three received faxes');
+    const urgent = { name: 'urgency' as const, value: 'URGENT', confidence: 95, needsLook: false, page: 1, box: [0.1, 0.1, 0.3, 0.12] as [number, number, number, number] };
+    services.cache.intake.save(sureAnswer, { kind: { kind: 'prior_auth_answer', confidence: 96, source: 'rules', sure: true }, fields: [urgent], parts: [] });
+    services.cache.intake.save(unsureRequest, { kind: { kind: 'prior_auth', confidence: 61, source: 'rules', sure: false }, fields: [urgent], parts: [] });
+    services.cache.intake.save(lab, { kind: { kind: 'lab_results', confidence: 95, source: 'rules', sure: true }, fields: [], parts: [] });
+    // A fax to three, one line busy: "2/3 delivered" once the carrier is done.
+    const sent = await app.t.send(app.demo.apiKey, [{ name: 'to', value: '+14155550100' }, { name: 'to', value: '+14155550101' }, { name: 'to', value: '+14155550486' }, { name: 'files', filename: 'a.pdf', content: onePagePdf }]);
+    const several = String((sent.json as { data: { id: number } }).data.id);
+    await app.t.advance(60);
+    await app.harness.core.dispatch('syncNow', undefined);
+
+    for (const [language, inboxName, outboxName] of [['en', /^Inbox/, /^Outbox/], ['de', /^Posteingang/, /^Postausgang/]] as const) {
+      const changed = await app.harness.core.dispatch('updateSettings', { language });
+      expect(changed, 'the language set').toMatchObject({ ok: true });
+      await page.reload();
+      await openView(page, inboxName);
+      // With a fax open beside the list: the list at its narrowest.
+      await page.locator(`[data-testid=fax-row][data-fax-id="${lab}"]`).click();
+      await page.locator('#fax-title').waitFor();
+      await screenshot(page, `rows-kinds-1024-${language}`);
+      for (const faxId of [sureAnswer, unsureRequest, lab]) {
+        const kind = await onScreen(page, faxId, 'row-kind');
+        expect(kind, `${language}: the kind of ${faxId}`).toMatchObject({ found: true, shown: true, whole: true });
+      }
+      expect((await onScreen(page, unsureRequest, 'row-kind')).text, language).toMatch(/\?$/);
+      expect((await onScreen(page, sureAnswer, 'row-kind')).text, language).not.toMatch(/\?/);
+      for (const faxId of [sureAnswer, unsureRequest]) expect(await onScreen(page, faxId, 'row-urgent'), `${language}: urgent on ${faxId}`).toMatchObject({ shown: true, whole: true });
+      expect(await cutChips(page), `${language}: chips cut in the inbox`).toEqual([]);
+      await screenshot(page, `rows-kinds-1024-${language}-checked`);
+      await openView(page, outboxName);
+      await page.locator(`[data-testid=fax-row][data-fax-id="${several}"]`).click();
+      await page.locator('#fax-title').waitFor();
+      expect(await onScreen(page, several, 'row-delivered'), `${language}: delivery of a fax to several`).toMatchObject({ shown: true, whole: true });
+      expect(await cutChips(page), `${language}: chips cut in the outbox`).toEqual([]);
+      await screenshot(page, `rows-outbox-1024-${language}`);
+    }
+    await app.harness.core.dispatch('updateSettings', { language: 'en' });
+    await page.reload();
+  });
+});
+
+describe('the status bar at 1024 px, in German', () => {
+  it('a long word there is cut short, never widens the window; waiting rule actions are no failure', async () => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const services = await app.harness.core.services();
+    const inbound = (await app.harness.core.dispatch('listFaxes', { direction: 'inbound', offset: 0, limit: 4 })) as { ok: true; value: FaxListPage };
+    const [waiting, failing] = inbound.value.items.map((item) => item.id);
+    if (!waiting || !failing) throw new Error('two received faxes');
+    await app.harness.core.dispatch('updateSettings', { language: 'de' });
+    await page.reload();
+    await page.locator('nav.sidebar').waitFor();
+    // Another desk is on one: that is waiting, not failing, and the strip says nothing of it.
+    services.cache.ruleActions.journal([{ faxId: waiting, ruleId: 'strip-test', action: 'save', state: 'pending' }], 0);
+    services.cache.ruleActions.failed(waiting, 'strip-test', msg('rules.anotherDeskIsOnIt'), Date.now() + 3_600_000);
+    app.harness.core.events.emit('ruleActionsChanged', { faxIds: [waiting, failing] });
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('background-problem-rules').count()).resolves.toBe(0);
+    // A real failure is said, with every other word the strip carries at once.
+    services.cache.ruleActions.journal([{ faxId: failing, ruleId: 'strip-test', action: 'save', state: 'pending' }], 0);
+    services.cache.ruleActions.failed(failing, 'strip-test', msg('fileWrite.diskFull'), Date.now() + 3_600_000);
+    app.harness.core.events.emit('ruleActionsChanged', { faxIds: [waiting, failing] });
+    await page.getByTestId('background-problem-rules').waitFor();
+    const widths = await page.evaluate(() => ({
+      scroll: document.scrollingElement?.scrollWidth ?? 0,
+      client: document.scrollingElement?.clientWidth ?? 0,
+      sidebarLeft: document.querySelector('nav.sidebar')?.getBoundingClientRect().left ?? -1,
+      stripRight: document.querySelector('.status-bar')?.getBoundingClientRect().right ?? 0,
+    }));
+    expect(widths.scroll, 'the window scrolls sideways').toBeLessThanOrEqual(widths.client);
+    expect(widths.sidebarLeft).toBe(0);
+    expect(widths.stripRight).toBeLessThanOrEqual(1024);
+    await screenshot(page, 'status-bar-1024-de');
+    for (const faxId of [waiting, failing]) services.cache.ruleActions.skip(faxId, 'strip-test', msg('fileWrite.diskFull'));
+    app.harness.core.events.emit('ruleActionsChanged', { faxIds: [waiting, failing] });
+    await app.harness.core.dispatch('updateSettings', { language: 'en' });
+    await page.reload();
   });
 });

@@ -98,6 +98,7 @@ const clockSlackMs = 5 * 60_000;
  */
 export const anotherDeskWaitMs = 30_000;
 
+
 /** How often faxes still arriving, and actions waiting for a retry, are looked at. */
 const idleCheckMs = 60_000;
 const batch = 200;

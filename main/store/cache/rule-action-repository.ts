@@ -48,7 +48,8 @@ export interface RuleActionRepository {
   /** A skipped action is pending again, due now (what it was skipped for has changed: a person gave the kind). */
   reopen(faxId: FaxId, ruleId: string): void;
   /** Pending actions whose last try failed: how many, the latest reason, the next try. */
-  failing(): { count: number; problem: Message | null; nextTryMs: number | null };
+  /** Actions whose last try failed, leaving out those only waiting (`waiting`: the reasons that say so). */
+  failing(waiting?: ReadonlySet<string>): { count: number; problem: Message | null; nextTryMs: number | null };
   /** Every pending action is due now (the user asked to try again, or changed the rules). */
   retryNow(faxId?: FaxId): void;
   forFax(faxId: FaxId): RuleActionRow[];
@@ -92,8 +93,7 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
   const tryStarted = db.prepare('UPDATE rule_actions SET unfinished_tries = unfinished_tries + 1 WHERE fax_id = ? AND rule_id = ?');
   const done = db.prepare("UPDATE rule_actions SET state = 'done', target = ?, done_ms = ?, last_error = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ?");
   const failed = db.prepare('UPDATE rule_actions SET attempts = attempts + 1, last_error = ?, next_try_ms = ?, target = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ?');
-  const failing = db.prepare("SELECT COUNT(*) AS n, MIN(next_try_ms) AS next FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL");
-  const latestFailure = db.prepare("SELECT last_error FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL ORDER BY rowid DESC LIMIT 1");
+  const failing = db.prepare<[], { last_error: string; next_try_ms: number }>("SELECT last_error, next_try_ms FROM rule_actions WHERE state = 'pending' AND last_error IS NOT NULL ORDER BY rowid DESC");
   const skip = db.prepare("UPDATE rule_actions SET state = 'skipped', last_error = ? WHERE fax_id = ? AND rule_id = ? AND state = 'pending'");
   const forFax = db.prepare('SELECT * FROM rule_actions WHERE fax_id = ? ORDER BY rowid');
   const reopen = db.prepare("UPDATE rule_actions SET state = 'pending', last_error = NULL, next_try_ms = 0, attempts = 0, target = NULL, unfinished_tries = 0 WHERE fax_id = ? AND rule_id = ? AND state = 'skipped'");
@@ -126,10 +126,13 @@ export function createRuleActionRepository(db: CacheDb): RuleActionRepository {
     skip(faxId, ruleId, problem) {
       skip.run(storeMessage(problem), faxId, ruleId);
     },
-    failing() {
-      const { n, next } = failing.get() as { n: number; next: number | null };
-      const latest = latestFailure.get() as { last_error: string } | undefined;
-      return { count: n, problem: latest ? readStoredMessage(latest.last_error) : null, nextTryMs: next };
+    failing(waiting) {
+      const failed = failing
+        .all()
+        .map((row) => ({ problem: readStoredMessage(row.last_error), nextTryMs: row.next_try_ms }))
+        .filter((row) => !waiting?.has(row.problem.id));
+      const next = failed.length === 0 ? null : Math.min(...failed.map((row) => row.nextTryMs));
+      return { count: failed.length, problem: failed[0]?.problem ?? null, nextTryMs: next };
     },
     retryNow(faxId) {
       if (faxId === undefined) db.prepare("UPDATE rule_actions SET next_try_ms = 0 WHERE state = 'pending'").run();

@@ -18,6 +18,22 @@ const kindWords: Record<BuiltInKind, MessageId> = {
   other: 'intake.kind.other',
 };
 
+/** A kind's name as a list row has room for ("Prior auth", "KÜ-Antrag"): its full name is the row's tooltip. */
+const kindShortWords: Record<BuiltInKind, MessageId> = {
+  referral: 'intake.kindShort.referral',
+  lab_results: 'intake.kindShort.lab_results',
+  imaging_report: 'intake.kindShort.imaging_report',
+  prior_auth: 'intake.kindShort.prior_auth',
+  prior_auth_answer: 'intake.kindShort.prior_auth_answer',
+  records_request: 'intake.kindShort.records_request',
+  insurance_card: 'intake.kindShort.insurance_card',
+  refill_request: 'intake.kindShort.refill_request',
+  claim_eob: 'intake.kindShort.claim_eob',
+  bill: 'intake.kindShort.bill',
+  cover_sheet: 'intake.kindShort.cover_sheet',
+  other: 'intake.kindShort.other',
+};
+
 const fieldWords: Record<IntakeFieldName, MessageId> = {
   patient: 'intake.field.patient',
   dob: 'intake.field.dob',
@@ -31,6 +47,10 @@ const fieldWords: Record<IntakeFieldName, MessageId> = {
 
 export function kindName(kind: string): string {
   return isBuiltInKind(kind) ? t(kindWords[kind]) : kind;
+}
+
+export function kindShortName(kind: string): string {
+  return isBuiltInKind(kind) ? t(kindShortWords[kind]) : kind;
 }
 
 export function fieldName(field: IntakeFieldName): string {

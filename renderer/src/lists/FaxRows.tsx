@@ -13,7 +13,7 @@ import type { FaxId } from '../../../preload/fax-id';
 import { latestTriage, officeStore, triageStore } from '../data/office';
 import type { FaxTriageSummary } from '../../../preload/office';
 import { useStore } from '../data/store';
-import { kindName } from '../intake/intake-words';
+import { kindName, kindShortName } from '../intake/intake-words';
 import { filingChip } from '../chart/filing-words';
 
 export const rowHeight = 64;
@@ -45,17 +45,26 @@ export function who(fax: FaxSummary): string {
   return fax.recipientCount > 1 ? t('faxRows.andMore', { name: first, count: fax.recipientCount - 1 }) : first;
 }
 
-/** What intake read a received fax to be, first on its line: a suggestion carries a question mark. */
-function kindText(fax: FaxSummary): string | null {
+/**
+ * What intake read a received fax to be, after its reference and ahead of the rest of its line, which gives way
+ * first. A suggestion's question mark has a box of its own, so a name cut short never hides that it is unsure.
+ */
+function RowKind({ fax }: { fax: FaxSummary }) {
   if (!fax.intake || fax.intake.kind === 'other') return null;
-  return `${kindName(fax.intake.kind)}${fax.intake.sure ? '' : ' ?'}`;
+  const name = kindName(fax.intake.kind);
+  const sure = fax.intake.sure;
+  return (
+    <span className="kind" title={sure ? name : t('faxRows.kindSuggested', { kind: name })} data-testid="row-kind">
+      <span className="kind-name">{kindShortName(fax.intake.kind)}</span>
+      {sure ? null : <span className="kind-unsure" aria-label={t('faxRows.kindSuggested', { kind: name })}>?</span>}
+    </span>
+  );
 }
 
 function what(fax: FaxSummary): string {
   // The number beside the name it was shown by (a sent fax's number, when a name stands for it above).
   const number = fax.direction === 'inbound' || fax.counterpartName ? fax.counterpart : null;
-  // The kind leads (at 1024 px a chip for it found no room beside the status): it says more than the number.
-  const parts = [kindText(fax), fax.subject, number, pagesText(fax.pages)].filter(Boolean);
+  const parts = [fax.subject, number, pagesText(fax.pages)].filter(Boolean);
   return parts.join(' · ');
 }
 
@@ -179,6 +188,9 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
     // Urgent, as intake read it surely, is a chip next to the status: it must not drop out of sight.
     const urgent = fax.intake?.urgent === true ? t('intake.urgent') : null;
     const filing = fax.chart ? filingChip(fax.chart) : null;
+    // A received fax is what the inbox holds: its "Received" says nothing a row has room for (its filing may). Another
+    // service's own word for it ("completed") is still shown as it came.
+    const received = fax.direction === 'inbound' && fax.status === 'received';
     const filingFirst = fax.direction === 'inbound' && fax.statusGroup === 'received';
     const chipWords = [...(urgent ? [urgent] : []), ...(filing ? [filing.text] : []), ...shared.map((chip) => chip.text), ...(summary ? [summary] : []), ...(reply ? [reply.label] : []), ...(handled ? [t('faxRows.handled')] : []), ...(fax.replyTo ? [t('faxRows.replyTo', { reference: fax.replyTo.reference })] : [])];
     return (
@@ -202,17 +214,21 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
         {/* Subject and chips share the second line, so the chips never narrow the name above them. */}
         <span className="row-detail">
           {/* A content search's row gives its line to the words it found: the reference is in the detail beside it. */}
-          {fax.textHit ? <TextExcerpt hit={fax.textHit} /> : (
+          {fax.textHit ? (
+            <>
+              <RowKind fax={fax} />
+              <TextExcerpt hit={fax.textHit} />
+            </>
+          ) : (
             <>
               <span className="ref mono">{fax.reference}</span>
+              <RowKind fax={fax} />
               <span className="what" title={what(fax)} data-testid="row-what">{what(fax)}</span>
             </>
           )}
           {/* Right to left, most telling first: a chip that does not fit drops out whole (styles: .meta). */}
           <span className="meta" title={chipWords.join(' · ')}>
-            {/* A received fax's filing says more than "Received": it takes the status's place, cut short before it goes. */}
-            {filing && filingFirst ? <RowChip text={filing.text} testId="row-filing" shrinks {...(filing.tone ? { tone: filing.tone } : {})} /> : <StatusChip status={fax.status} direction={fax.direction} />}
-            {urgent ? <RowChip text={urgent} tone="danger" /> : null}
+            <span className="meta-start" aria-hidden="true" />
             {filing && !filingFirst ? <RowChip text={filing.text} testId="row-filing" {...(filing.tone ? { tone: filing.tone } : {})} /> : null}
             {shared.filter((chip) => chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
@@ -220,10 +236,15 @@ export function FaxRows({ window: list, selectedId, onOpen, label }: { window: F
             {handled ? <RowChip text={t('faxRows.handled')} tone="success" /> : null}
             {reply ? <RowChip text={reply.label} tone={reply.tone} /> : null}
             {fax.replyTo ? <RowChip text={t('faxRows.replyTo', { reference: fax.replyTo.reference })} tone="info" /> : null}
-            {summary ? <RowChip text={summary} /> : null}
             {shared.filter((chip) => !chip.first).map((chip) => (
               <RowChip key={chip.text} text={chip.text} {...(chip.tone ? { tone: chip.tone } : {})} />
             ))}
+          </span>
+          {/* What a row never drops: how delivery went, urgency, and a received fax's filing (cut short, not dropped). */}
+          <span className="meta-kept" data-testid="row-kept">
+            {urgent ? <RowChip text={urgent} tone="danger" testId="row-urgent" /> : null}
+            {/* A fax to several: "2/3 delivered" says its status more exactly, in the status's colour and place. */}
+            {filing && filingFirst ? <RowChip text={filing.text} testId="row-filing" shrinks {...(filing.tone ? { tone: filing.tone } : {})} /> : received ? null : summary ? <StatusChip status={fax.status} direction={fax.direction} text={summary} testId="row-delivered" /> : <StatusChip status={fax.status} direction={fax.direction} />}
           </span>
         </span>
       </div>
