@@ -24,7 +24,7 @@ function describeCharacter(character: string): string {
   return `“${character}” (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
-/** A country's name in English ("United States"), or its code when the runtime has no names. */
+/** A country's name in this language ("United States", "Vereinigte Staaten"), or its code when the runtime has no names. */
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 export function countryName(code: string, locale = 'en'): string {
@@ -82,7 +82,7 @@ export function checkFaxNumber(input: string, options: NumberOptions = {}): Numb
     // A number as people in the default country dial it; a number from anywhere else still needs its "+".
     const national = parsePhoneNumberFromString(compact, country);
     if (national?.isValid()) return { ok: true, e164: national.number };
-    return { ok: false, message: msg('faxNumber.thisIsNotA', { countryName: countryName(country) }) };
+    return { ok: false, message: msg('faxNumber.thisIsNotA', { country }) };
   }
   const digits = compact.length - 1;
   if (digits < 8) return { ok: false, message: msg('faxNumber.thisNumberIsToo') };

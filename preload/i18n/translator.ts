@@ -37,6 +37,27 @@ export function msg(id: MessageId, values?: MessageValues): Message {
 
 const catalogues: Readonly<Record<Locale, Readonly<Record<MessageId, string>>>> = { en, de };
 
+const regionNames = new Map<Locale, Intl.DisplayNames | null>();
+
+/**
+ * A value named `country` holds an ISO 3166 code ("US"), said as that country's name in the reader's language when
+ * the message is worded — not in the language of the moment it was made ("keine gültige Nummer (United States)").
+ */
+function countryNamed(locale: Locale, values: MessageValues | undefined): MessageValues | undefined {
+  const code = values?.country;
+  if (values === undefined || typeof code !== 'string' || !/^[A-Z]{2}$/.test(code)) return values;
+  let names = regionNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(locale, names);
+  }
+  return { ...values, country: names?.of(code) ?? code };
+}
+
 export function createTranslator(locale: Locale): Translate {
   const compiled = new Map<MessageId, IntlMessageFormat>();
   const format = (id: MessageId): IntlMessageFormat => {
@@ -48,7 +69,7 @@ export function createTranslator(locale: Locale): Translate {
     return message;
   };
   return (id, values) => {
-    const result = format(id).format(values);
+    const result = format(id).format(countryNamed(locale, values));
     return typeof result === 'string' ? result : String(result);
   };
 }

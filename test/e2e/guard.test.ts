@@ -155,7 +155,7 @@ describe('misdirected-fax guard', () => {
   it('with a default country in Settings, a number typed the national way is read as that country\'s and checked like any other', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Numbers typed without +').selectOption({ label: 'Are numbers of United States' });
+    await page.getByLabel('Numbers typed without +').selectOption({ label: 'United States (+1)' });
     await expect.poll(() => app.harness.settings.get().defaultCountry).toBe('US');
     await compose();
     await addRecipient(app.page, '(415) 555-0130'); // Carla Diaz is +1 415 555 0103: the guard sees the typo here too
@@ -164,7 +164,7 @@ describe('misdirected-fax guard', () => {
     // A number from another country still needs its +.
     const input = page.getByTestId('recipient-input');
     await input.fill('020 7946 0958');
-    await page.getByText('This is not a valid United States number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).').waitFor();
+    await page.getByText('This is not a valid number for the country set for numbers typed without + (United States). A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).').waitFor();
     await input.fill('');
     await clearRecipients();
     await page.getByRole('button', { name: 'Settings' }).click();

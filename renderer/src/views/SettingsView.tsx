@@ -1,4 +1,4 @@
-import { getCountries } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { countryName } from '../../../preload/fax-number';
 import { Fragment, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../preload/models';
@@ -27,10 +27,10 @@ import { locales, resolveLocale, type LanguageChoice, type Locale } from '../../
 import { clockTime, numberText } from '../format';
 import { backgroundProblemsStore, retryReports } from '../data/background';
 
-const countryLists = new Map<Locale, Array<{ code: string; name: string }>>();
+const countryLists = new Map<Locale, Array<{ code: CountryCode; name: string }>>();
 
 /** Every country whose numbers can be read, by name in the window's language (made once per language). */
-function countriesByName(): Array<{ code: string; name: string }> {
+function countriesByName(): Array<{ code: CountryCode; name: string }> {
   const locale = currentLocale();
   let list = countryLists.get(locale);
   if (!list) {
@@ -191,7 +191,7 @@ export function SettingsView() {
           <select className="input" value={settings.defaultCountry ?? ''} onChange={(event) => void save({ defaultCountry: event.target.value || null })}>
             <option value="">{t('settings.alwaysNeedTheCountry')}</option>
             {countriesByName().map((country) => (
-              <option key={country.code} value={country.code}>{t('settings.areNumbersOf', { name: country.name })}</option>
+              <option key={country.code} value={country.code}>{t('settings.areNumbersOf', { name: country.name, callingCode: getCountryCallingCode(country.code) })}</option>
             ))}
           </select>
           <span className="field-hint">{t('settings.4155550100Is')}</span>

@@ -49,8 +49,11 @@ describe('fax numbers', () => {
     expect(checkFaxNumber('+44 20 7946 0958', us)).toEqual({ ok: true, e164: '+442079460958' });
     expect(inWords(checkFaxNumber('020 7946 0958', us))).toEqual({
       ok: false,
-      message: 'This is not a valid United States number. A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).',
+      message: 'This is not a valid number for the country set for numbers typed without + (United States). A number from another country needs its country code with a leading + (e.g. +44 20 7946 0958).',
     });
+    // Worded when it is shown, in the reader's language: the country's own name there too.
+    const refused = checkFaxNumber('020 7946 0958', us);
+    if (!refused.ok) expect(translate('de', refused.message)).toBe('Das ist keine gültige Nummer für das Land, das für Nummern ohne + eingestellt ist (Vereinigte Staaten). Eine Nummer aus einem anderen Land braucht ihre Landesvorwahl mit führendem + (z. B. +44 20 7946 0958).');
     expect(checkFaxNumber('030 901820', { defaultCountry: 'DE' })).toEqual({ ok: true, e164: '+4930901820' });
     expect(inWords(checkFaxNumber('00 44 20 7946 0958', us))).toMatchObject({ ok: false, message: 'Use + instead of 00 before the country code (e.g. +44 20 7946 0958).' });
     // Without a default country (or an unknown one) the + stays required.

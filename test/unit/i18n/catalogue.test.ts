@@ -50,6 +50,14 @@ describe('the message catalogue', () => {
     expect(german('menu.unread', { unread: 0 })).toBe('Keine ungelesenen Faxe');
     expect(german('faxDetail.to', { recipient: '+1 415 555 0100', more: 2 })).toBe('An +1 415 555 0100 und 2 weitere');
     expect(english('faxDetail.to', { recipient: '+1 415 555 0100', more: 0 })).toBe('To +1 415 555 0100');
+    // One page is "Seite", not "1 Seiten" (issue 57's German review).
+    expect(german('preflight.mixedOrientationLandscapeAnd', { landscape: 1, portrait: 3 })).toBe('Gemischte Ausrichtung: 1 Seite quer und 3 hoch; der Empfänger erhält sie so, wie sie sind.');
+    expect(german('preflight.mixedOrientationLandscapeAnd', { landscape: 2, portrait: 1 })).toMatch(/^Gemischte Ausrichtung: 2 Seiten quer/);
+    // A country is named in the reader's language, however the message was made.
+    expect(german('settings.areNumbersOf', { name: 'Bahamas', callingCode: '1' })).toBe('Bahamas (+1)');
+    expect(translate('de', msg('faxNumber.thisIsNotA', { country: 'BS' }))).toContain('(Bahamas)');
+    expect(translate('en', msg('faxNumber.thisIsNotA', { country: 'DE' }))).toContain('(Germany)');
+    expect(translate('de', msg('faxNumber.thisIsNotA', { country: 'DE' }))).toContain('(Deutschland)');
   });
 
   it('keeps words that are already words as they are, and reads a schema’s message id as that message', () => {
