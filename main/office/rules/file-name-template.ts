@@ -2,11 +2,14 @@
  * A rule's file name from its template: `{date} {time} {from} {pages}p {reference}` → "2026-11-23 10.42 +14155550142
  * 3p FX-1234.pdf". Fields are the received fax's (its local date and time on this computer); characters that some
  * file system refuses (Windows' `<>:"/\|?*`, control characters, a trailing dot or space, names such as CON) are
- * replaced, so the same template works on every computer and share.
+ * replaced, so the same template works on every computer and share. What the fax does not say is said in the app's
+ * language ("unknown patient", "Patient unbekannt").
  */
 import { templateFields } from '../../../preload/automation';
 import { writtenDate } from '../../../preload/written-date';
 import type { FaxId } from '../../../preload/fax-id';
+import { msg } from '../../../preload/i18n/translator';
+import { say } from '../../i18n/main-locale';
 
 export type TemplateField = (typeof templateFields)[number];
 export type TemplateValues = Record<TemplateField, string>;
@@ -54,16 +57,16 @@ export function templateValues(fax: { id: FaxId; reference: string; createdAt: s
   const valid = !Number.isNaN(at.getTime());
   const two = (value: number) => String(value).padStart(2, '0');
   return {
-    date: valid ? `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}` : 'unknown date',
+    date: valid ? `${String(at.getFullYear())}-${two(at.getMonth() + 1)}-${two(at.getDate())}` : say(msg('fileName.unknownDate')),
     // A dot, not a colon: Windows and macOS' Finder refuse colons in names.
-    time: valid ? `${two(at.getHours())}.${two(at.getMinutes())}` : 'unknown time',
-    from: fax.counterpart?.trim() || 'unknown sender',
+    time: valid ? `${two(at.getHours())}.${two(at.getMinutes())}` : say(msg('fileName.unknownTime')),
+    from: fax.counterpart?.trim() || say(msg('fileName.unknownSender')),
     pages: fax.pages === null ? '?' : String(fax.pages),
     reference: fax.reference,
     id: fax.id,
-    patient: intake.patient ?? 'unknown patient',
-    dob: (intake.dob === null ? null : isoBirthDate(intake.dob)) ?? intake.dob ?? 'unknown birth date',
-    kind: intake.kind ?? 'unknown kind',
+    patient: intake.patient ?? say(msg('fileName.unknownPatient')),
+    dob: (intake.dob === null ? null : isoBirthDate(intake.dob)) ?? intake.dob ?? say(msg('fileName.unknownBirthDate')),
+    kind: intake.kind ?? say(msg('fileName.unknownKind')),
   };
 }
 
@@ -77,7 +80,7 @@ export function fileNameFrom(template: string, values: TemplateValues): string {
   const filled = template.replace(fieldPattern, (whole, field: string) => ((templateFields as readonly string[]).includes(field) ? values[field as TemplateField] : whole));
   // A leading dot would hide the file on macOS and Linux.
   let stem = shortened(safe(filled).replace(/\s+/g, ' ').trim()).replace(/[. ]+$/, '').replace(/^\.+/, '_');
-  if (stem === '') stem = safe(`Fax ${values.reference}`);
+  if (stem === '') stem = safe(say(msg('fileName.fax', { reference: values.reference })));
   if (reservedNames.test(stem)) stem = `_${stem}`;
   return `${stem}.pdf`;
 }

@@ -70,7 +70,6 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'main/faxes/report-document.ts': 'English only for now (the report PDF)',
   'main/faxes/transmission-reports.ts': 'English only for now (the report’s file name and missing-page note)',
   'main/support/diagnostics.ts': 'English only for now (read by the support desk)',
-  'main/office/rules/file-name-template.ts': 'English only for now (file names the rules write)',
   'main/office/rules/inbound-rules.ts': 'English only for now (file names the rules write)',
   'main/preflight/preflight-service.ts': 'English only for now (the name of the file without blank pages)',
   'preload/bridge.ts': 'English only for now (last-resort errors of the bridge)',

@@ -2,6 +2,7 @@
 // never empty, never a reserved device name, never hidden, never longer than file systems allow.
 import { describe, expect, it } from 'vitest';
 import { fileNameFrom, templateValues, unknownFields } from '../../../main/office/rules/file-name-template';
+import { chooseMainLanguage } from '../../../main/i18n/main-locale';
 import { isFromSenders } from '../../../main/office/rules/sender-match';
 import { allPages, printDocumentHtml } from '../../../main/office/rules/print-document';
 import { localTime } from '../../helpers/clock';
@@ -42,6 +43,13 @@ describe('file-name templates', () => {
     expect(fileNameFrom('{patient} {dob} {kind} {date}', templateValues(fax, read))).toMatch(/^Jörg Weiß 1961-03-14 Lab results \d{4}-\d{2}-\d{2}\.pdf$/);
     expect(fileNameFrom('{patient} {dob}', templateValues(fax, { patient: 'Ann O/Neil: "CON"', dob: '14.03.1961', kind: null }))).toBe('Ann O_Neil_ _CON_ 1961-03-14.pdf');
     expect(fileNameFrom('{patient} {dob} {kind}', templateValues(fax))).toBe('unknown patient unknown birth date unknown kind.pdf');
+    // In the app's language: a German office's files say "Patient unbekannt".
+    chooseMainLanguage('de');
+    try {
+      expect(fileNameFrom('{patient} {dob} {from}', templateValues({ ...fax, counterpart: null }))).toBe('Patient unbekannt Geburtsdatum unbekannt Absender unbekannt.pdf');
+    } finally {
+      chooseMainLanguage('en');
+    }
     // A date read in no known form is kept as read (its slashes made safe).
     expect(fileNameFrom('{dob}', templateValues(fax, { patient: null, dob: '1961/03/14', kind: null }))).toBe('1961_03_14.pdf');
   });
