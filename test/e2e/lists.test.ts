@@ -58,7 +58,13 @@ describe('inbox and outbox', () => {
     // The inbox still has its "Received" filter on, and nothing of the outbox's.
     await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Received' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Failed' }).getAttribute('aria-pressed')).resolves.toBe('false');
+    // A date typed only in part is cleared with the rest (it was in no filter, only in its field).
+    const from = page.getByLabel('From date');
+    await from.click();
+    await page.keyboard.type('03');
+    await expect(from.evaluate((input: HTMLInputElement) => input.validity.badInput)).resolves.toBe(true);
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByLabel('From date').evaluate((input: HTMLInputElement) => input.validity.badInput)).resolves.toBe(false);
     await summaryIs('27 faxes');
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { FaxDirection, FaxSummary } from '../../../preload/models';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -23,6 +23,7 @@ import { settingsStore } from '../data/settings';
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
   const stored = useStore(filtersStore(direction));
+  const [clearedTimes, setClearedTimes] = useState(0);
   const office = useStore(officeStore);
   const labels = useStore(labelsStore);
   const policies = useStore(policiesStore);
@@ -113,7 +114,8 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
             </label>
           ) : null}
           {direction === 'inbound' && readsText ? <KindFilter kind={filters.kind} /> : null}
-          <div className="date-range">
+          {/* Drawn anew when the filters are cleared: a date typed only in part is in no state to clear, only in the field. */}
+          <div className="date-range" key={clearedTimes}>
             <label className="date-field">
               <span className="field-hint">{t('faxList.from')}</span>
               <input className="input" type="date" value={filters.from} onChange={(event) => setFilters(direction, { from: event.target.value })} aria-label={t('faxList.fromDate')} />
@@ -127,7 +129,16 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
         <div className="list-summary" aria-live="polite" aria-busy={!list.current} data-testid="list-summary" data-current={list.current}>
           {list.total === null ? t('replyParts.loading') : t(shownFiltered ? 'faxList.faxesMatch' : 'faxList.faxes', { total: list.total })}
           {filtered ? (
-            <button type="button" className="button button-ghost button-small" onClick={() => clearFilters(direction)}>{t('faxList.clearFilters')}</button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => {
+                clearFilters(direction);
+                setClearedTimes((times) => times + 1);
+              }}
+            >
+              {t('faxList.clearFilters')}
+            </button>
           ) : null}
         </div>
         {list.error ? <ErrorNotice error={list.error} /> : null}
