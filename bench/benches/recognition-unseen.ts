@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchRecognizer } from '../lib/bench-recognizer';
-import type { RecognizedPage } from '../../main/pages/recognized-text';
+import type { RecognizedPage } from '../../main/store/recognized-text';
 import { atLeast, atMost, timing, type Benchmark, type Metric } from '../lib/metric';
 import { unseenPages, unseenPdf } from '../lib/unseen-pages';
 import { keysFoundBySearch, levenshtein } from './recognition';

@@ -17,7 +17,7 @@ import { openCacheDatabase } from '../../main/store/cache/cache-database';
 import { createFaxRepository } from '../../main/store/cache/fax-repository';
 import { createFaxTextRepository } from '../../main/store/cache/fax-text-repository';
 import { faxPdf, type FaxPageSpec, type FaxResolution, type PageFont } from '../../test/helpers/fax-pages';
-import type { RecognizedPage } from '../../main/pages/recognized-text';
+import type { RecognizedPage } from '../../main/store/recognized-text';
 import { fakeFaxes } from '../lib/fake-faxes';
 import { atMost, info, timing, type Benchmark, type Metric } from '../lib/metric';
 

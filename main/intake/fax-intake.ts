@@ -4,7 +4,7 @@
  * changes. Pure: the same pages give the same intake.
  */
 import type { FaxIntake, IntakeField, IntakeKind, IntakePart } from '../../preload/intake';
-import type { RecognizedWord } from '../pages/recognized-text';
+import type { RecognizedWord } from '../store/recognized-text';
 import { chooseFields, numberRuns, pageFields, type FieldCandidate } from './intake-fields';
 import { modelWords, type KindModel } from './kind-model';
 import { ruleKind, type RuleKind } from './kind-rules';

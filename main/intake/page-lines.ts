@@ -2,7 +2,7 @@
  * A page's recognized words grouped into lines (words whose middles stand at one height, left to right), with a
  * folded form of each word for matching: lower case, accents and a trailing colon or comma dropped.
  */
-import type { RecognizedWord } from '../pages/recognized-text';
+import type { RecognizedWord } from '../store/recognized-text';
 
 export interface LineWord extends RecognizedWord {
   /** Lower case, no accents, no punctuation at either end. */

@@ -1,8 +1,8 @@
 /** The messages between main and its recognition process. */
 import type { RenderableKind, RenderSource } from '../pages/render-protocol';
-import type { RecognizedPage } from '../pages/recognized-text';
+import type { RecognizedPage } from '../store/recognized-text';
 
-export type { RecognizedPage, RecognizedWord } from '../pages/recognized-text';
+export type { RecognizedPage, RecognizedWord } from '../store/recognized-text';
 
 export interface RecognitionStart {
   type: 'start';

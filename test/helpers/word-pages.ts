@@ -2,7 +2,7 @@
  * Recognized pages made of text lines, as the recognizer gives them: each word with its box (shares of the page)
  * and a confidence — for testing what is read from words without drawing and recognizing a page.
  */
-import type { RecognizedWord } from '../../main/pages/recognized-text';
+import type { RecognizedWord } from '../../main/store/recognized-text';
 
 export interface WordLine {
   text: string;

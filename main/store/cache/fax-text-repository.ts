@@ -8,7 +8,7 @@ import type { CacheDb } from './cache-database';
 import { spellingVariants } from './spelling-variants';
 import type { FaxId } from '../../../preload/fax-id';
 import type { FaxDirection, TextHit, TextPageHits } from '../../../preload/models';
-import type { RecognizedPage, RecognizedWord } from '../../pages/recognized-text';
+import type { RecognizedPage, RecognizedWord } from '../recognized-text';
 import { startNearHit } from './text-excerpts';
 import { joinedId, joinedIds, onOneLine, splitIdExcerpt } from './split-ids';
 

@@ -4,7 +4,7 @@
  * indexed joined beside the page's text, so a search for the whole id still finds the page. A join is a guess: it
  * is never a sure reading (a rule's content condition met only through one asks for a check by hand).
  */
-import type { RecognizedWord } from '../../pages/recognized-text';
+import type { RecognizedWord } from '../recognized-text';
 
 /** Letters and digits only (a word's trailing punctuation aside), diacritics folded, lower case; null otherwise. */
 function idPart(word: string): string | null {

@@ -89,6 +89,15 @@ describe('the layers of main (shell → app → ipc → services → data → ru
   });
 });
 
+describe('inside the data layer', () => {
+  it('the stores read nothing of page drawing (the recognized-text types live with the stores, below the pages)', () => {
+    const files = fs.readdirSync('main/store', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const upward = files.filter((file) => /from '(\.\.\/)+pages\//.test(fs.readFileSync(`main/store/${file}`, 'utf8')));
+    expect(files.length).toBeGreaterThan(10);
+    expect(upward).toEqual([]);
+  });
+});
+
 describe('the layer table in docs/technical/architecture.md', () => {
   it('is the one the lint rule enforces, folder for folder', () => {
     const doc = fs.readFileSync('docs/technical/architecture.md', 'utf8');
