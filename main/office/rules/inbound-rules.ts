@@ -30,9 +30,10 @@ import { createJobRunner, retryWait } from '../../runtime/job-runner';
 import type { Timers } from '../../runtime/timers';
 import type { Cache } from '../../store/cache/cache';
 import type { RuleActionRow } from '../../store/cache/rule-action-repository';
-import { fileNameFrom, templateValues, type TemplateIntake } from './file-name-template';
+import { fileNameFrom, templateValues } from './file-name-template';
 import { deskOnItsOwn, holdingLease, leaseVoidBefore, officeLeaseMs, type JobLease, type OfficeJobs } from '../office-jobs';
 import { isFromSenders } from './sender-match';
+import { createRuleGates } from './rule-gates';
 import type { FaxId } from '../../../preload/fax-id';
 
 export interface InboundRulesDeps {
@@ -76,10 +77,7 @@ export interface OfficeTiming {
   joinPollMs?: number;
 }
 
-/** A word read with less confidence than this (0–100) never makes a rule act on its own. */
-export const sureReadingConfidence = 80;
-/** How long a rule waits before looking again for a fax's text that is still being read. */
-const textWaitMs = 60_000;
+export { sureReadingConfidence } from './rule-gates';
 
 export interface InboundRules {
   start(): Promise<void>;
@@ -137,6 +135,8 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
   const lookAgainMs = deps.officeTiming?.anotherDeskWaitMs ?? anotherDeskWaitMs;
   const listening = createDisposables();
   const holding = <T>(job: string, work: (held: () => boolean) => Promise<T>): Promise<T> => holdingLease(officeJobs, job, work, { leaseMs, ...(deps.timers ? { timers: deps.timers } : {}), now });
+
+  const { contentAllows, intakeAllows, namingIntake } = createRuleGates({ cache: deps.cache, recognizing: deps.recognizing, kindName: deps.kindName, now });
 
   const contactNames = (key: string) => deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
 
@@ -206,73 +206,6 @@ export function createInboundRules(deps: InboundRulesDeps): InboundRules {
     checkpoint('rules.printed');
     deps.cache.audit.record('rule_print', { faxId: row.faxId });
     return rule.printer;
-  }
-
-  /**
-   * A rule with words to look for acts only when the fax's text surely contains them; a fax whose reading is too
-   * unsure either way is left to be checked by hand. Says whether the action may go ahead (else it is journaled).
-   */
-  function contentAllows(row: RuleActionRow, words: string): boolean {
-    const verdict = deps.cache.faxText.contentMatch(row.faxId, words, sureReadingConfidence);
-    if (verdict === 'found') return true;
-    if (verdict === 'unread') {
-      const reading = deps.cache.faxText.state(row.faxId);
-      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadable'));
-      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOn'));
-      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForText'), now() + textWaitMs);
-    } else if (verdict === 'absent') {
-      journal.skip(row.faxId, row.ruleId, msg('rules.doesNotContain', { words }));
-    } else {
-      journal.skip(row.faxId, row.ruleId, msg('rules.checkByHand', { words }));
-    }
-    return false;
-  }
-
-  /**
-   * A rule for some kinds, or for urgent faxes, acts only when intake read that surely (a kind a person gave the fax
-   * is sure); a fax read unsurely is left to be checked by hand. Says whether the action may go ahead.
-   */
-  function intakeAllows(row: RuleActionRow, rule: InboundRule): boolean {
-    const kinds = rule.kinds ?? [];
-    if (kinds.length === 0 && rule.urgentOnly !== true) return true;
-    const intake = deps.cache.intake.get(row.faxId);
-    if (intake === null) {
-      const reading = deps.cache.faxText.state(row.faxId);
-      if (reading?.failure) journal.skip(row.faxId, row.ruleId, msg('rules.checkByHandUnreadableKind'));
-      else if (!(deps.recognizing?.() ?? false)) journal.skip(row.faxId, row.ruleId, msg('rules.needsReadingOnKind'));
-      else journal.failed(row.faxId, row.ruleId, msg('rules.waitingForIntake'), now() + textWaitMs);
-      return false;
-    }
-    if (kinds.length > 0) {
-      const read = deps.kindName?.(intake.kind.kind) ?? intake.kind.kind;
-      if (!intake.kind.sure) {
-        journal.skip(row.faxId, row.ruleId, msg('rules.kindUnsure', { kind: read }));
-        return false;
-      }
-      if (!kinds.includes(intake.kind.kind)) {
-        journal.skip(row.faxId, row.ruleId, msg('rules.notOfTheKinds', { kind: read }));
-        return false;
-      }
-    }
-    if (rule.urgentOnly === true) {
-      const urgency = intake.fields.find((field) => field.name === 'urgency');
-      if (urgency === undefined) {
-        journal.skip(row.faxId, row.ruleId, msg('rules.notUrgent'));
-        return false;
-      }
-      if (urgency.needsLook) {
-        journal.skip(row.faxId, row.ruleId, msg('rules.urgencyUnsure'));
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The fields a file name may use: only what intake read surely. */
-  function namingIntake(faxId: FaxId): TemplateIntake {
-    const intake = deps.cache.intake.get(faxId);
-    const sure = (name: 'patient' | 'dob') => intake?.fields.find((field) => field.name === name && !field.needsLook)?.value ?? null;
-    return { patient: sure('patient'), dob: sure('dob'), kind: intake?.kind.sure === true ? (deps.kindName?.(intake.kind.kind) ?? intake.kind.kind) : null };
   }
 
   /** Gives the fax its label or person on the office hub (the hub's own triage, as a person's action would). */
