@@ -3,7 +3,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { faxLimits } from '../../preload/fax-limits';
-import { addPasted, addRecipients, composeStore, draftRecipients, emptyCompose, pageTotals, replaceFileWith, resetCompose, saveNow, sendBlocker, sendDraft, setField } from '../../renderer/src/data/compose';
+import { composeStore, draftRecipients, emptyCompose, pageTotals, resetCompose, saveNow, sendBlocker, sendDraft, setField } from '../../renderer/src/data/compose';
+import { replaceFileWith } from '../../renderer/src/data/compose-files';
+import { addPasted, addRecipients } from '../../renderer/src/data/compose-recipients';
 import { connectionStore } from '../../renderer/src/data/connection';
 import { filtersStore, setFilters } from '../../renderer/src/data/list-filters';
 import { routeStore } from '../../renderer/src/data/navigation';

@@ -4,7 +4,8 @@
 // of what a receptionist does (fast-check), against a main that keeps the draft and the drafts set aside.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addRecipients, composeStore, draftRecipients, resetCompose, restoreDraft, sendBlocker, setField } from '../../renderer/src/data/compose';
+import { composeStore, draftRecipients, resetCompose, restoreDraft, sendBlocker, setField } from '../../renderer/src/data/compose';
+import { addRecipients } from '../../renderer/src/data/compose-recipients';
 import { connectionStore } from '../../renderer/src/data/connection';
 import { continueDraft, draftsAsideStore, editHeldFax, openNewFax, resumeDraftAside, startFaxWith, startNewFax, staleDraftMs } from '../../renderer/src/data/drafts';
 import { routeStore } from '../../renderer/src/data/navigation';

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecipientWarning } from '../../preload/models';
-import { addRecipients, composeStore, resetCompose, saveNow } from '../../renderer/src/data/compose';
+import { composeStore, resetCompose, saveNow } from '../../renderer/src/data/compose';
+import { addRecipients } from '../../renderer/src/data/compose-recipients';
 import { applySuggestion, checkRecipientsNow, confirmWarning, guardStore, startRecipientGuard, warningsBeforeSend } from '../../renderer/src/data/recipient-guard';
 import { installFakeFax, Refusal } from './fake-fax';
 

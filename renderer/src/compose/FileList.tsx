@@ -5,7 +5,8 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { moveFile, removeFile, type ComposeFile } from '../data/compose';
+import { type ComposeFile } from '../data/compose';
+import { moveFile, removeFile } from '../data/compose-files';
 import { bytesText, pagesText } from '../format';
 import { Icon } from '../components/Icon';
 import { t } from '../i18n';

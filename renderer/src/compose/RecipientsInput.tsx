@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { checkFaxNumber, cleanNumberInput, numberKey } from '../../../preload/fax-number';
 import { Icon } from '../components/Icon';
-import { addPasted, addRecipients, numberOptions, removeRecipient, type RecipientEntry } from '../data/compose';
+import { numberOptions, type RecipientEntry } from '../data/compose';
+import { addPasted, addRecipients, removeRecipient } from '../data/compose-recipients';
 
 /** What the field does with what is typed, pasted or picked (compose's draft by default; Forward keeps its own list). */
 export interface RecipientActions {

@@ -1,6 +1,7 @@
 /** A compose file's pages, opened once for its thumbnail and its page strip, closed when the file goes. */
 import { useEffect, useState } from 'react';
-import { fileBytes, stagedBytes, type ComposeFile } from '../data/compose';
+import { type ComposeFile } from '../data/compose';
+import { fileBytes, stagedBytes } from '../data/compose-files';
 import { openPageSource, type PageSource } from './page-source';
 
 export type FilePages =

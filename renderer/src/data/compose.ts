@@ -4,8 +4,8 @@
  * a rejected key, going offline and restarts. The spec's limits are enforced here with specific messages, and
  * again by main.
  */
-import { checkFaxNumber, splitPastedNumbers, type NumberOptions } from '../../../preload/fax-number';
-import { faxLimits, tooLargeMessage } from '../../../preload/fax-limits';
+import { checkFaxNumber, type NumberOptions } from '../../../preload/fax-number';
+import { faxLimits } from '../../../preload/fax-limits';
 import type { AppStatus, Draft, DraftRecipient, StagedFile, SubmissionView } from '../../../preload/models';
 import { faxApi, type IpcError } from './ipc';
 import { showOutbox } from './list-filters';
@@ -79,11 +79,12 @@ export function recipientEntry(input: string, name = ''): RecipientEntry {
   return { key: `r${keySeq}`, input: input.trim(), e164: check.ok ? check.e164 : null, name, error: check.ok ? null : say(check.message) };
 }
 
-function update(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
+/** Changes the draft (a change the user made is saved, debounced). */
+export function updateDraft(change: (state: ComposeState) => ComposeState, options: { save: boolean } = { save: true }): void {
   // A change the user made is work of this sitting: the draft is theirs now, not one that came back.
   composeStore.set(options.save ? (state) => ({ ...change(state), editedAt: Date.now(), notice: null }) : change);
   draftLoaded = true;
-  if (options.save) scheduleSave();
+  if (options.save) scheduleDraftSave();
 }
 
 /** Whether the draft holds anything the user would miss. */
@@ -91,7 +92,7 @@ export function hasContent(state: Pick<ComposeState, 'recipients' | 'files' | 's
   return state.recipients.length > 0 || state.files.length > 0 || state.subject.trim() !== '' || state.notes.trim() !== '' || state.coverId.trim() !== '';
 }
 
-function scheduleSave(): void {
+export function scheduleDraftSave(): void {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = setTimeout(() => void saveNow(), 400);
 }
@@ -164,126 +165,20 @@ function announceQueued(submission: SubmissionView): void {
   toast(id === 'compose.inTheOutboxUploading' || id === 'compose.scheduledTheFaxWaits' ? 'success' : 'info', t(id));
 }
 
-/** The bytes of a document staged in main (made by the page tools or fill & sign). */
-export async function stagedBytes(id: string): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
-  const result = await faxApi().readStagedFile({ id });
-  return result.ok ? { bytes: result.value } : { error: result.error };
-}
-
-/** The bytes of a file in the draft: the dropped file itself, or main's staged copy for a restored draft. */
-export async function fileBytes(file: ComposeFile): Promise<{ bytes: Uint8Array } | { error: IpcError }> {
-  if (file.source) return { bytes: new Uint8Array(await file.source.arrayBuffer()) };
-  const result = await faxApi().readStagedFile({ id: file.id });
-  return result.ok ? { bytes: result.value } : { error: result.error };
-}
-
 export function problem(message: string): void {
-  update((state) => ({ ...state, problems: [message, ...state.problems].slice(0, 6) }), { save: false });
+  updateDraft((state) => ({ ...state, problems: [message, ...state.problems].slice(0, 6) }), { save: false });
 }
 
 export function dismissProblems(): void {
-  update((state) => ({ ...state, problems: [] }), { save: false });
-}
-
-/** Adds numbers typed, pasted (several at once) or picked from contacts. Returns how many were added. */
-export function addRecipients(inputs: Array<{ number: string; name?: string }>): number {
-  const state = composeStore.get();
-  const recipients = [...state.recipients];
-  const problems: string[] = [];
-  let added = 0;
-  for (const input of inputs) {
-    if (recipients.length >= faxLimits.maxRecipients) {
-      problems.push(t('compose.aFaxCanGo', { maxRecipients: faxLimits.maxRecipients, number: input.number }));
-      break;
-    }
-    const next = recipientEntry(input.number, input.name ?? '');
-    if (next.e164 && recipients.some((recipient) => recipient.e164 === next.e164)) continue;
-    recipients.push(next);
-    added += 1;
-  }
-  update((current) => ({ ...current, recipients, problems: [...problems, ...current.problems].slice(0, 6) }));
-  return added;
-}
-
-export function addPasted(text: string): number {
-  return addRecipients(splitPastedNumbers(text).map((number) => ({ number })));
-}
-
-export function removeRecipient(key: string): void {
-  update((state) => ({ ...state, recipients: state.recipients.filter((recipient) => recipient.key !== key) }));
-}
-
-/**
- * Recipients added by number alone get the name of the contact the number belongs to (shown on the chip, sent as
- * the recipient's name). Not an edit of the user's: a draft from earlier keeps its question.
- */
-export function nameRecipients(names: ReadonlyArray<{ number: string; name: string }>): void {
-  const byNumber = new Map(names.map((entry) => [entry.number, entry.name]));
-  const state = composeStore.get();
-  const recipients = state.recipients.map((recipient) => {
-    const name = recipient.name || recipient.e164 === null ? undefined : byNumber.get(recipient.e164);
-    return name === undefined ? recipient : { ...recipient, name };
-  });
-  if (recipients.every((recipient, index) => recipient === state.recipients[index])) return;
-  composeStore.set({ ...state, recipients });
-  scheduleSave();
-}
-
-export function renameRecipient(key: string, name: string): void {
-  update((state) => ({ ...state, recipients: state.recipients.map((recipient) => (recipient.key === key ? { ...recipient, name } : recipient)) }));
-}
-
-/** Puts another number (and name) in place of a recipient: the guard's one-click fix. */
-export function replaceRecipient(key: string, replacement: { number: string; name: string | null }): void {
-  update((state) => {
-    const replaced = recipientEntry(replacement.number, replacement.name ?? '');
-    const duplicate = replaced.e164 !== null && state.recipients.some((recipient) => recipient.key !== key && recipient.e164 === replaced.e164);
-    return {
-      ...state,
-      recipients: duplicate ? state.recipients.filter((recipient) => recipient.key !== key) : state.recipients.map((recipient) => (recipient.key === key ? replaced : recipient)),
-    };
-  });
-}
-
-export function confirmWarnings(keys: readonly string[]): void {
-  update((state) => ({ ...state, confirmedWarnings: [...new Set([...state.confirmedWarnings, ...keys])] }));
+  updateDraft((state) => ({ ...state, problems: [] }), { save: false });
 }
 
 export function setReplyWithinDays(days: number | null): void {
-  update((state) => ({ ...state, replyWithinDays: days }));
+  updateDraft((state) => ({ ...state, replyWithinDays: days }));
 }
 
 export function setField(field: 'subject' | 'notes' | 'coverId' | 'scheduleAt', value: string): void {
-  update((state) => ({ ...state, [field]: value }));
-}
-
-/** Checks the spec's limits here first, then has main check and encrypt each file. */
-export async function addFiles(files: readonly File[]): Promise<void> {
-  const state = composeStore.get();
-  const room = faxLimits.maxFiles - state.files.length;
-  const accepted: File[] = [];
-  for (const file of files) {
-    if (accepted.length >= room) {
-      problem(t('compose.aFaxCanCarry', { maxFiles: faxLimits.maxFiles, name: file.name }));
-      continue;
-    }
-    if (file.size > faxLimits.maxFileBytes) {
-      problem(say(tooLargeMessage(`“${file.name}”`, file.size)));
-      continue;
-    }
-    accepted.push(file);
-  }
-  if (accepted.length === 0) return;
-  update((current) => ({ ...current, staging: current.staging + accepted.length }), { save: false });
-  const result = await faxApi().stageFiles({ files: accepted });
-  update((current) => ({ ...current, staging: Math.max(0, current.staging - accepted.length) }), { save: false });
-  if (!result.ok) {
-    problem(result.error.message);
-    return;
-  }
-  for (const rejection of result.value.rejected) problem(rejection.message);
-  const added: ComposeFile[] = result.value.staged.map((staged) => ({ ...staged, source: accepted.find((file) => file.name === staged.name) ?? null }));
-  update((current) => ({ ...current, files: [...current.files, ...added] }));
+  updateDraft((state) => ({ ...state, [field]: value }));
 }
 
 /**
@@ -301,42 +196,8 @@ export async function takeOpenedFiles(beforeAdding: () => Promise<void> = () => 
   const overflow = staged.slice(room);
   for (const file of overflow) problem(t('compose.aFaxCanCarry2', { maxFiles: faxLimits.maxFiles, name: file.name }));
   if (overflow.length > 0) void faxApi().releaseStagedFiles({ ids: overflow.map((file) => file.id) });
-  if (accepted.length > 0) update((current) => ({ ...current, files: [...current.files, ...accepted.map((file) => ({ ...file, source: null }))] }));
+  if (accepted.length > 0) updateDraft((current) => ({ ...current, files: [...current.files, ...accepted.map((file) => ({ ...file, source: null }))] }));
   return staged.length + rejected.length;
-}
-
-export function removeFile(id: string): void {
-  update((state) => ({ ...state, files: state.files.filter((file) => file.id !== id) }));
-  void faxApi().releaseStagedFiles({ ids: [id] });
-}
-
-/**
- * Puts the documents made of a file's pages (page tools) in its place, in their order; the old staged copy is
- * released. Refused (nothing changes, the new copies are released) when the fax would carry too many files or
- * the file is no longer in the draft.
- */
-export function replaceFileWith(id: string, replacements: readonly StagedFile[]): 'replaced' | 'tooMany' | 'gone' {
-  const state = composeStore.get();
-  const outcome = !state.files.some((file) => file.id === id) ? 'gone' : state.files.length - 1 + replacements.length > faxLimits.maxFiles ? 'tooMany' : 'replaced';
-  if (outcome !== 'replaced') {
-    void faxApi().releaseStagedFiles({ ids: replacements.map((file) => file.id) });
-    return outcome;
-  }
-  update((current) => ({ ...current, files: current.files.flatMap((file) => (file.id === id ? replacements.map((staged) => ({ ...staged, source: null })) : [file])) }));
-  void faxApi().releaseStagedFiles({ ids: [id] });
-  return outcome;
-}
-
-export function moveFile(id: string, offset: -1 | 1): void {
-  update((state) => {
-    const index = state.files.findIndex((file) => file.id === id);
-    const target = index + offset;
-    if (index < 0 || target < 0 || target >= state.files.length) return state;
-    const files = [...state.files];
-    const [moved] = files.splice(index, 1);
-    if (moved) files.splice(target, 0, moved);
-    return { ...state, files };
-  });
 }
 
 /** What the send will cost: pages per recipient (plus a cover page) times recipients. */

@@ -6,7 +6,9 @@
  * discarded (after a confirmation).
  */
 import type { Draft } from '../../../preload/models';
-import { addFiles, addRecipients, cancelScheduledSave, composeStore, draftBeingRestored, hasContent, loadDraft, resetCompose, saveNow, type ComposeState } from './compose';
+import { cancelScheduledSave, composeStore, draftBeingRestored, hasContent, loadDraft, resetCompose, saveNow, type ComposeState } from './compose';
+import { addFiles } from './compose-files';
+import { addRecipients } from './compose-recipients';
 import { faxApi, type IpcError } from './ipc';
 import { navigate } from './navigation';
 import { createStore } from './store';

@@ -4,7 +4,8 @@
  * never block sending; blank pages of a PDF can be removed in one click (a new PDF, the user's file untouched).
  */
 import type { PageFlag, PreflightPage } from '../../../preload/models';
-import { composeStore, replaceFileWith, type ComposeFile, type ComposeState } from './compose';
+import { composeStore, type ComposeFile, type ComposeState } from './compose';
+import { replaceFileWith } from './compose-files';
 import { faxApi, type IpcError } from './ipc';
 import { createStore } from './store';
 import type { MessageId } from '../../../preload/i18n/translator';

@@ -5,7 +5,8 @@
  */
 import { numberKey } from '../../../preload/fax-number';
 import type { DraftRecipient, RecipientWarning } from '../../../preload/models';
-import { composeStore, confirmWarnings, draftRecipients, nameRecipients, replaceRecipient, type ComposeState, type RecipientEntry } from './compose';
+import { composeStore, draftRecipients, type ComposeState, type RecipientEntry } from './compose';
+import { confirmWarnings, nameRecipients, replaceRecipient } from './compose-recipients';
 import { faxApi, type IpcError } from './ipc';
 import { settingsStore } from './settings';
 import { createStore } from './store';
