@@ -113,3 +113,8 @@ export function numberKey(input: string): string | null {
 export function displayNumber(key: string): string {
   return parsePhoneNumberFromString(key)?.formatInternational() ?? key;
 }
+
+/** The country an international number belongs to (ISO 3166 code), or null when it names none. */
+export function countryOfNumber(key: string): string | null {
+  return parsePhoneNumberFromString(key)?.country ?? null;
+}

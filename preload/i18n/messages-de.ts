@@ -1541,6 +1541,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'fileName.unknownBirthDate': "Geburtsdatum unbekannt",
   'fileName.unknownKind': "Art unbekannt",
   'fileName.fax': "Fax {reference}",
+  'fillSign.faxBackToPage': "Zurückfaxen an {number} · laut Seite",
+  'fillSign.faxBackToLine': "Zurückfaxen an {number} · Absenderanschluss",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1539,6 +1539,8 @@ export const en = {
   'fileName.unknownBirthDate': "unknown birth date",
   'fileName.unknownKind': "unknown kind",
   'fileName.fax': "Fax {reference}",
+  'fillSign.faxBackToPage': "Fax back to {number} · on the page",
+  'fillSign.faxBackToLine': "Fax back to {number} · sending line",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

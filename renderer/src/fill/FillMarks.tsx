@@ -1,7 +1,8 @@
 /** How things placed on a page look on screen: the saved signature, a check mark, the stamp image, a drawn stroke, a highlight. */
 import type { SignatureInk } from '../../../preload/models';
 import { t } from '../i18n';
-import type { Point } from './fill-geometry';
+import { highlightFromDrag, type Point } from './fill-geometry';
+import type { Sketch } from './fill-tools';
 
 export function SignatureInkView({ ink }: { ink: SignatureInk }) {
   if ('typed' in ink) {
@@ -41,4 +42,17 @@ export function StrokesView({ strokes, label }: { strokes: readonly Point[][]; l
 
 export function StampView({ url }: { url: string | null }) {
   return url ? <img className="fill-stamp-image" src={url} alt={t('fillSign.stampImage')} draggable={false} /> : null;
+}
+
+/** A highlight or a stroke while the pointer draws it. */
+export function SketchView({ sketch, highlightSize }: { sketch: Sketch; highlightSize: { width: number; height: number } }) {
+  if (sketch.kind === 'ink') {
+    return (
+      <div className="fill-sketch" style={{ inset: 0 }}>
+        <StrokesView strokes={[sketch.points]} />
+      </div>
+    );
+  }
+  const [left, top, right, bottom] = highlightFromDrag(sketch.start, sketch.end, highlightSize);
+  return <div className="fill-sketch fill-highlight-mark" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
 }

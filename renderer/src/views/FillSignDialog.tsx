@@ -20,21 +20,11 @@ import { currentLocale, t } from '../i18n';
 import { ForwardDialog } from './ForwardDialog';
 import { SignaturePad } from './SignaturePad';
 import { boxAt, highlightFromDrag, inkFromPoints, moveBox, resizeBox, type Box, type Point } from '../fill/fill-geometry';
-import { StrokesView } from '../fill/FillMarks';
+import { SketchView } from '../fill/FillMarks';
 import { FillItemContent, textHeight, textWidth } from '../fill/FillItemContent';
 import { useDrawnPage, useStampUrl } from '../fill/use-fill-page';
-
-type Tool = 'text' | 'date' | 'check' | 'signature' | 'stamp' | 'highlight' | 'ink';
-type Placed = FillItem & { id: number };
-/** A highlight or a stroke being drawn with the pointer. */
-type Sketch = { kind: 'highlight'; start: Point; end: Point } | { kind: 'ink'; points: Point[] };
-
-const checkSize = 0.022;
-const signatureHeight = 0.06;
-const stampHeight = 0.1;
-/** Room around a drawn stroke for the pen's width (a share of the page). */
-const inkPad = 0.004;
-const pageWidthPx = 600;
+import { FillSignFooter } from '../fill/FillSignFooter';
+import { checkSize, fillTools, inkPad, pageWidthPx, signatureHeight, stampHeight, type Placed, type Sketch, type Tool } from '../fill/fill-tools';
 
 export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose: () => void }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -51,7 +41,7 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState<{ file: StagedFile; answer: boolean } | null>(null);
+  const [sending, setSending] = useState<{ file: StagedFile; to: Array<{ number: string; name?: string | undefined }>; answer?: boolean } | null>(null);
   // A state, not a ref: the canvas is made again after the signature pad or the send dialog had the screen.
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const nextId = useRef(1);
@@ -254,8 +244,7 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
     );
   }
   if (sending) {
-    const to = sending.answer && detail.counterpart ? [{ number: detail.counterpart, name: detail.counterpartName ?? detail.senderName ?? undefined }] : [];
-    return <ForwardDialog faxId={detail.id} onClose={stopSending} document={{ fileId: sending.file.id, pages: sending.file.pages }} to={to} answer={sending.answer} />;
+    return <ForwardDialog faxId={detail.id} onClose={stopSending} document={{ fileId: sending.file.id, pages: sending.file.pages }} to={sending.to} answer={sending.answer === true} />;
   }
   if (drawingSignature) {
     return (
@@ -271,15 +260,6 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
   }
 
   const pageCount = pdf?.numPages ?? detail.pages ?? 1;
-  const tools: Array<{ id: Tool; label: string }> = [
-    { id: 'text', label: t('fillSign.text') },
-    { id: 'date', label: t('fillSign.todaysDate') },
-    { id: 'check', label: t('fillSign.checkMark') },
-    { id: 'signature', label: t('fillSign.signature') },
-    { id: 'stamp', label: t('fillSign.stamp') },
-    { id: 'highlight', label: t('fillSign.highlight') },
-    { id: 'ink', label: t('fillSign.draw') },
-  ];
   const pick = (choice: Tool) => {
     if (choice === 'signature' && !signature) setDrawingSignature(true);
     else if (choice === 'stamp' && !stamp) stampInput.current?.click();
@@ -292,18 +272,18 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
       onClose={close}
       wide
       footer={
-        <>
-          <button type="button" className="button" onClick={close}>{t('pageTools.close')}</button>
-          <button type="button" className="button" disabled={busy} onClick={() => void make().then((file) => file && savePageDocument(file.id).then((saved) => saved && setKept(placed)))}>{t('pageTools.saveAsPdf')}</button>
-          <button type="button" className="button" disabled={busy} onClick={() => void make().then((file) => file && setSending({ file, answer: false }))}>{t('fillSign.sendTo')}</button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void make().then((file) => file && setSending({ file, answer: true }))}>
-            {detail.counterpart ? t('fillSign.faxBackTo', { number: detail.counterpartName ?? detail.counterpart }) : t('fillSign.faxBack')}
-          </button>
-        </>
+        <FillSignFooter
+          detail={detail}
+          busy={busy}
+          onClose={close}
+          onSave={() => void make().then((file) => file && savePageDocument(file.id).then((saved) => saved && setKept(placed)))}
+          onSendTo={() => void make().then((file) => file && setSending({ file, to: [] }))}
+          onFaxBack={(choice) => void make().then((file) => file && setSending({ file, to: choice ? [{ number: choice.e164, name: choice.name ?? undefined }] : [], answer: true }))}
+        />
       }
     >
       <div className="row fill-tools" role="toolbar" aria-label={t('fillSign.tools')}>
-        {tools.map((choice) => (
+        {fillTools().map((choice) => (
           <button key={choice.id} type="button" className="button button-small" aria-pressed={tool === choice.id} onClick={() => pick(choice.id)}>
             {choice.label}
           </button>
@@ -347,16 +327,7 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
               setSketch(null);
             }}
           >
-            {sketch?.kind === 'ink' ? (
-              <div className="fill-sketch" style={{ inset: 0 }}>
-                <StrokesView strokes={[sketch.points]} />
-              </div>
-            ) : sketch ? (
-              (() => {
-                const [left, top, right, bottom] = highlightFromDrag(sketch.start, sketch.end, highlightSize);
-                return <div className="fill-sketch fill-highlight-mark" style={{ left: `${String(left * 100)}%`, top: `${String(top * 100)}%`, width: `${String((right - left) * 100)}%`, height: `${String((bottom - top) * 100)}%` }} />;
-              })()
-            ) : null}
+            {sketch ? <SketchView sketch={sketch} highlightSize={highlightSize} /> : null}
             {items
               .filter((item) => item.page === pageNumber)
               .map((item) => {

@@ -7,10 +7,11 @@ import { JoinCodeQr } from '../components/JoinCodeQr';
 import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
-import { addPerson, confirmJoining, resetPerson, createOffice, exportAudit, joinOffice, leaveOffice, listPeople, listWaiting, officeStore, removePerson, retryOffice } from '../data/office';
+import { addPerson, confirmJoining, resetPerson, exportAudit, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
 import { OfficeJoining } from './OfficeJoining';
-import { HubUpgrade } from './HubUpgrade';
-import { holdExplanation, removalWords } from './office-words';
+import { NoOffice } from './NoOffice';
+import { RefusedOffice } from './RefusedOffice';
+import { holdExplanation } from './office-words';
 import { dateTime } from '../format';
 import { useStore } from '../data/store';
 import { useResult } from '../hooks/useResult';
@@ -37,102 +38,6 @@ export function OfficeSettings() {
       </div>
       {!office.joined ? office.joining ? <OfficeJoining joining={office.joining} /> : <NoOffice /> : office.state === 'removed' || office.state === 'refused' ? <RefusedOffice /> : <JoinedOffice />}
     </div>
-  );
-}
-
-function NoOffice() {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '', name: '', clientCertificate: '', clientKey: '', setupUser: '', setupPassword: '' });
-  const byCertificate = form.clientCertificate.trim() !== '' || form.clientKey.trim() !== '';
-
-  const join = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(await joinOffice(code.trim()));
-    setBusy(false);
-  };
-
-  const create = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const port = Number(form.port);
-    setBusy(true);
-    setError(
-      await createOffice({
-        host: form.host.trim(),
-        port: Number.isInteger(port) ? port : 0,
-        database: form.database.trim(),
-        user: form.user.trim(),
-        ...(form.password ? { password: form.password } : {}),
-        name: form.name.trim(),
-        ...(form.ca.trim() ? { ca: form.ca } : {}),
-        ...(byCertificate ? { clientCertificate: form.clientCertificate, clientKey: form.clientKey } : {}),
-        setupUser: form.setupUser.trim(),
-        setupPassword: form.setupPassword,
-      }),
-    );
-    // The setup account is IT's: not left in the form once used.
-    setForm((previous) => ({ ...previous, setupPassword: '' }));
-    setBusy(false);
-  };
-
-  const field = (key: keyof typeof form, label: string, type = 'text') => (
-    <label className="field">
-      <span>{label}</span>
-      <input className="input" type={type} value={form[key]} required={key !== 'ca' && !(key === 'password' && byCertificate)} onChange={(event) => setForm({ ...form, [key]: event.target.value })} autoComplete="off" />
-    </label>
-  );
-
-  return (
-    <>
-      <p className="field-hint">{t('office.whatAnOfficeIs')}</p>
-      {error ? <ErrorNotice error={error} /> : null}
-      <form onSubmit={(event) => void join(event)}>
-        <label className="field">
-          <span>{t('office.joinCode')}</span>
-          <textarea className="input" rows={3} value={code} onChange={(event) => setCode(event.target.value)} placeholder={t('office.joinCodePlaceholder')} spellCheck={false} />
-          <span className="field-hint">{t('office.joinCodeHint')}</span>
-        </label>
-        <button type="submit" className="button button-primary" disabled={busy || code.trim() === ''}>{t('office.joinTheOffice')}</button>
-      </form>
-      <details className="office-create">
-        <summary>{t('office.createTheOffice')}</summary>
-        <p className="field-hint">{t('office.createHint')}</p>
-        <form onSubmit={(event) => void create(event)}>
-          {field('host', t('office.hubHost'))}
-          {field('port', t('office.hubPort'), 'number')}
-          {field('database', t('office.hubDatabase'))}
-          {field('user', t('office.hubUser'))}
-          {field('password', t('office.hubPassword'), 'password')}
-          <label className="field">
-            <span>{t('office.hubCa')}</span>
-            <textarea className="input" rows={3} value={form.ca} onChange={(event) => setForm({ ...form, ca: event.target.value })} placeholder={t('office.caPlaceholder')} spellCheck={false} />
-            <span className="field-hint">{t('office.hubCaHint')}</span>
-          </label>
-          <details>
-            <summary>{t('office.clientCertificate')}</summary>
-            <p className="field-hint">{t('office.clientCertificateHint')}</p>
-            <label className="field">
-              <span>{t('office.clientCertificateLabel')}</span>
-              <textarea className="input" rows={3} value={form.clientCertificate} onChange={(event) => setForm({ ...form, clientCertificate: event.target.value })} placeholder={t('office.caPlaceholder')} spellCheck={false} />
-            </label>
-            <label className="field">
-              <span>{t('office.clientKeyLabel')}</span>
-              <textarea className="input" rows={3} value={form.clientKey} onChange={(event) => setForm({ ...form, clientKey: event.target.value })} spellCheck={false} autoComplete="off" />
-            </label>
-          </details>
-          {field('name', t('office.yourName'))}
-          <fieldset className="office-setup-account">
-            <legend>{t('office.setupAccount')}</legend>
-            <p className="field-hint">{t('office.setupAccountHint')}</p>
-            {field('setupUser', t('office.setupUser'))}
-            {field('setupPassword', t('office.setupPassword'), 'password')}
-          </fieldset>
-          <button type="submit" className="button" disabled={busy}>{t('office.createTheOffice')}</button>
-        </form>
-      </details>
-    </>
   );
 }
 
@@ -334,70 +239,6 @@ function JoinedOffice() {
           {t('office.removeBody')}
         </ConfirmDialog>
       ) : null}
-      {leaving ? (
-        <ConfirmDialog
-          title={t('office.leaveTitle')}
-          confirmLabel={t('office.leaveTheOffice')}
-          onCancel={() => setLeaving(false)}
-          onConfirm={() => {
-            setLeaving(false);
-            void leaveOffice().then((refused) => refused && setError(refused));
-          }}
-        >
-          {t('office.leaveBody')}
-        </ConfirmDialog>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * The hub refused this desk: removed from the office (or its password changed). What happened in words, the
- * actions that never reached the hub (kept to look at, not sent any more), asking again, and leaving.
- */
-function RefusedOffice() {
-  const office = useStore(officeStore);
-  const [waiting] = useResult(listWaiting);
-  const [error, setError] = useState<IpcError | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!office.joined) return null;
-  const shown = waiting.state === 'ready' ? waiting.value : [];
-  return (
-    <>
-      <p className="notice notice-error" role="alert" data-testid="office-refused">{removalWords(office) ?? office.problem}</p>
-      {error ? <ErrorNotice error={error} /> : null}
-      {office.needsUpgrade && office.role === 'admin' ? <HubUpgrade /> : null}
-      {shown.length > 0 ? (
-        <>
-          <h3 className="subhead">{t('office.waitingTitle')}</h3>
-          <p className="field-hint">{t('office.waitingHint')}</p>
-          <ul className="people-list" data-testid="office-waiting">
-            {shown.map((action, index) => (
-              <li key={`${action.faxId}-${index}`}>
-                {t('office.waitingKind', { kind: action.kind })} · <span className="mono">{action.reference ?? action.faxId}</span> · <time dateTime={new Date(action.at).toISOString()}>{dateTime(action.at)}</time>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <div className="row">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            void retryOffice().then((refused) => {
-              setError(refused);
-              setBusy(false);
-            });
-          }}
-        >
-          {t('office.tryAgain')}
-        </button>
-        <button type="button" className="button button-danger" onClick={() => setLeaving(true)}>{t('office.leaveTheOffice')}</button>
-      </div>
       {leaving ? (
         <ConfirmDialog
           title={t('office.leaveTitle')}
