@@ -24,7 +24,7 @@ function footer(fields: IntakeField[], counterpart: string | null = '+1415555021
   return onFaxBack;
 }
 
-const faxBackButtons = () => screen.getAllByRole('button').filter((button) => button.textContent?.startsWith('Fax back'));
+const faxBackButtons = () => screen.getAllByRole('button').filter((button) => button.textContent.startsWith('Fax back'));
 
 describe('fill & sign: where the copy is faxed back', () => {
   it('the number the page asks for comes first and says so; the sending line is offered beside it, named', () => {
