@@ -20,7 +20,8 @@ export const filingPlaceSchema = z
     target: z.enum(['fhir', 'mllp', 'folder']),
     patientId: z.string().max(200),
     patientName: z.string().max(300),
-    documentType: z.string().max(200).nullable(),
+    // A coding since this round; a desk of an earlier one tells the display words alone.
+    documentType: z.union([z.string().max(200), z.object({ system: z.string().max(200), code: z.string().max(100), display: z.string().max(200) }).strict()]).nullable(),
   })
   .strict();
 export type FilingPlace = z.infer<typeof filingPlaceSchema>;

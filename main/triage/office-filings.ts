@@ -15,7 +15,7 @@ export function filingToShare(row: FilingRow | null): FilingShare | null {
   if (row?.state !== 'filed' || row.patient === null || row.target === null || row.remoteId === filedByTheOffice) return null;
   return {
     how: row.filedBy ?? 'person',
-    place: { target: row.target, patientId: row.patient.id, patientName: row.patient.name, documentType: row.documentType?.display ?? null },
+    place: { target: row.target, patientId: row.patient.id, patientName: row.patient.name, documentType: row.documentType },
   };
 }
 

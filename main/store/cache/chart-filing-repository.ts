@@ -58,7 +58,7 @@ export interface ChartFilingRepository {
    * Another desk of the office filed the fax (the hub says so): it is filed here too, off "To file" — unless this desk
    * decided on it already (queued or filed), which stands. False when nothing changed.
    */
-  filedByOffice(faxId: FaxId, filing: { patient: ChartPatient; target: FilingTarget; filedBy: 'rule' | 'person'; documentType: string | null }, atMs: number): boolean;
+  filedByOffice(faxId: FaxId, filing: { patient: ChartPatient; target: FilingTarget; filedBy: 'rule' | 'person'; documentType: { system: string; code: string; display: string } | string | null }, atMs: number): boolean;
   /** The office took back a filing another desk made: withdrawn here too. False when nothing changed. */
   withdrawnByOffice(faxId: FaxId, atMs: number): boolean;
   /** A filing waiting for its next try is due now (a person asked to try again). */
@@ -192,7 +192,9 @@ export function createChartFilingRepository(db: CacheDb): ChartFilingRepository 
     refused: (faxId, problem, atMs) => void refused.run(storeMessage(problem), atMs, faxId),
     withdrawn: (faxId, atMs) => void withdrawn.run(atMs, faxId),
     filedByOffice(faxId, filing, atMs) {
-      const documentType = filing.documentType === null ? null : JSON.stringify({ system: '', code: '', display: filing.documentType });
+      // A desk of an earlier round told the type's words alone: kept as words, with no code to claim.
+      const coding = typeof filing.documentType === 'string' ? { system: '', code: '', display: filing.documentType } : filing.documentType;
+      const documentType = coding === null ? null : JSON.stringify(coding);
       return byOffice.run({ fax_id: faxId, patient: JSON.stringify(filing.patient), document_type: documentType, target: filing.target, filed_by: filing.filedBy, at: atMs }).changes > 0;
     },
     withdrawnByOffice: (faxId, atMs) => withdrawnByOffice.run(atMs, faxId).changes > 0,

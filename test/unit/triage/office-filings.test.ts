@@ -16,7 +16,7 @@ import { openCache, type Cache } from '../../../main/store/cache/cache';
 import { filedByTheOffice, type FilingRow } from '../../../main/store/cache/chart-filing-repository';
 import { adoptOfficeFilings, filingToShare } from '../../../main/triage/office-filings';
 import type { TriageView } from '../../../main/triage/triage-view';
-import type { HubFiling } from '../../../main/hub/hub-triage-read';
+import { filingPlaceSchema, type FilingPlace, type HubFiling } from '../../../main/hub/hub-triage-read';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-filings-'));
 const cache: Cache = openCache(dir, crypto.randomBytes(32).toString('hex'), createLogger({ sinks: [] }));
@@ -94,9 +94,23 @@ describe("the office's filings on a desk", () => {
 
   it("a desk's own filing is told to the office with how and where (the patient's id and name, the document's type)", () => {
     local('800001', 'fileHere', 5_000);
-    expect(filingToShare(cache.chartFilings.get('800001'))).toEqual({ how: 'person', place: { target: 'fhir', patientId: maria.id, patientName: maria.name, documentType: 'Laboratory report' } });
+    const told = filingToShare(cache.chartFilings.get('800001'));
+    expect(told).toEqual({ how: 'person', place: { target: 'fhir', patientId: maria.id, patientName: maria.name, documentType } });
     local('800002', 'queue', 5_000);
     expect(filingToShare(cache.chartFilings.get('800002'))).toBeNull();
     expect(filingToShare(null)).toBeNull();
+  });
+
+  it('the other desk keeps the type as filed — its LOINC code and system, not its words alone; a desk of an earlier round still tells words', () => {
+    local('800001', 'fileHere', 5_000);
+    const told = filingToShare(cache.chartFilings.get('800001'));
+    if (told === null) throw new Error('nothing told');
+    const place = filingPlaceSchema.parse(JSON.parse(JSON.stringify(told.place)));
+    const view = (faxId: string, documentType: FilingPlace['documentType']): TriageView => viewWith(faxId, { by: 'tom', how: 'person', at: 6_000, withdrawn: false, place: { ...place, documentType } });
+    expect(adoptOfficeFilings(cache.chartFilings, [view('800003', place.documentType)], 6_000)).toEqual(['800003']);
+    expect(cache.chartFilings.get('800003')?.documentType).toEqual(documentType);
+    expect(adoptOfficeFilings(cache.chartFilings, [view('800004', 'Laboratory report')], 6_000)).toEqual(['800004']);
+    expect(cache.chartFilings.get('800004')?.documentType).toEqual({ system: '', code: '', display: 'Laboratory report' });
+    expect(() => filingPlaceSchema.parse({ ...place, documentType: { ...documentType, extra: 1 } })).toThrow();
   });
 });
