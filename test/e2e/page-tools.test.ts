@@ -114,6 +114,12 @@ describe('page tools on a received fax', () => {
     await expect.poll(() => tiles.count()).toBe(5);
     await tiles.nth(0).click();
     await dialog.getByRole('button', { name: 'Turn right' }).click();
+    // Escape with a page turned asks first (as fill & sign does); cancelling keeps the pages as they were left.
+    await page.keyboard.press('Escape');
+    const asking = page.getByRole('dialog', { name: 'Close without keeping the changed pages?' });
+    await asking.waitFor();
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => tiles.count()).toBe(5);
     await tiles.nth(0).click();
     const splitField = dialog.getByLabel('Pages of each document, separated by semicolons, for example 1-3; 4-6; 7-');
     await splitField.fill('1-2; 3-4');

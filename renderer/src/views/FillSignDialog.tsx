@@ -23,6 +23,7 @@ import { boxAt, highlightFromDrag, inkFromPoints, moveBox, resizeBox, type Box, 
 import { SketchView } from '../fill/FillMarks';
 import { FillItemContent, textHeight, textWidth } from '../fill/FillItemContent';
 import { useDrawnPage, useStampUrl } from '../fill/use-fill-page';
+import { useAskBeforeClosing } from '../hooks/useAskBeforeClosing';
 import { FillSignFooter } from '../fill/FillSignFooter';
 import { checkSize, fillTools, inkPad, pageWidthPx, signatureHeight, stampHeight, type Placed, type Sketch, type Tool } from '../fill/fill-tools';
 
@@ -222,23 +223,14 @@ export function FillSignDialog({ detail, onClose }: { detail: FaxDetail; onClose
 
   /** What was placed when it was last saved or sent: closing with anything else placed asks first. */
   const [kept, setKept] = useState('[]');
-  const [askingToClose, setAskingToClose] = useState(false);
   const placed = JSON.stringify(items);
-  // Read through a ref: the dialog's Escape handler (and its focus) is set up again whenever `close` changes.
-  const unsaved = useRef(false);
-  useEffect(() => {
-    unsaved.current = items.length > 0 && placed !== kept;
-  }, [items.length, placed, kept]);
-  const close = useCallback(() => {
-    if (unsaved.current) setAskingToClose(true);
-    else onClose();
-  }, [onClose]);
+  const { close, asking: askingToClose, stopAsking } = useAskBeforeClosing(items.length > 0 && placed !== kept, onClose);
   const stopSending = useCallback(() => setSending(null), []);
   const closePad = useCallback(() => setDrawingSignature(false), []);
 
   if (askingToClose) {
     return (
-      <ConfirmDialog title={t('fillSign.discardTitle')} confirmLabel={t('fillSign.discard')} onCancel={() => setAskingToClose(false)} onConfirm={onClose}>
+      <ConfirmDialog title={t('fillSign.discardTitle')} confirmLabel={t('fillSign.discard')} onCancel={stopAsking} onConfirm={onClose}>
         {t('fillSign.discardBody', { count: items.length })}
       </ConfirmDialog>
     );

@@ -10,7 +10,9 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { FaxSummary, PageDocumentRequest, PagePick, StagedFile } from '../../../preload/models';
 import type { FaxId } from '../../../preload/fax-id';
 import { readPageList } from '../../../preload/page-list';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
+import { useAskBeforeClosing } from '../hooks/useAskBeforeClosing';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { type ComposeFile } from '../data/compose';
 import { fileBytes } from '../data/compose-files';
@@ -113,6 +115,12 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
   const file = opening.kind === 'file' ? opening.file : null;
   const title = opening.kind === 'fax' ? opening.reference : opening.file.name;
   const subjectSource = opening.kind === 'fax' ? sourceKey({ faxId: opening.faxId }) : sourceKey({ fileId: opening.file.id });
+  /** The pages' arrangement (which, in what order, turned how) when they were last made into a document (null: never). */
+  const [kept, setKept] = useState<string | null>(null);
+  const arrangement = useMemo(() => JSON.stringify(entries.map((entry) => [entry.source, entry.page, entry.turn])), [entries]);
+  // Never made into one: changed is anything but the subject's own pages, in order, unturned.
+  const asOpened = entries.every((entry, index) => entry.source === subjectSource && entry.page === index + 1 && entry.turn === 0);
+  const { close, asking, stopAsking } = useAskBeforeClosing(kept === null ? !asOpened : arrangement !== kept, onClose);
 
   const addDocument = useCallback(async (origin: Origin, label: string, open: () => Promise<PDFDocumentProxy>) => {
     const source = sourceKey(origin);
@@ -210,7 +218,10 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
       return t('pageTools.documentOfPart', { name: partName(named), kind: named.kind ? kindName(named.kind) : t('intake.kind.other'), pages: part.length });
     };
     const documents = await make(checked.parts, checked.parts.map(label));
-    if (documents) setMade({ signature, documents });
+    if (documents) {
+      setMade({ signature, documents });
+      setKept(arrangement);
+    }
   };
 
   const putInFax = (files: StagedFile[]) => {
@@ -225,13 +236,21 @@ export function PageToolsDialog({ subject, onClose, onUse }: { subject: PageTool
     const documents = await make([entries], [t('pageTools.documentOf', { number: 1, pages: entries.length })]);
     const first = documents?.[0];
     if (!first) return;
+    setKept(arrangement);
     if (then === 'save') await savePageDocument(first.file.id);
     else if (then === 'use') putInFax([first.file]);
     else setFaxing(first.file);
   };
 
-  const close = useCallback(() => onClose(), [onClose]);
   const stopFaxing = useCallback(() => setFaxing(null), []);
+
+  if (asking) {
+    return (
+      <ConfirmDialog title={t('pageTools.discardTitle')} confirmLabel={t('pageTools.discard')} onCancel={stopAsking} onConfirm={onClose}>
+        {t('pageTools.discardBody')}
+      </ConfirmDialog>
+    );
+  }
 
   if (faxing && faxId !== null) return <ForwardDialog faxId={faxId} onClose={stopFaxing} document={{ fileId: faxing.id, pages: faxing.pages }} />;
 
