@@ -65,7 +65,7 @@ describe(`every view at the minimum window size (${minimum.width} × ${minimum.h
   it('inbox with a fax and its preview open', async () => {
     const page = app.page;
     await page.getByTestId('fax-row').first().click();
-    await page.locator('.pdf-page canvas').first().waitFor({ timeout: 15_000 });
+    await page.locator('.pdf-pages .pdf-page canvas').first().waitFor({ timeout: 15_000 });
     await expectNothingClipped('inbox');
   });
 

@@ -1,8 +1,9 @@
 // List rows and the fax detail at the widths receptionists' screens have (1024 and 1280 px): the name or number on
 // a row is readable whole (its chips give way first), and at 1024 × 768 the detail shows the document without
-// scrolling. The layout test checks that nothing sticks out; this one checks that the primary text is not cut.
+// scrolling — with what intake read beside it too, the document being what staff came for. The layout test checks
+// that nothing sticks out; this one checks that the primary text is not cut.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { FaxListPage } from '../../preload/models';
 import { msg } from '../../preload/i18n/translator';
 import { onePagePdf } from '../fax-service/testkit';
@@ -72,13 +73,58 @@ describe('the fax detail at 1024 × 768', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openView(page, /^Inbox/);
     await page.getByTestId('fax-row').first().click();
-    const canvas = page.locator('.pdf-page canvas').first();
+    const canvas = page.locator('.pdf-pages .pdf-page canvas').first();
     await canvas.waitFor({ timeout: 20_000 });
     const box = await canvas.boundingBox();
     expect(box).not.toBeNull();
     // At least a third of the page's first view is on screen before any scrolling.
     expect(box?.y ?? 768, 'top of the document').toBeLessThan(768 - 200);
     await screenshot(page, 'detail-1024');
+  });
+
+  it('with intake read (kind and five fields), in English and German: the document starts in the upper half; a field clicked marks its spot on screen; PageDown never moves the window', async () => {
+    const page = app.page;
+    const services = await app.harness.core.services();
+    const inbound = (await app.harness.core.dispatch('listFaxes', { direction: 'inbound', offset: 0, limit: 1 })) as { ok: true; value: FaxListPage };
+    const faxId = inbound.value.items[0]?.id;
+    if (!faxId) throw new Error('a received fax');
+    const field = (name: 'patient' | 'dob' | 'mrn' | 'memberId' | 'faxBack', value: string, top: number) => ({ name, value, confidence: 90, needsLook: name === 'memberId', page: 1, box: [0.1, top, 0.4, top + 0.02] as [number, number, number, number] });
+    services.cache.intake.save(faxId, {
+      kind: { kind: 'referral', confidence: 93, source: 'rules', sure: true },
+      fields: [field('patient', 'Maria Gonzalez', 0.2), field('dob', '03/04/1980', 0.23), field('mrn', '100231', 0.26), field('memberId', 'XJ4471920', 0.29), field('faxBack', '(415) 555-0177', 0.32)],
+      parts: [],
+    });
+    // Back in English whatever happens here: the tests after this one name English buttons.
+    onTestFinished(async () => {
+      await app.harness.core.dispatch('updateSettings', { language: 'en' });
+      await page.reload();
+    });
+    for (const language of ['en', 'de'] as const) {
+      await app.harness.core.dispatch('updateSettings', { language });
+      await page.reload();
+      await page.locator(`[data-testid=fax-row][data-fax-id="${faxId}"]`).click();
+      const canvas = page.locator('.pdf-pages .pdf-page canvas').first();
+      await canvas.waitFor({ timeout: 20_000 });
+      await screenshot(page, `detail-room-1024-${language}`);
+      const box = await canvas.boundingBox();
+      expect(box?.y ?? 768, `${language}: top of the document`).toBeLessThan(768 / 2);
+    }
+
+    // What was read follows the document; clicking a field brings the document back with the spot marked on screen.
+    await page.getByTestId('intake-field-faxBack').getByRole('button').click();
+    const mark = page.locator('.pdf-pages .text-highlight').first();
+    await mark.waitFor();
+    await expect.poll(async () => {
+      const spot = await mark.boundingBox();
+      return spot !== null && spot.y >= 0 && spot.y + spot.height <= 768 - 40;
+    }).toBe(true);
+    await screenshot(page, 'detail-room-1024-de-field');
+
+    // PageDown through the document to its end moves the document, never the window.
+    await page.getByTestId('pdf-pages').focus();
+    for (let press = 0; press < 12; press += 1) await page.keyboard.press('PageDown');
+    const shifted = await page.evaluate(() => ({ window: document.scrollingElement?.scrollTop ?? 0, shell: document.querySelector('.app-shell')?.getBoundingClientRect().top ?? 0 }));
+    expect(shifted).toEqual({ window: 0, shell: 0 });
   });
 });
 

@@ -389,7 +389,7 @@ describe('untrusted PDFs in the preview', () => {
     // Links are not live: nothing in the preview is a link, and clicking where they are drawn does nothing.
     await expect(app.page.locator('.pdf-viewer a').count()).resolves.toBe(0);
     const url = app.page.url();
-    const canvas = app.page.locator('.pdf-page canvas').first();
+    const canvas = app.page.locator('.pdf-pages .pdf-page canvas').first();
     const box = await canvas.boundingBox();
     if (!box) throw new Error('the preview’s first page has no box on screen');
     await app.page.mouse.click(box.x + box.width * 0.25, box.y + box.height * (1 - 315 / 792));

@@ -182,18 +182,23 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
         </p>
       ) : null}
       {detail.direction === 'inbound' && !office.joined ? <HandlingPanel key={`${detail.id}:${detail.handling?.note ?? ''}`} detail={detail} /> : null}
-      {detail.direction === 'inbound' ? <RuleActionsPanel detail={detail} /> : null}
-      {detail.direction === 'inbound' ? <FilingLine faxId={faxId} /> : null}
-      {detail.direction === 'inbound' && detail.intakeDetail ? (
-        <IntakePanel
-          faxId={faxId}
-          intake={detail.intakeDetail}
-          onShow={(shown) => {
-            setSpot({ ...shown, faxId });
-            setShowPage({ page: shown.page });
-          }}
-          onSplit={() => setPageTools(true)}
-        />
+      {/* What was read and what the rules did: above the document in a tall window, after it in a short one (the stylesheet). */}
+      {detail.direction === 'inbound' ? (
+        <div className="after-document">
+          <RuleActionsPanel detail={detail} />
+          <FilingLine faxId={faxId} />
+          {detail.intakeDetail ? (
+            <IntakePanel
+              faxId={faxId}
+              intake={detail.intakeDetail}
+              onShow={(shown) => {
+                setSpot({ ...shown, faxId });
+                setShowPage({ page: shown.page });
+              }}
+              onSplit={() => setPageTools(true)}
+            />
+          ) : null}
+        </div>
       ) : null}
 
       {failed.length > 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
@@ -205,8 +210,10 @@ export function FaxDetail({ faxId, search = '' }: { faxId: FaxId; search?: strin
         </p>
       ) : null}
       <PdfViewer source={pdfSource} label={t('faxDetail.faxReference', { reference: detail.reference })} onError={onPdfError} highlights={spot ? [{ page: spot.page, boxes: [spot.box] }] : hits} show={showPage} />
-      <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
-      {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
+      <div className="document-facts">
+        <FaxFacts detail={detail} onHistory={setHistory} onLink={() => setLinking(true)} />
+        {failed.length === 0 ? <RecipientResults detail={detail} onHistory={setHistory} /> : null}
+      </div>
       {forwarding ? <ForwardDialog faxId={faxId} onClose={() => setForwarding(false)} /> : null}
       {filling ? <FillSignDialog detail={detail} onClose={closeFilling} /> : null}
       {pageTools ? <PageToolsDialog subject={{ kind: 'fax', faxId, reference: detail.reference, parts: detail.intakeDetail?.parts }} onClose={closePageTools} /> : null}
