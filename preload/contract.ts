@@ -74,6 +74,7 @@ const faxListFilter = z
     to: day.optional(),
     search: z.string().max(200).optional(),
     unreadOnly: z.boolean().optional(),
+    readHere: z.array(faxId).max(100).optional(),
     notHandledOnly: z.boolean().optional(),
     triage: z.enum(triageFilters).optional(),
     label: z.string().min(1).max(64).optional(),

@@ -245,6 +245,8 @@ export interface FaxListQuery {
   to?: string | undefined;
   search?: string | undefined;
   unreadOnly?: boolean | undefined;
+  /** With `unreadOnly`: faxes opened (and so read) while the filter is on, kept in it until it is changed. */
+  readHere?: FaxId[] | undefined;
   /** Received faxes nobody has marked handled. */
   notHandledOnly?: boolean | undefined;
   /** With an office hub: received faxes claimed by or given to me, or claimed by nobody. */

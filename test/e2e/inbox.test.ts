@@ -36,6 +36,35 @@ describe('inbox', () => {
     await expect(page.getByLabel(before === 0 ? /unread/ : `${String(before)} unread`).count()).resolves.toBe(before === 0 ? 0 : 1);
   });
 
+  it('a fax opened from "Unread" stays in it, read, until the filter changes', async () => {
+    const page = app.page;
+    await app.t.control('POST', `/accounts/${app.demo.accountId}/inbound`, { pages: 1, sender_name: 'Oak Family Practice' });
+    await app.t.control('POST', `/accounts/${app.demo.accountId}/inbound`, { pages: 1, sender_name: 'Riverside Clinic' });
+    await app.harness.core.dispatch('syncNow', undefined);
+    const unread = page.getByRole('search').getByRole('button', { name: 'Unread', exact: true });
+    await unread.click();
+    const rows = page.getByTestId('fax-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    const shown = await rows.count();
+    const first = rows.nth(0);
+    const firstId = await first.getAttribute('data-fax-id');
+    await first.click();
+    await page.locator('#fax-title').waitFor();
+    // Read now (its mark gone, the count down), and still under the pointer.
+    await expect.poll(async () => (await first.getAttribute('class')) ?? '').not.toContain('unread');
+    expect(await rows.count()).toBe(shown);
+    expect(await page.locator(`[data-testid=fax-row][data-fax-id="${String(firstId)}"]`).count()).toBe(1);
+    await rows.nth(1).click();
+    await expect.poll(async () => (await rows.nth(1).getAttribute('class')) ?? '').not.toContain('unread');
+    expect(await rows.count()).toBe(shown);
+    // The filter changed (off and on again): what was read has left the Unread list.
+    await unread.click();
+    await unread.click();
+    await expect.poll(() => rows.count()).toBe(shown - 2);
+    expect(await page.locator(`[data-testid=fax-row][data-fax-id="${String(firstId)}"]`).count()).toBe(0);
+    await unread.click();
+  });
+
   it('keyboard: ↓ and ↑ move through the list and open each fax', async () => {
     const page = app.page;
     await page.getByTestId('fax-list').focus();

@@ -206,7 +206,11 @@ export function createFaxRepository(db: CacheDb, now: () => number = Date.now, t
       parts.push('created_ms < ?');
       args.push(localDayStart(query.to) + 24 * 3600 * 1000);
     }
-    if (query.unreadOnly) parts.push('unread = 1');
+    if (query.unreadOnly && query.readHere?.length) {
+      // A fax opened from the Unread list stays in it (as mail apps keep an opened message) until the list changes.
+      parts.push(`(unread = 1 OR id IN (${query.readHere.map(() => '?').join(', ')}))`);
+      args.push(...query.readHere);
+    } else if (query.unreadOnly) parts.push('unread = 1');
     if (query.notHandledOnly) parts.push(notHandledClause);
     if (query.triage === 'unclaimed') parts.push(unclaimedClause);
     if (query.triage === 'mine') {

@@ -20,6 +20,8 @@ import { policiesStore } from '../data/policies';
 import { KindFilter } from '../intake/KindFilter';
 import { settingsStore } from '../data/settings';
 
+const noneRead: FaxId[] = [];
+
 export function FaxListView({ direction, faxId }: { direction: FaxDirection; faxId: FaxId | null }) {
   // Each list keeps its own filters (data/list-filters.ts): the inbox's never narrow the outbox.
   const stored = useStore(filtersStore(direction));
@@ -36,7 +38,11 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const offeredLabels = labels.filter((label) => !label.removed || label.id === filters.label);
   // No debounce: a search of 50,000 cached faxes takes 10–20 ms in main, and stale answers are dropped by the
   // window (the newest query wins).
-  const query = useMemo(() => toQuery(direction, filters), [direction, filters]);
+  // Faxes opened while "Unread" is on stay in it until the filters change (as mail apps keep an opened message):
+  // the row a person just clicked does not vanish under the pointer.
+  const [readHere, setReadHere] = useState<{ filters: typeof filters; ids: FaxId[] }>({ filters, ids: [] });
+  const keptRead = readHere.filters === filters ? readHere.ids : noneRead;
+  const query = useMemo(() => ({ ...toQuery(direction, filters), ...(filters.unreadOnly && keptRead.length > 0 ? { readHere: keptRead } : {}) }), [direction, filters, keptRead]);
   const list = useFaxWindow(query);
   const screen = direction === 'inbound' ? 'inbox' : 'outbox';
   const filtered = isNarrowed(query);
@@ -46,9 +52,11 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
   const open = useCallback(
     (fax: FaxSummary) => {
       navigate(screen, fax.id);
-      if (fax.unread) void markRead([fax.id], true);
+      if (!fax.unread) return;
+      if (filters.unreadOnly) setReadHere((kept) => ({ filters, ids: [...(kept.filters === filters ? kept.ids : []), fax.id].slice(-100) }));
+      void markRead([fax.id], true);
     },
-    [screen],
+    [screen, filters],
   );
 
   const title = direction === 'inbound' ? t('faxList.inbox') : t('faxList.outboxSent');
