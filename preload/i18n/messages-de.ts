@@ -1546,6 +1546,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'pageTools.discardTitle': "Ohne die geänderten Seiten schließen?",
   'pageTools.discardBody': "Seiten wurden gedreht, verschoben, hinzugefügt oder herausgenommen. Davon bleibt nichts, wenn Sie die Seiten nicht vorher speichern, faxen oder übernehmen.",
   'pageTools.discard': "Schließen, ohne zu behalten",
+  'faxes.showInOutbox': "Im Postausgang zeigen",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

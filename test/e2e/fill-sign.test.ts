@@ -117,8 +117,11 @@ describe('fill & sign a received form and fax it back', () => {
     await back.getByRole('button', { name: 'Fax back', exact: true }).click();
     // The sender's number was never faxed from this desk: the guard asks first.
     await back.getByRole('button', { name: 'Fax back anyway' }).click();
-    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
     await page.getByText('Faxed back: the signed copy is in the outbox.').waitFor();
+    await expect(page.locator('#fax-title').count()).resolves.toBe(1);
+    // The person stays where they were; the toast offers the outbox.
+    await page.getByTestId('toast').getByRole('button', { name: 'Show in the outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
     await expect
       .poll(
         async () => {

@@ -149,6 +149,9 @@ describe('misdirected-fax guard', () => {
     await findings.first().getByRole('button', { name: 'Use Dev Patel' }).click();
     await expect.poll(() => dialog.getByTestId('recipient-chip').allTextContents()).toEqual([expect.stringContaining('Carla Diaz'), expect.stringMatching(/Dev Patel\s*\+14155550104/)]);
     await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+    await expect(page.locator('#fax-title').count()).resolves.toBe(1);
+    // The person stays where they were; the toast offers the outbox.
+    await page.getByTestId('toast').getByRole('button', { name: 'Show in the outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
   });
 

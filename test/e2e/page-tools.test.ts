@@ -89,6 +89,8 @@ describe('page tools on a received fax', () => {
     await forward.getByRole('button', { name: 'Fax', exact: true }).click();
     // A new number: the guard asks first, then it goes.
     await forward.getByRole('button', { name: 'Fax anyway' }).click().catch(() => undefined);
+    // The person stays where they were; the toast offers the outbox.
+    await page.getByTestId('toast').getByRole('button', { name: 'Show in the outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox & sent' }).waitFor();
     await expect
       .poll(

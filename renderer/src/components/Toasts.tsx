@@ -13,6 +13,20 @@ export function Toasts() {
         <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast" data-sticky={toast.sticky}>
           <div className="toast-body">
             {toast.text}
+            {toast.action ? (
+              <div className="toast-action">
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => {
+                    dismissToast(toast.id);
+                    toast.action?.run();
+                  }}
+                >
+                  {toast.action.label}
+                </button>
+              </div>
+            ) : null}
             {toast.requestId ? (
               <div className="notice-meta">
                 <RequestId id={toast.requestId} />

@@ -9,7 +9,7 @@ import { openFaxDocument } from './fax-document';
 import { faxApi, type IpcError, type IpcResult } from './ipc';
 import { showOutbox, type ListQuery } from './list-filters';
 import { createStore } from './store';
-import { toast, toastError } from './toasts';
+import { actionToast, toast, toastError } from './toasts';
 import { t } from '../i18n';
 import type { FaxId } from '../../../preload/fax-id';
 
@@ -144,16 +144,15 @@ export async function resendFailed(faxId: FaxId, failedCount: number): Promise<v
     toastError(result.error);
     return;
   }
-  toast('success', t('faxes.queuedAgainForRecipient', { failedCount }));
-  showOutbox();
+  // The person stays where they were (the fax they looked at still open); the outbox is one click away.
+  actionToast('success', t('faxes.queuedAgainForRecipient', { failedCount }), { label: t('faxes.showInOutbox'), run: showOutbox });
 }
 
-/** Forwards a fax's document; on success the outbox shows, unfiltered. */
+/** Forwards a fax's document; on success the person stays where they were, the outbox one click away. */
 export async function forwardFax(request: { faxId: FaxId; recipients: DraftRecipient[]; subject?: string; fileId?: string; answer?: boolean }): Promise<IpcError | null> {
   const result = await faxApi().forwardFax(request);
   if (!result.ok) return result.error;
   // Said as it was done: a signed copy faxed back, pages the tools made faxed, or the fax forwarded.
-  toast('success', t(request.answer ? 'faxes.faxedBack' : request.fileId ? 'faxes.pagesFaxed' : 'faxes.forwardedTheFaxIs'));
-  showOutbox();
+  actionToast('success', t(request.answer ? 'faxes.faxedBack' : request.fileId ? 'faxes.pagesFaxed' : 'faxes.forwardedTheFaxIs'), { label: t('faxes.showInOutbox'), run: showOutbox });
   return null;
 }

@@ -14,6 +14,8 @@ export interface Toast {
   sticky: boolean;
   /** A message that takes the place of the shown one with the same key (a count going up), not one more. */
   key?: string;
+  /** One thing to do about it ("Show in the outbox"); the message then stays a little longer. */
+  action?: { label: string; run: () => void };
 }
 
 export const toastStore = createStore<Toast[]>([]);
@@ -22,6 +24,11 @@ let toastSeq = 0;
 
 export function toast(tone: Toast['tone'], text: string, requestId?: string): void {
   show({ tone, text, sticky: requestId !== undefined, ...(requestId ? { requestId } : {}) });
+}
+
+/** A message with one thing to do about it, for the person to take or leave (nothing is done for them). */
+export function actionToast(tone: Toast['tone'], text: string, action: NonNullable<Toast['action']>): void {
+  show({ tone, text, sticky: false, action });
 }
 
 /** A message in place of the shown one with the same key, for its full time again; the newest at the end. */
@@ -46,7 +53,7 @@ function show(message: Omit<Toast, 'id'>): void {
   toastSeq += 1;
   const id = toastSeq;
   toastStore.set((current) => [...current.filter((item) => message.key === undefined || item.key !== message.key).slice(-(maxShown - 1)), { id, ...message }]);
-  if (!message.sticky) setTimeout(() => dismissToast(id), message.tone === 'error' ? 9000 : 4500);
+  if (!message.sticky) setTimeout(() => dismissToast(id), message.tone === 'error' || message.action ? 9000 : 4500);
 }
 
 /** A failure from main as an error toast, with its request id when the Fax Service gave one. */
