@@ -1547,6 +1547,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'pageTools.discardBody': "Seiten wurden gedreht, verschoben, hinzugefügt oder herausgenommen. Davon bleibt nichts, wenn Sie die Seiten nicht vorher speichern, faxen oder übernehmen.",
   'pageTools.discard': "Schließen, ohne zu behalten",
   'faxes.showInOutbox': "Im Postausgang zeigen",
+  'office.signedInAsNamed': "Angemeldet als {name} ({login}) am Hub {host} (Datenbank {database}).",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1545,6 +1545,7 @@ export const en = {
   'pageTools.discardBody': "Pages were turned, moved, added or taken out. None of it is kept unless you save, fax or use the pages first.",
   'pageTools.discard': "Close without keeping",
   'faxes.showInOutbox': "Show in the outbox",
+  'office.signedInAsNamed': "Signed in as {name} ({login}) on the hub {host} (database {database}).",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

@@ -110,7 +110,9 @@ describe('an office of two desks', () => {
 
     // Tom's desk finds its office key by itself.
     await expect.poll(() => other.getByTestId('office-state').textContent(), { timeout: 15_000 }).toBe('Hub verbunden');
-    await expect.poll(() => other.getByTestId('office-summary').textContent()).toContain('Tom Baker');
+    await expect.poll(() => other.getByTestId('office-summary').textContent()).toMatch(/^Angemeldet als Tom Baker \([a-z0-9_]+\) am Hub /);
+    // Maria's desk says it the same way: the name, and the sign-in beside it.
+    await expect.poll(() => page.getByTestId('office-summary').textContent()).toMatch(/^Signed in as Maria [A-Za-z]+ \([a-z0-9_]+\) on the hub /);
     await screenshot(other, 'office-settings-de');
     officeMade = true;
   });

@@ -82,7 +82,12 @@ function JoinedOffice() {
   const held = holdExplanation(office);
   return (
     <>
-      <p data-testid="office-summary">{t('office.signedInAs', { name: office.me.name, host: office.host, database: office.database })}</p>
+      {/* The person's name and their sign-in alike on every desk (the name once the office's people were read). */}
+      <p data-testid="office-summary">
+        {office.me.name === office.me.login
+          ? t('office.signedInAs', { name: office.me.login, host: office.host, database: office.database })
+          : t('office.signedInAsNamed', { name: office.me.name, login: office.me.login, host: office.host, database: office.database })}
+      </p>
       {held ? (
         <p className="notice notice-warning" role="status" data-testid="office-hold">{held}</p>
       ) : office.pending > 0 ? (
