@@ -59,6 +59,15 @@ describe('inbox and outbox', () => {
     await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Received' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Failed' }).getAttribute('aria-pressed')).resolves.toBe('false');
     // A date typed only in part is cleared with the rest (it was in no filter, only in its field).
+    // The dates wait behind one summary: one Tab stop, not eight (three segments and a calendar button each).
+    const dates = page.getByTestId('date-filter').locator('summary');
+    await dates.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).resolves.not.toBe('date');
+    await dates.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('From date');
     const from = page.getByLabel('From date');
     await from.click();
     await page.keyboard.type('03');

@@ -18,6 +18,7 @@ import { toast } from '../data/toasts';
 import type { FaxId } from '../../../preload/fax-id';
 import { policiesStore } from '../data/policies';
 import { KindFilter } from '../intake/KindFilter';
+import { DateRangeFilter } from '../lists/DateRangeFilter';
 import { settingsStore } from '../data/settings';
 
 const noneRead: FaxId[] = [];
@@ -123,16 +124,7 @@ export function FaxListView({ direction, faxId }: { direction: FaxDirection; fax
           ) : null}
           {direction === 'inbound' && readsText ? <KindFilter kind={filters.kind} /> : null}
           {/* Drawn anew when the filters are cleared: a date typed only in part is in no state to clear, only in the field. */}
-          <div className="date-range" key={clearedTimes}>
-            <label className="date-field">
-              <span className="field-hint">{t('faxList.from')}</span>
-              <input className="input" type="date" value={filters.from} onChange={(event) => setFilters(direction, { from: event.target.value })} aria-label={t('faxList.fromDate')} />
-            </label>
-            <label className="date-field">
-              <span className="field-hint">{t('faxList.to')}</span>
-              <input className="input" type="date" value={filters.to} onChange={(event) => setFilters(direction, { to: event.target.value })} aria-label={t('faxList.toDate')} />
-            </label>
-          </div>
+          <DateRangeFilter key={clearedTimes} from={filters.from} to={filters.to} onChange={(change) => setFilters(direction, change)} />
         </div>
         <div className="list-summary" aria-live="polite" aria-busy={!list.current} data-testid="list-summary" data-current={list.current}>
           {list.total === null ? t('replyParts.loading') : t(shownFiltered ? 'faxList.faxesMatch' : 'faxList.faxes', { total: list.total })}
