@@ -102,7 +102,7 @@ export function moneyText(cost: string): string {
   }
 }
 
-const capabilityWords: Readonly<Record<string, MessageId>> = { fax: 'numbers.capabilityFax', voice: 'numbers.capabilityVoice', sms: 'numbers.capabilitySms', mms: 'numbers.capabilityMms' };
+const capabilityWords: Readonly<Record<string, MessageId>> = { fax: 'numbers.capabilityFax', voice: 'numbers.capabilityVoice', sms: 'numbers.capabilitySms', mms: 'numbers.capabilityMms', send: 'numbers.capabilitySend', receive: 'numbers.capabilityReceive' };
 
 /** What a number can do, in words; a capability the app does not know, verbatim. */
 export function capabilityText(capability: string): string {

@@ -39,6 +39,8 @@ describe('formatters', () => {
     expect(['fax', 'VOICE', 'sms', 't38'].map(capabilityText)).toEqual(['Fax', 'Voice', 'Text messages', 't38']);
     chooseLanguage('de');
     expect(['fax', 'voice', 'sms'].map(capabilityText)).toEqual(['Fax', 'Telefonie', 'SMS']);
+    // A number that sends and receives, in the reader's words ("Kann: senden, empfangen", not "send, receive").
+    expect(['send', 'receive'].map(capabilityText)).toEqual(['senden', 'empfangen']);
   });
 
   it('dates, times and sizes read as the language writes them, also after switching back and forth between languages', () => {

@@ -106,7 +106,7 @@ describe('fill & sign', () => {
 
   it('refuses a page that is not there and a signature when none is saved, changing nothing', async () => {
     const original = await blankPages([0]);
-    await expect(fillPdf(original, [{ kind: 'check', page: 2, box: [0.1, 0.1, 0.2, 0.2] }], { signature: null, stamp: null })).rejects.toMatchObject({ message: 'There is no page 2: the document has 1 pages.' });
+    await expect(fillPdf(original, [{ kind: 'check', page: 2, box: [0.1, 0.1, 0.2, 0.2] }], { signature: null, stamp: null })).rejects.toMatchObject({ message: 'There is no page 2: the document has 1 page.' });
     await expect(fillPdf(original, [{ kind: 'signature', page: 1, box: [0.1, 0.1, 0.2, 0.2] }], { signature: null, stamp: null })).rejects.toMatchObject({ details: { code: 'no_signature' } });
     await expect(fillPdf(new TextEncoder().encode('%PDF-1.4 broken'), [{ kind: 'check', page: 1, box: [0.1, 0.1, 0.2, 0.2] }], { signature: null, stamp: null })).rejects.toMatchObject({ details: { code: 'pages_unreadable' } });
   });
