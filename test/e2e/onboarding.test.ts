@@ -36,6 +36,17 @@ describe('onboarding', () => {
     await expect(summary.textContent()).resolves.toMatch(/186 of 500 pages/);
     await expect(app.page.getByTestId('missing-scopes').count()).resolves.toBe(0);
     await screenshot(app.page, 'onboarding-connected-light');
+    // At 1024 px the permissions table stays inside its card (a long scope and "Not known (…)" wrap).
+    await app.page.setViewportSize({ width: 1024, height: 768 });
+    const spill = await app.page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-testid=connection-summary] table');
+      const card = table?.closest<HTMLElement>('.card');
+      if (!table || !card) return null;
+      return Math.round(table.getBoundingClientRect().right - card.getBoundingClientRect().right);
+    });
+    expect(spill).not.toBeNull();
+    expect(spill).toBeLessThanOrEqual(0);
+    await screenshot(app.page, 'onboarding-connected-1024');
     await app.page.getByRole('button', { name: 'Continue' }).click();
     await app.page.getByRole('heading', { name: 'Inbox' }).waitFor();
     await app.page.getByTestId('fax-row').first().waitFor();

@@ -47,7 +47,7 @@ export function ConnectionSummary({ connection }: { connection: ConnectionState 
           ))}
         </div>
       ) : null}
-      <table className="table" aria-label={t('connectionSummary.whatThisApiKey')}>
+      <table className="table scope-table" aria-label={t('connectionSummary.whatThisApiKey')}>
         <thead>
           <tr>
             <th>{t('connectionSummary.permission')}</th>
