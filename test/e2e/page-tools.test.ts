@@ -43,6 +43,10 @@ describe('page tools on a received fax', () => {
     const dialog = page.getByRole('dialog', { name: /^Pages of FX-/ });
     const tiles = dialog.getByTestId('page-tile');
     await expect.poll(() => tiles.count()).toBe(5);
+    // At 768 px high the dialog's buttons stay in view: its body scrolls, not the whole dialog.
+    const closeBox = await dialog.locator('.dialog-footer').getByRole('button', { name: 'Close', exact: true }).boundingBox();
+    expect(closeBox === null ? null : closeBox.y + closeBox.height).not.toBeNull();
+    expect((closeBox?.y ?? 768) + (closeBox?.height ?? 1)).toBeLessThanOrEqual(768);
     // A typo is refused with its reason and selects nothing.
     await dialog.getByLabel('Pages to select, for example 1-3, 5').fill('2, 9');
     await dialog.getByRole('button', { name: 'Select', exact: true }).click();

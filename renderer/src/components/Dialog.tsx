@@ -38,8 +38,9 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
     <div className="dialog-backdrop">
       <div className={wide ? 'dialog dialog-wide' : 'dialog'} role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref} tabIndex={-1}>
         <h2 id="dialog-title">{title}</h2>
-        {children}
-        {footer ? <div className="row row-end">{footer}</div> : null}
+        {/* The body scrolls; the title and the buttons stay in view in a window 768 px high. */}
+        <div className="dialog-body">{children}</div>
+        {footer ? <div className="row row-end dialog-footer">{footer}</div> : null}
       </div>
     </div>
   );
