@@ -66,11 +66,21 @@ export interface IntakePart {
   kind: string | null;
 }
 
+/** A label found on the fax with nothing read after it or below it ("DOB:" and an empty box): shown "not read". */
+export interface UnreadLabel {
+  name: IntakeFieldName;
+  page: number;
+  /** The label's box (left, top, right, bottom as shares of the page). */
+  box: [number, number, number, number];
+}
+
 export interface FaxIntake {
   kind: IntakeKind;
   fields: IntakeField[];
   /** Parts a batch could be split into (one part: nothing to split). */
   parts: IntakePart[];
+  /** Labels with no value read, of fields not read elsewhere on the fax (absent: none, or read before this). */
+  unread?: UnreadLabel[] | undefined;
 }
 
 /** What the lists show on a row: the kind, and whether the reading is unsure. */

@@ -3,7 +3,7 @@
  * rules say little), its fields, and the parts a batch could be split into where the patient or the document
  * changes. Pure: the same pages give the same intake.
  */
-import type { FaxIntake, IntakeField, IntakeKind, IntakePart } from '../../preload/intake';
+import type { FaxIntake, IntakeField, IntakeKind, IntakePart, UnreadLabel } from '../../preload/intake';
 import type { RecognizedWord } from '../store/recognized-text';
 import { chooseFields, numberRuns, pageFields, type FieldCandidate } from './intake-fields';
 import { modelWords, type KindModel } from './kind-model';
@@ -107,7 +107,10 @@ export function faxIntake(pages: readonly PageText[], model: KindModel | null = 
   const lines = ordered.map((page) => pageLines(page.page, page.words));
   // What the document says it is, not who sent it (letterhead.ts).
   const { kind, pages: pageKinds } = kindOf(lines.map((page) => documentLines(page, knownNames)), faxWords(ordered), model);
-  const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? [], knownNames) }));
+  const labelsAlone: UnreadLabel[] = [];
+  const perPage = ordered.map((page, index) => ({ page: page.page, kind: pageKinds[index] ?? null, fields: pageFields(lines[index] ?? [], knownNames, labelsAlone) }));
   const fields: IntakeField[] = chooseFields(perPage.flatMap((page) => page.fields), numberRuns(lines.flat()));
-  return { kind, fields, parts: batchParts(perPage) };
+  // A field read elsewhere on the fax is read; each field not read is named once, where its label first stands.
+  const unread = labelsAlone.filter((label, index) => !fields.some((field) => field.name === label.name) && labelsAlone.findIndex((other) => other.name === label.name) === index);
+  return { kind, fields, parts: batchParts(perPage), ...(unread.length > 0 ? { unread } : {}) };
 }

@@ -5,7 +5,7 @@
  * phone number). Its confidence is the recognizer's for its words, lowered when it does not look right or when the
  * fax gives it twice differently; below `sureField` it "needs a look". Nothing is guessed where no label says it.
  */
-import { intakeFieldNames, type IntakeField, type IntakeFieldName } from '../../preload/intake';
+import { intakeFieldNames, type IntakeField, type IntakeFieldName, type UnreadLabel } from '../../preload/intake';
 import { bare, boxAround, type LineWord, type PageLine } from './page-lines';
 import { isWrittenDate, writtenDate } from '../../preload/written-date';
 import { nearWord, withinEdits } from './near-words';
@@ -195,8 +195,8 @@ function wordsBelow(lines: readonly PageLine[], index: number, label: LineWord):
   return [];
 }
 
-/** Every labelled value on the page. */
-function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
+/** Every labelled value on the page; a surely marked label with nothing read after or below it goes to `unread`. */
+function labelledOnPage(lines: readonly PageLine[], unread: UnreadLabel[]): FieldCandidate[] {
   const found: FieldCandidate[] = [];
   lines.forEach((line, lineIndex) => {
     const at = labelsIn(line.words);
@@ -206,6 +206,12 @@ function labelledOnPage(lines: readonly PageLine[]): FieldCandidate[] {
       const first = line.words[label.start];
       if (value.every((word) => cleaned(word.text) === '') && first) value = wordsBelow(lines, lineIndex, first);
       const read = valueWords(label.field, value);
+      // "DOB:" with an empty box: the form asks for it, nothing was read — said so, never guessed.
+      if (!read && first && label.punctuated && value.every((word) => cleaned(word.text) === '')) {
+        const words = line.words.slice(label.start, label.end);
+        unread.push({ name: label.field, page: line.page, box: boxAround(words) });
+        return;
+      }
       // "Patient" or "member number" in running text is no label: unmarked, only a value that looks right counts.
       // An unmarked id must be long enough not to be a year or a count ("claim 1961").
       const shown = read?.value ?? '';
@@ -274,8 +280,8 @@ function urgencyOnPage(lines: readonly PageLine[]): FieldCandidate | null {
 }
 
 /** Every field candidate on one page. */
-export function pageFields(lines: readonly PageLine[], knownNames: readonly string[] = []): FieldCandidate[] {
-  const found = labelledOnPage(lines);
+export function pageFields(lines: readonly PageLine[], knownNames: readonly string[] = [], unread: UnreadLabel[] = []): FieldCandidate[] {
+  const found = labelledOnPage(lines, unread);
   const sender = senderOnPage(lines, knownNames);
   if (sender) found.push(sender);
   const urgency = urgencyOnPage(lines);

@@ -1554,6 +1554,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'faxList.dateUntil': "Bis {to}",
   'numbers.capabilitySend': "senden",
   'numbers.capabilityReceive': "empfangen",
+  'intake.notRead': "nicht gelesen",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1552,6 +1552,7 @@ export const en = {
   'faxList.dateUntil': "Until {to}",
   'numbers.capabilitySend': "send",
   'numbers.capabilityReceive': "receive",
+  'intake.notRead': "not read",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

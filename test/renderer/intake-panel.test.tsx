@@ -1,7 +1,7 @@
 // What a received fax is, in its detail: the kind with how it was read (a suggestion until a person confirms),
 // every field with "needs a look" where the reading is unsure, a field pressed shows its spot, a batch points to the
 // page tools; and the page tools' suggested split follows the grid through every edit.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaxIntake } from '../../preload/intake';
@@ -44,6 +44,19 @@ describe('the intake panel', () => {
     expect(screen.getByTestId('intake-batch').textContent).toContain('batch of 2 documents');
     fireEvent.click(screen.getByRole('button', { name: 'Split in the page tools…' }));
     expect(split).toBe(1);
+  });
+
+  it('a label with nothing read after it says "not read", and its spot is one click away', () => {
+    installFakeFax({ getIntakeKinds: () => ({ builtIn: ['referral'], office: [] }) });
+    const shown: IntakeSpot[] = [];
+    render(<IntakePanel faxId="9" intake={{ ...intake, unread: [{ name: 'memberId', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={(spot) => shown.push(spot)} onSplit={() => undefined} />);
+    expect(screen.getByTestId('intake-unread-memberId').textContent).toBe('Member / insurance ID not read');
+    fireEvent.click(within(screen.getByTestId('intake-unread-memberId')).getByRole('button'));
+    expect(shown).toEqual([{ page: 1, box: [0.1, 0.4, 0.2, 0.42] }]);
+    // With no field read at all, the unread labels still show (not "nothing read").
+    cleanup();
+    render(<IntakePanel faxId="9" intake={{ ...intake, fields: [], unread: [{ name: 'dob', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={() => undefined} onSplit={() => undefined} />);
+    expect(screen.getByTestId('intake-unread-dob').textContent).toBe('Date of birth not read');
   });
 
   it('a kind a person gave is not offered for confirmation', () => {

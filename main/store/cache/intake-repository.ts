@@ -4,7 +4,7 @@
  */
 import type { CacheDb } from './cache-database';
 import type { FaxId } from '../../../preload/fax-id';
-import type { FaxIntake, IntakeField, IntakePart, IntakeSummary } from '../../../preload/intake';
+import type { FaxIntake, IntakeField, IntakePart, IntakeSummary, UnreadLabel } from '../../../preload/intake';
 
 /** A kind a person gave a fax, with the fax's words (what the office's model learns from). */
 export interface KindExample {
@@ -22,6 +22,7 @@ interface IntakeRow {
   patient: string | null;
   fields: string;
   parts: string;
+  unread: string;
 }
 
 export interface IntakeRepository {
@@ -42,19 +43,20 @@ const toIntake = (row: IntakeRow): FaxIntake => ({
   kind: { kind: row.kind, confidence: row.kind_confidence, source: row.kind_source, sure: row.kind_sure === 1 },
   fields: JSON.parse(row.fields) as IntakeField[],
   parts: JSON.parse(row.parts) as IntakePart[],
+  ...(row.unread !== '[]' ? { unread: JSON.parse(row.unread) as UnreadLabel[] } : {}),
 });
 
 export function createIntakeRepository(db: CacheDb): IntakeRepository {
   const byId = db.prepare<[FaxId], IntakeRow>('SELECT * FROM fax_intake WHERE fax_id = ?');
   const upsert = db.prepare(`
-    INSERT INTO fax_intake (fax_id, kind, kind_confidence, kind_source, kind_sure, urgent, patient, fields, parts)
-    VALUES (@fax_id, @kind, @kind_confidence, @kind_source, @kind_sure, @urgent, @patient, @fields, @parts)
+    INSERT INTO fax_intake (fax_id, kind, kind_confidence, kind_source, kind_sure, urgent, patient, fields, parts, unread)
+    VALUES (@fax_id, @kind, @kind_confidence, @kind_source, @kind_sure, @urgent, @patient, @fields, @parts, @unread)
     ON CONFLICT(fax_id) DO UPDATE SET
       kind = CASE WHEN fax_intake.kind_source = 'person' THEN fax_intake.kind ELSE excluded.kind END,
       kind_confidence = CASE WHEN fax_intake.kind_source = 'person' THEN fax_intake.kind_confidence ELSE excluded.kind_confidence END,
       kind_sure = CASE WHEN fax_intake.kind_source = 'person' THEN 1 ELSE excluded.kind_sure END,
       kind_source = CASE WHEN fax_intake.kind_source = 'person' THEN 'person' ELSE excluded.kind_source END,
-      urgent = excluded.urgent, patient = excluded.patient, fields = excluded.fields, parts = excluded.parts`);
+      urgent = excluded.urgent, patient = excluded.patient, fields = excluded.fields, parts = excluded.parts, unread = excluded.unread`);
   const setKind = db.prepare("UPDATE fax_intake SET kind = ?, kind_confidence = 100, kind_source = 'person', kind_sure = 1 WHERE fax_id = ?");
   const example = db.prepare('INSERT INTO intake_examples (fax_id, kind, words, at_ms) VALUES (?, ?, ?, ?) ON CONFLICT(fax_id) DO UPDATE SET kind = excluded.kind, words = excluded.words, at_ms = excluded.at_ms');
   return {
@@ -71,6 +73,7 @@ export function createIntakeRepository(db: CacheDb): IntakeRepository {
         patient: patient && !patient.needsLook ? patient.value : null,
         fields: JSON.stringify(intake.fields),
         parts: JSON.stringify(intake.parts),
+        unread: JSON.stringify(intake.unread ?? []),
       });
     },
     get(faxId) {
@@ -88,7 +91,7 @@ export function createIntakeRepository(db: CacheDb): IntakeRepository {
     setKind(faxId, kind, words, atMs) {
       db.transaction(() => {
         if (setKind.run(kind, faxId).changes === 0) {
-          upsert.run({ fax_id: faxId, kind, kind_confidence: 100, kind_source: 'person', kind_sure: 1, urgent: 0, patient: null, fields: '[]', parts: '[]' });
+          upsert.run({ fax_id: faxId, kind, kind_confidence: 100, kind_source: 'person', kind_sure: 1, urgent: 0, patient: null, fields: '[]', parts: '[]', unread: '[]' });
         }
         example.run(faxId, kind, JSON.stringify(words), atMs);
       })();

@@ -295,6 +295,10 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
+  // v18: the labels intake found on a fax with no value read after them ("DOB:" and an empty box), shown "not read".
+  (db) => {
+    db.exec("ALTER TABLE fax_intake ADD COLUMN unread TEXT NOT NULL DEFAULT '[]'");
+  },
 ];
 
 /**

@@ -4,7 +4,7 @@
  * every migration (~20 ms of CPU at each new profile, most of it SQLite reading its schema again at each table
  * migration v9 rebuilt). A file at an older version still migrates step by step.
  */
-export const newCacheSchemaVersion = 17;
+export const newCacheSchemaVersion = 18;
 
 export const newCacheStatements: readonly string[] = [
   "CREATE TABLE contacts (\n        id TEXT PRIMARY KEY, name TEXT NOT NULL, fax_number TEXT, company TEXT, email TEXT, search TEXT NOT NULL, position INTEGER NOT NULL\n      , fax_numbers TEXT NOT NULL DEFAULT '[]')",
@@ -26,7 +26,7 @@ export const newCacheStatements: readonly string[] = [
   "CREATE TABLE fax_text_pages (\n        id INTEGER PRIMARY KEY,\n        fax_id TEXT NOT NULL,\n        page INTEGER NOT NULL,\n        outcome TEXT NOT NULL,\n        confidence REAL NOT NULL,\n        words TEXT NOT NULL,\n        UNIQUE (fax_id, page)\n      )",
   "CREATE TABLE fax_answers (answer_id TEXT PRIMARY KEY, answered_id TEXT NOT NULL)",
   "CREATE VIRTUAL TABLE \"fax_text\" USING fts5(text, joined, tokenize = 'unicode61 remove_diacritics 2')",
-  "CREATE TABLE fax_intake (\n        fax_id TEXT PRIMARY KEY,\n        kind TEXT NOT NULL,\n        kind_confidence INTEGER NOT NULL,\n        kind_source TEXT NOT NULL,\n        kind_sure INTEGER NOT NULL,\n        urgent INTEGER NOT NULL,\n        patient TEXT,\n        fields TEXT NOT NULL,\n        parts TEXT NOT NULL\n      )",
+  "CREATE TABLE fax_intake (\n        fax_id TEXT PRIMARY KEY,\n        kind TEXT NOT NULL,\n        kind_confidence INTEGER NOT NULL,\n        kind_source TEXT NOT NULL,\n        kind_sure INTEGER NOT NULL,\n        urgent INTEGER NOT NULL,\n        patient TEXT,\n        fields TEXT NOT NULL,\n        parts TEXT NOT NULL\n      , unread TEXT NOT NULL DEFAULT '[]')",
   "CREATE TABLE intake_examples (fax_id TEXT PRIMARY KEY, kind TEXT NOT NULL, words TEXT NOT NULL, at_ms INTEGER NOT NULL)",
   "CREATE TABLE chart_filings (\n        fax_id TEXT PRIMARY KEY,\n        state TEXT NOT NULL,\n        reason TEXT,\n        candidates TEXT NOT NULL DEFAULT '[]',\n        patient TEXT,\n        document_type TEXT,\n        target TEXT,\n        remote_id TEXT,\n        filed_by TEXT,\n        filed_ms INTEGER,\n        attempts INTEGER NOT NULL DEFAULT 0,\n        next_try_ms INTEGER NOT NULL DEFAULT 0,\n        last_error TEXT,\n        unfinished_tries INTEGER NOT NULL DEFAULT 0,\n        generation INTEGER NOT NULL DEFAULT 0,\n        updated_ms INTEGER NOT NULL\n      )",
   "CREATE TABLE chart_patients (\n        id TEXT PRIMARY KEY,\n        record TEXT NOT NULL\n      )",

@@ -54,7 +54,7 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
           <button type="button" className="button button-small" disabled={busy} onClick={() => void give(kind.kind)} data-testid="intake-confirm">{t('intake.confirm')}</button>
         ) : null}
       </div>
-      {intake.fields.length === 0 ? <p className="field-hint">{t('intake.nothingRead')}</p> : (
+      {intake.fields.length === 0 && !intake.unread?.length ? <p className="field-hint">{t('intake.nothingRead')}</p> : (
         <ul className="intake-fields" aria-label={t('intake.aboutThisFax')}>
           {intake.fields.map((field) => (
             <li key={field.name} className={field.needsLook ? 'intake-field needs-look' : 'intake-field'} data-testid={`intake-field-${field.name}`} data-needs-look={field.needsLook}>
@@ -67,6 +67,13 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
               >
                 <span className="field-hint">{fieldName(field.name)}</span> <span className="intake-value">{fieldValue(field)}</span>
                 {field.needsLook ? <span className="chip chip-danger intake-look">{t('intake.needsLook')}</span> : null}
+              </button>
+            </li>
+          ))}
+          {(intake.unread ?? []).map((label) => (
+            <li key={`unread-${label.name}`} className="intake-field not-read" data-testid={`intake-unread-${label.name}`}>
+              <button type="button" className="intake-field-button" onClick={() => onShow({ page: label.page, box: label.box })} title={t('intake.showSpot', { field: fieldName(label.name), page: label.page })}>
+                <span className="field-hint">{fieldName(label.name)}</span> <span className="intake-value intake-not-read">{t('intake.notRead')}</span>
               </button>
             </li>
           ))}

@@ -138,4 +138,21 @@ describe('a batch part’s patient', () => {
   it('a title that starts with a label ("PATIENT STATEMENT") names no patient', () => {
     expect(fieldsOf(['PATIENT STATEMENT', 'Balance due $85.00']).patient).toBeUndefined();
   });
+
+  it('a label with an empty box is "not read" — named once, where it first stands, and never when the field was read elsewhere', () => {
+    const form = ['PRIOR AUTHORIZATION REQUEST', 'Patient: Jane Doe', 'Date of birth:', '', 'Member ID:', '', 'Prescriber fax: (415) 555-0177'];
+    const intake = faxIntake([{ page: 1, words: wordPage(form) }, { page: 2, words: wordPage(['Member ID:', '', 'Notes: none']) }]);
+    expect(intake.fields.map((field) => field.name)).not.toContain('dob');
+    expect(intake.unread?.map((label) => [label.name, label.page])).toEqual([['dob', 1], ['memberId', 1]]);
+    // Its spot is the label's words.
+    const box = intake.unread?.[0]?.box ?? [0, 0, 0, 0];
+    expect(box[1]).toBeCloseTo(0.11, 2);
+    // Read on a later page: a field read is no "not read".
+    const later = faxIntake([{ page: 1, words: wordPage(form) }, { page: 2, words: wordPage(['Date of birth: 03/14/1961']) }]);
+    expect(later.fields.find((field) => field.name === 'dob')?.value).toBe('03/14/1961');
+    expect(later.unread?.map((label) => label.name)).toEqual(['memberId']);
+    // A page with every value read has nothing unread; a label in running text (no colon) is no empty box.
+    expect(faxIntake([{ page: 1, words: wordPage(['Patient: Jane Doe', 'Date of birth: 03/14/1961']) }]).unread).toBeUndefined();
+    expect(faxIntake([{ page: 1, words: wordPage(['Please send the patient date of birth']) }]).unread).toBeUndefined();
+  });
 });
