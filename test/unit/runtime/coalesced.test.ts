@@ -46,4 +46,26 @@ describe('coalesced work', () => {
     await clock.advance(5_000);
     expect(runs).toHaveLength(4);
   });
+
+  it('with a burst: news spaced under the gap runs at once as it comes, while a flood still runs once a gap over time', async () => {
+    const clock = virtualTime();
+    const runs: number[] = [];
+    const ask = coalesced(() => void runs.push(clock.now()), 250, clock.timers, clock.now, 4);
+    const start = clock.now();
+    for (let index = 0; index < 4; index += 1) {
+      ask();
+      await clock.advance(100);
+    }
+    expect(runs.map((at) => at - start)).toEqual([0, 100, 200, 300]);
+    // Ten seconds of asks every 10 ms: the bucket's four, then one a gap.
+    runs.length = 0;
+    for (let index = 0; index < 1_000; index += 1) {
+      ask();
+      await clock.advance(10);
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(38);
+    expect(runs.length).toBeLessThanOrEqual(4 + 10_000 / 250);
+    const gaps = runs.slice(5).map((at, index) => at - (runs[index + 4] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
+  });
 });
