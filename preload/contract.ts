@@ -45,6 +45,7 @@ import { chartEvents, chartInvokes } from './contract-chart';
 import { stampImageMaxBytes } from './fax-limits';
 import type { PolicyView } from './policy';
 import { triageFilters, type ClaimOutcome, type FaxTriageSummary, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView, type WaitingAction } from './office';
+import { intakeFieldNames, type FaxIntake } from './intake';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
@@ -120,6 +121,8 @@ export const invokeContract = {
   removeFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
   /** A person says what a received fax is (its kind): the office's own model learns from it. */
   setFaxKind: invoke<null>()(z.object({ id: faxId, kind: z.string().trim().min(1).max(64) }).strict()),
+  /** A person's value for a field intake read (or did not): "" says the fax has none. */
+  setFaxField: invoke<FaxIntake>()(z.object({ id: faxId, name: z.enum(intakeFieldNames), value: z.string().max(200) }).strict()),
   /** The kinds a received fax can be given: the app's, then the office's own. */
   getIntakeKinds: invoke<{ builtIn: string[]; office: string[] }>()(noRequest),
   /** The office's own kinds of fax (the whole list; the app's kinds are never in it). */

@@ -44,6 +44,8 @@ export interface IntakeField {
   /** 1-based page and the box (left, top, right, bottom as shares of the page). */
   page: number;
   box: [number, number, number, number];
+  /** A person wrote this value (it stands through every new reading of the fax). */
+  byPerson?: true | undefined;
 }
 
 /** Where the rules or the office's own model put the fax, or what a person said it is. */

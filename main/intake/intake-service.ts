@@ -3,7 +3,7 @@
  * and where a batch could be split are worked out here and kept in the cache. A person's kind teaches the office's
  * own model (kept on this desk); the office may add kinds of its own. Nothing leaves the computer.
  */
-import { builtInKinds, officeKindsSchema, type FaxIntake } from '../../preload/intake';
+import { builtInKinds, officeKindsSchema, type FaxIntake, type IntakeFieldName } from '../../preload/intake';
 import type { FaxId } from '../../preload/fax-id';
 import { msg } from '../../preload/i18n/translator';
 import { numberKey } from '../../preload/fax-number';
@@ -29,6 +29,8 @@ export interface IntakeService {
   get(faxId: FaxId): FaxIntake | null;
   /** A person says what the fax is. */
   setKind(faxId: FaxId, kind: string): void;
+  /** A person corrects what was read of a field ("": it is not on this fax); it stands through new readings. */
+  setField(faxId: FaxId, name: IntakeFieldName, value: string): FaxIntake;
   /** The kinds a fax can be given: the app's, then the office's own. */
   kinds(): { builtIn: string[]; office: string[] };
   saveOfficeKinds(kinds: readonly string[]): string[];
@@ -60,7 +62,8 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
     if (pages.length === 0) return null;
     const intake = faxIntake(pages, currentModel(), knownNames(faxId));
     deps.cache.intake.save(faxId, intake);
-    return intake;
+    // As kept: what a person corrected laid over the reading (the chart matches on it).
+    return deps.cache.intake.get(faxId) ?? intake;
   }
 
   const changed = (faxIds: FaxId[]) => deps.events.emit('faxesChanged', { added: [], updated: faxIds, unreadInbound: deps.cache.faxes.unreadInbound() });
@@ -99,6 +102,13 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
       model = null;
       changed([faxId]);
       deps.events.emit('faxKindSet', { faxId });
+    },
+    setField(faxId, name, value) {
+      const fax = deps.cache.faxes.detail(faxId);
+      if (fax?.direction !== 'inbound') throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
+      const intake = deps.cache.intake.setField(faxId, name, value.trim());
+      changed([faxId]);
+      return intake;
     },
     kinds: () => ({ builtIn: [...builtInKinds], office: officeKinds() }),
     saveOfficeKinds(kinds) {

@@ -2,7 +2,7 @@
 import type { Handlers } from './dispatcher';
 import type { HandlerContext } from './services';
 
-type IntakeHandlers = Pick<Handlers, 'setFaxKind' | 'getIntakeKinds' | 'saveOfficeKinds'>;
+type IntakeHandlers = Pick<Handlers, 'setFaxKind' | 'setFaxField' | 'getIntakeKinds' | 'saveOfficeKinds'>;
 
 export function intakeHandlers(context: HandlerContext): IntakeHandlers {
   return {
@@ -10,6 +10,7 @@ export function intakeHandlers(context: HandlerContext): IntakeHandlers {
       (await context.services()).intake.setKind(id, kind);
       return null;
     },
+    setFaxField: async ({ id, name, value }) => (await context.services()).intake.setField(id, name, value),
     getIntakeKinds: async () => (await context.services()).intake.kinds(),
     saveOfficeKinds: async ({ kinds }) => (await context.services()).intake.saveOfficeKinds(kinds),
   };

@@ -110,7 +110,7 @@ describe('find a fax by what it says', () => {
     const panel = page.getByTestId('intake-panel');
     await expect(panel.getByTestId('intake-field-patient').textContent()).resolves.toContain('Jane Doe');
     await expect(panel.getByTestId('intake-field-dob').textContent()).resolves.toContain('03/14/1961');
-    await panel.getByTestId('intake-field-dob').getByRole('button').click();
+    await panel.getByTestId('intake-field-dob').locator('.intake-field-button').click();
     const spot = page.locator('.pdf-pages .pdf-page[data-rendered=true] [data-testid=text-highlight]');
     await expect.poll(() => spot.count()).toBe(1);
     await expect.poll(() => page.getByLabel('Page number').inputValue()).toBe('2');

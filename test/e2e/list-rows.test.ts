@@ -111,7 +111,7 @@ describe('the fax detail at 1024 × 768', () => {
     }
 
     // What was read follows the document; clicking a field brings the document back with the spot marked on screen.
-    await page.getByTestId('intake-field-faxBack').getByRole('button').click();
+    await page.getByTestId('intake-field-faxBack').locator('.intake-field-button').click();
     const mark = page.locator('.pdf-pages .text-highlight').first();
     await mark.waitFor();
     await expect.poll(async () => {
@@ -119,6 +119,16 @@ describe('the fax detail at 1024 × 768', () => {
       return spot !== null && spot.y >= 0 && spot.y + spot.height <= 768 - 40;
     }).toBe(true);
     await screenshot(page, 'detail-room-1024-de-field');
+
+    // A person corrects a field in place, in German by keyboard: the pencil, the value, Enter — it stays, "korrigiert".
+    await page.getByRole('button', { name: 'Geburtsdatum korrigieren' }).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('03/04/1981');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('intake-field-dob').textContent()).toContain('03/04/1981');
+    expect(await page.getByTestId('intake-field-dob').textContent()).toContain('korrigiert');
+    expect(services.cache.intake.get(faxId)?.fields.find((read) => read.name === 'dob')).toMatchObject({ value: '03/04/1981', byPerson: true });
+    await screenshot(page, 'detail-room-1024-de-corrected');
 
     // PageDown through the document to its end moves the document, never the window.
     await page.getByTestId('pdf-pages').focus();

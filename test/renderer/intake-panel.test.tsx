@@ -51,12 +51,33 @@ describe('the intake panel', () => {
     const shown: IntakeSpot[] = [];
     render(<IntakePanel faxId="9" intake={{ ...intake, unread: [{ name: 'memberId', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={(spot) => shown.push(spot)} onSplit={() => undefined} />);
     expect(screen.getByTestId('intake-unread-memberId').textContent).toBe('Member / insurance ID not read');
-    fireEvent.click(within(screen.getByTestId('intake-unread-memberId')).getByRole('button'));
+    fireEvent.click(within(screen.getByTestId('intake-unread-memberId')).getByRole('button', { name: /not read/ }));
     expect(shown).toEqual([{ page: 1, box: [0.1, 0.4, 0.2, 0.42] }]);
     // With no field read at all, the unread labels still show (not "nothing read").
     cleanup();
     render(<IntakePanel faxId="9" intake={{ ...intake, fields: [], unread: [{ name: 'dob', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={() => undefined} onSplit={() => undefined} />);
     expect(screen.getByTestId('intake-unread-dob').textContent).toBe('Date of birth not read');
+  });
+
+  it('a field is corrected in place: the pencil, the value typed, Enter saves it; Escape leaves it as it was', async () => {
+    const fax = installFakeFax({ getIntakeKinds: () => ({ builtIn: ['referral'], office: [] }), setFaxField: ({ name, value }) => ({ ...intake, fields: [...intake.fields.filter((field) => field.name !== name), { name, value, confidence: 100, needsLook: false, page: 2, box: [0.5, 0.3, 0.6, 0.32], byPerson: true as const }] }) });
+    render(<IntakePanel faxId="9" intake={{ ...intake, unread: [{ name: 'memberId', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={() => undefined} onSplit={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Correct Date of birth' }));
+    const input = screen.getByRole('textbox', { name: 'Correct Date of birth' });
+    expect((input as HTMLInputElement).value).toBe('03/14/1961');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: '03/14/1962' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(fax.callsOf('setFaxField')).toEqual([{ id: '9', name: 'dob', value: '03/14/1962' }]));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Correct Date of birth' })).toBeNull());
+    // A field not read is given its value the same way; Escape leaves without saving.
+    fireEvent.click(screen.getByRole('button', { name: 'Correct Member / insurance ID' }));
+    const given = screen.getByRole('textbox', { name: 'Correct Member / insurance ID' });
+    expect((given as HTMLInputElement).value).toBe('');
+    fireEvent.change(given, { target: { value: 'XJ4471920' } });
+    fireEvent.keyDown(given, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Correct Member / insurance ID' })).toBeNull();
+    expect(fax.callsOf('setFaxField')).toHaveLength(1);
   });
 
   it('a kind a person gave is not offered for confirmation', () => {

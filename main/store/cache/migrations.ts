@@ -295,9 +295,11 @@ export const migrations: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
-  // v18: the labels intake found on a fax with no value read after them ("DOB:" and an empty box), shown "not read".
+  // v18: the labels intake found on a fax with no value read after them ("DOB:" and an empty box), shown "not read";
+  // and the fields a person corrected (name → value, "" for "not on this fax"), laid over every new reading.
   (db) => {
     db.exec("ALTER TABLE fax_intake ADD COLUMN unread TEXT NOT NULL DEFAULT '[]'");
+    db.exec("ALTER TABLE fax_intake ADD COLUMN corrected TEXT NOT NULL DEFAULT '{}'");
   },
 ];
 

@@ -1,10 +1,11 @@
-/** Intake's kinds (the app's and the office's own) and a person's kind for a fax. */
+/** Intake's kinds (the app's and the office's own), a person's kind for a fax, and a person's value for a field. */
 import type { FaxId } from '../../../preload/fax-id';
 import { faxApi } from './ipc';
 import { createStore } from './store';
 import { toast, toastError } from './toasts';
 import { t } from '../i18n';
-import { kindName } from '../intake/intake-words';
+import { fieldName, kindName } from '../intake/intake-words';
+import type { IntakeFieldName } from '../../../preload/intake';
 
 export const intakeKindsStore = createStore<{ builtIn: string[]; office: string[] }>({ builtIn: [], office: [] });
 
@@ -20,6 +21,17 @@ export async function setFaxKind(id: FaxId, kind: string): Promise<boolean> {
     return false;
   }
   toast('success', t('intake.kindSaved', { kind: kindName(kind) }));
+  return true;
+}
+
+/** A person's value for a field of a fax ("": not on the fax); false (and the reason shown) when refused. */
+export async function setFaxField(id: FaxId, name: IntakeFieldName, value: string): Promise<boolean> {
+  const result = await faxApi().setFaxField({ id, name, value });
+  if (!result.ok) {
+    toastError(result.error);
+    return false;
+  }
+  toast('success', t('intake.fieldSaved', { field: fieldName(name) }));
   return true;
 }
 

@@ -1,10 +1,13 @@
 /**
  * What a received fax is, read on this desk: its kind (a suggestion until a person confirms it, or changes it), and
  * whom and what it is about — each field with how surely it was read; an unsure one says "needs a look". Pressing a
- * field shows where on the page it was read. A batch of several documents says so and points to the page tools.
+ * field shows where on the page it was read; the pencil beside it lets a person correct it (or give one not read).
+ * A batch of several documents says so and points to the page tools.
  */
 import { useEffect, useState } from 'react';
-import type { FaxIntake, IntakeField } from '../../../preload/intake';
+import type { FaxIntake, IntakeField, IntakeFieldName } from '../../../preload/intake';
+import { Icon } from '../components/Icon';
+import { FieldCorrection } from './FieldCorrection';
 import type { FaxId } from '../../../preload/fax-id';
 import { intakeKindsStore, loadIntakeKinds, setFaxKind } from '../data/intake';
 import { useStore } from '../data/store';
@@ -20,9 +23,18 @@ function fieldValue(field: IntakeField): string {
   return field.name === 'urgency' ? t('intake.urgent') : field.value;
 }
 
+function CorrectButton({ name, onClick }: { name: IntakeFieldName; onClick: () => void }) {
+  return (
+    <button type="button" className="icon-button intake-correct" onClick={onClick} aria-label={t('intake.correctField', { field: fieldName(name) })} title={t('intake.correctField', { field: fieldName(name) })}>
+      <Icon name="compose" size={14} />
+    </button>
+  );
+}
+
 export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; intake: FaxIntake; onShow: (spot: IntakeSpot) => void; onSplit: () => void }) {
   const kinds = useStore(intakeKindsStore);
   const [busy, setBusy] = useState(false);
+  const [correcting, setCorrecting] = useState<IntakeFieldName | null>(null);
   useEffect(() => {
     if (kinds.builtIn.length === 0) void loadIntakeKinds();
   }, [kinds.builtIn.length]);
@@ -58,23 +70,38 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
         <ul className="intake-fields" aria-label={t('intake.aboutThisFax')}>
           {intake.fields.map((field) => (
             <li key={field.name} className={field.needsLook ? 'intake-field needs-look' : 'intake-field'} data-testid={`intake-field-${field.name}`} data-needs-look={field.needsLook}>
-              <button
-                type="button"
-                className="intake-field-button"
-                onClick={() => onShow({ page: field.page, box: field.box })}
-                aria-label={`${fieldName(field.name)}: ${fieldValue(field)} — ${field.needsLook ? t('intake.unsureReading', { confidence: field.confidence }) : t('intake.sureReading', { confidence: field.confidence })}. ${t('intake.showSpot', { field: fieldName(field.name), page: field.page })}`}
-                title={t('intake.showSpot', { field: fieldName(field.name), page: field.page })}
-              >
-                <span className="field-hint">{fieldName(field.name)}</span> <span className="intake-value">{fieldValue(field)}</span>
-                {field.needsLook ? <span className="chip chip-danger intake-look">{t('intake.needsLook')}</span> : null}
-              </button>
+              {correcting === field.name ? (
+                <FieldCorrection faxId={faxId} name={field.name} value={field.name === 'urgency' ? field.value : fieldValue(field)} onDone={() => setCorrecting(null)} />
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="intake-field-button"
+                    onClick={() => onShow({ page: field.page, box: field.box })}
+                    aria-label={`${fieldName(field.name)}: ${fieldValue(field)} — ${field.byPerson ? t('intake.correctedByPerson') : field.needsLook ? t('intake.unsureReading', { confidence: field.confidence }) : t('intake.sureReading', { confidence: field.confidence })}. ${t('intake.showSpot', { field: fieldName(field.name), page: field.page })}`}
+                    title={t('intake.showSpot', { field: fieldName(field.name), page: field.page })}
+                  >
+                    <span className="field-hint">{fieldName(field.name)}</span> <span className="intake-value">{fieldValue(field)}</span>
+                    {field.needsLook ? <span className="chip chip-danger intake-look">{t('intake.needsLook')}</span> : null}
+                    {field.byPerson ? <span className="chip intake-look">{t('intake.correctedByPerson')}</span> : null}
+                  </button>
+                  <CorrectButton name={field.name} onClick={() => setCorrecting(field.name)} />
+                </>
+              )}
             </li>
           ))}
           {(intake.unread ?? []).map((label) => (
             <li key={`unread-${label.name}`} className="intake-field not-read" data-testid={`intake-unread-${label.name}`}>
-              <button type="button" className="intake-field-button" onClick={() => onShow({ page: label.page, box: label.box })} title={t('intake.showSpot', { field: fieldName(label.name), page: label.page })}>
-                <span className="field-hint">{fieldName(label.name)}</span> <span className="intake-value intake-not-read">{t('intake.notRead')}</span>
-              </button>
+              {correcting === label.name ? (
+                <FieldCorrection faxId={faxId} name={label.name} value="" onDone={() => setCorrecting(null)} />
+              ) : (
+                <>
+                  <button type="button" className="intake-field-button" onClick={() => onShow({ page: label.page, box: label.box })} title={t('intake.showSpot', { field: fieldName(label.name), page: label.page })}>
+                    <span className="field-hint">{fieldName(label.name)}</span> <span className="intake-value intake-not-read">{t('intake.notRead')}</span>
+                  </button>
+                  <CorrectButton name={label.name} onClick={() => setCorrecting(label.name)} />
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -128,4 +128,31 @@ describe('intake service', () => {
     expect(changed.map((ids) => ids.length)).toEqual([200, 200, 50]);
     expect(intake.get('549')?.kind.kind).toBe('referral');
   });
+
+  it('a field a person corrects stands through every new reading; empty takes it off; a field not read can be given; the list shows the corrected patient', () => {
+    const { cache, intake, read, changed } = setup();
+    read(31, ['REFERRAL', 'Patient: Jane Dow', 'Date of birth:', '', 'MRN: 123456']);
+    const first = intake.read('31');
+    expect(first?.fields.find((field) => field.name === 'patient')?.value).toBe('Jane Dow');
+    expect(first?.unread?.map((label) => label.name)).toEqual(['dob']);
+    changed.length = 0;
+    const corrected = intake.setField('31', 'patient', '  Jane Doe ');
+    expect(corrected.fields.find((field) => field.name === 'patient')).toMatchObject({ value: 'Jane Doe', needsLook: false, byPerson: true, page: 1 });
+    expect(changed).toEqual([['31']]);
+    intake.setField('31', 'dob', '03/14/1961');
+    intake.setField('31', 'mrn', '');
+    const shown = (): Record<string, string> => Object.fromEntries((intake.get('31')?.fields ?? []).map((field) => [field.name, field.value]));
+    expect(shown()).toMatchObject({ patient: 'Jane Doe', dob: '03/14/1961' });
+    expect(shown().mrn).toBeUndefined();
+    expect(intake.get('31')?.unread).toBeUndefined();
+    expect(cache.intake.summaries(['31']).get('31')?.patient).toBe('Jane Doe');
+    // Read again (a new reading, the same misread): the person's values stand, in the fields' order.
+    expect(intake.read('31')?.fields.map((field) => `${field.name}=${field.value}`)).toEqual(['patient=Jane Doe', 'dob=03/14/1961']);
+    expect(intake.get('31')?.fields.map((field) => field.name)).toEqual(['patient', 'dob']);
+    // Only received faxes; another fax keeps what was read.
+    read(32, ['Patient: Ann Lee']);
+    intake.read('32');
+    expect(intake.get('32')?.fields.find((field) => field.name === 'patient')?.value).toBe('Ann Lee');
+    expect(() => intake.setField('999', 'patient', 'X')).toThrow();
+  });
 });
