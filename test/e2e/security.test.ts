@@ -221,6 +221,7 @@ describe('renderer lock-down', () => {
       'saveTransmissionReport',
       'sendFax',
       'setDraftAside',
+      'setFaxField',
       'setFaxKind',
       'setFaxLabels',
       'setFaxNote',
