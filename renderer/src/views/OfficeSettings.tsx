@@ -7,10 +7,11 @@ import { JoinCodeQr } from '../components/JoinCodeQr';
 import { OfficeLabels } from './OfficeLabels';
 import { copyText } from '../data/app-info';
 import type { IpcError } from '../data/ipc';
-import { addPerson, confirmJoining, resetPerson, exportAudit, leaveOffice, listPeople, officeStore, removePerson } from '../data/office';
+import { addPerson, confirmJoining, resetPerson, exportAudit, listPeople, officeStore, removePerson } from '../data/office';
 import { OfficeJoining } from './OfficeJoining';
 import { NoOffice } from './NoOffice';
 import { RefusedOffice } from './RefusedOffice';
+import { LeaveOfficeConfirm } from './LeaveOfficeConfirm';
 import { holdExplanation } from './office-words';
 import { dateTime } from '../format';
 import { useStore } from '../data/store';
@@ -244,19 +245,7 @@ function JoinedOffice() {
           {t('office.removeBody')}
         </ConfirmDialog>
       ) : null}
-      {leaving ? (
-        <ConfirmDialog
-          title={t('office.leaveTitle')}
-          confirmLabel={t('office.leaveTheOffice')}
-          onCancel={() => setLeaving(false)}
-          onConfirm={() => {
-            setLeaving(false);
-            void leaveOffice().then((refused) => refused && setError(refused));
-          }}
-        >
-          {t('office.leaveBody')}
-        </ConfirmDialog>
-      ) : null}
+      {leaving ? <LeaveOfficeConfirm onClose={() => setLeaving(false)} onRefused={setError} /> : null}
     </>
   );
 }

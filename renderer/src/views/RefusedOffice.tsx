@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice } from '../components/ErrorNotice';
 import type { IpcError } from '../data/ipc';
-import { leaveOffice, listWaiting, officeStore, retryOffice } from '../data/office';
+import { listWaiting, officeStore, retryOffice } from '../data/office';
 import { HubUpgrade } from './HubUpgrade';
+import { LeaveOfficeConfirm } from './LeaveOfficeConfirm';
 import { removalWords } from './office-words';
 import { dateTime } from '../format';
 import { useStore } from '../data/store';
@@ -57,19 +57,7 @@ export function RefusedOffice() {
         </button>
         <button type="button" className="button button-danger" onClick={() => setLeaving(true)}>{t('office.leaveTheOffice')}</button>
       </div>
-      {leaving ? (
-        <ConfirmDialog
-          title={t('office.leaveTitle')}
-          confirmLabel={t('office.leaveTheOffice')}
-          onCancel={() => setLeaving(false)}
-          onConfirm={() => {
-            setLeaving(false);
-            void leaveOffice().then((refused) => refused && setError(refused));
-          }}
-        >
-          {t('office.leaveBody')}
-        </ConfirmDialog>
-      ) : null}
+      {leaving ? <LeaveOfficeConfirm onClose={() => setLeaving(false)} onRefused={setError} /> : null}
     </>
   );
 }
