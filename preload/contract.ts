@@ -42,10 +42,11 @@ import type {
 } from './models';
 import { faxIdSchema, type FaxId } from './fax-id';
 import { chartEvents, chartInvokes } from './contract-chart';
+import { intakeInvokes } from './contract-intake';
+import { officeInvokes } from './contract-office';
 import { stampImageMaxBytes } from './fax-limits';
 import type { PolicyView } from './policy';
-import { triageFilters, type ClaimOutcome, type FaxTriageSummary, type LabelView, type OfficeView, type PersonRef, type PersonView, type TriageNoteView, type WaitingAction } from './office';
-import { intakeFieldNames, type FaxIntake } from './intake';
+import { triageFilters, type FaxTriageSummary, type OfficeView, type PersonRef } from './office';
 
 const noRequest = z.undefined();
 const faxId = faxIdSchema;
@@ -96,6 +97,8 @@ const coverFields = {
 export const invokeContract = {
   /** Filing faxes into the chart (contract-chart.ts). */
   ...chartInvokes,
+  ...officeInvokes,
+  ...intakeInvokes,
   getAppInfo: invoke<AppInfo>()(noRequest),
   /** Puts text on the system clipboard (a request id, a webhook secret): the window has no clipboard permission. */
   copyText: invoke<null>()(z.object({ text: z.string().min(1).max(10_000) }).strict()),
@@ -119,14 +122,6 @@ export const invokeContract = {
   /** Adds (or renews) the printer of a saved hot folder; asks for the administrator's permission. */
   addFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
   removeFaxPrinter: invoke<FaxPrinterState>()(z.object({ hotFolderId: z.string().min(1).max(64) }).strict()),
-  /** A person says what a received fax is (its kind): the office's own model learns from it. */
-  setFaxKind: invoke<null>()(z.object({ id: faxId, kind: z.string().trim().min(1).max(64) }).strict()),
-  /** A person's value for a field intake read (or did not): "" says the fax has none. */
-  setFaxField: invoke<FaxIntake>()(z.object({ id: faxId, name: z.enum(intakeFieldNames), value: z.string().max(200) }).strict()),
-  /** The kinds a received fax can be given: the app's, then the office's own. */
-  getIntakeKinds: invoke<{ builtIn: string[]; office: string[] }>()(noRequest),
-  /** The office's own kinds of fax (the whole list; the app's kinds are never in it). */
-  saveOfficeKinds: invoke<string[]>()(z.object({ kinds: z.array(z.string().max(200)).max(100) }).strict()),
   /** Tries a received fax's unfinished rule actions again now. */
   retryRuleActions: invoke<null>()(z.object({ id: faxId }).strict()),
   /** Tries the key against the Fax Service; stores it in the OS keychain only if it works. */
@@ -309,59 +304,6 @@ export const invokeContract = {
   /** Whether this page was reloaded after the renderer crashed (answered once). */
   takeRecoveryNotice: invoke<{ recovered: boolean }>()(noRequest),
 
-  /** The office hub: whether this desk is in an office, and how the hub answers. */
-  getOffice: invoke<OfficeView>()(noRequest),
-  /** Creates the office on a hub (the administrator's desk; IT's setup account makes the schema and is not kept). */
-  createOffice: invoke<OfficeView>()(
-    z
-      .object({
-        host: z.string().min(1).max(253),
-        port: z.number().int().min(1).max(65_535),
-        database: z.string().min(1).max(63),
-        user: z.string().min(1).max(63),
-        /** The administrator account's password, or a client certificate and its key (PEM) instead. */
-        password: z.string().max(1000).optional(),
-        clientCertificate: z.string().max(64 * 1024).optional(),
-        clientKey: z.string().max(64 * 1024).optional(),
-        ca: z.string().max(64 * 1024).optional(),
-        name: z.string().trim().min(1).max(120),
-        /** The server's setup account (IT's superuser), for this moment only. */
-        setupUser: z.string().min(1).max(63),
-        setupPassword: z.string().min(1).max(1000),
-      })
-      .strict(),
-  ),
-  /** Upgrades the hub's schema for this version of the app with IT's setup account (the administrator's desk). */
-  upgradeOfficeHub: invoke<OfficeView>()(z.object({ setupUser: z.string().min(1).max(63), setupPassword: z.string().min(1).max(1000) }).strict()),
-  joinOffice: invoke<OfficeView>()(z.object({ code: z.string().min(1).max(20_000) }).strict()),
-  /** Leaves the office: this desk keeps its faxes, marks and notes; the hub keeps what was shared. */
-  leaveOffice: invoke<OfficeView>()(z.object({ confirmed: z.literal(true) }).strict()),
-  /** The actions waiting on this desk for the hub, oldest first (after the hub refused this desk they are kept here). */
-  listOfficeWaiting: invoke<WaitingAction[]>()(noRequest),
-  /** Asks the hub again after it refused this desk (a password reset, a removal undone). */
-  retryOffice: invoke<OfficeView>()(noRequest),
-  listOfficePeople: invoke<PersonView[]>()(noRequest),
-  /** Adds a person (administrator only); the join code is shown once and taken for `validHours` (24 unless said). */
-  addOfficePerson: invoke<{ joinCode: string }>()(
-    z.object({ login: z.string().min(1).max(63), name: z.string().trim().min(1).max(120), validHours: z.number().int().min(1).max(168).optional() }).strict(),
-  ),
-  /** A new join code for a person already in the office; their old desk is out (administrator only). */
-  resetOfficePerson: invoke<{ joinCode: string }>()(z.object({ login: z.string().min(1).max(63), validHours: z.number().int().min(1).max(168).optional(), confirmed: z.literal(true) }).strict()),
-  /** Confirms a person waiting to join, whose screen shows this safety code (administrator only). */
-  confirmOfficeJoin: invoke<null>()(z.object({ login: z.string().min(1).max(63), safetyCode: z.string().regex(/^\d{3} \d{3}$/), confirmed: z.literal(true) }).strict()),
-  removeOfficePerson: invoke<null>()(z.object({ login: z.string().min(1).max(63) }).strict()),
-  claimFax: invoke<ClaimOutcome>()(z.object({ faxId }).strict()),
-  releaseFax: invoke<null>()(z.object({ faxId }).strict()),
-  takeOverFax: invoke<null>()(z.object({ faxId, confirmed: z.literal(true) }).strict()),
-  assignFax: invoke<null>()(z.object({ faxId, login: z.string().min(1).max(63).nullable() }).strict()),
-  listTriageNotes: invoke<TriageNoteView[]>()(z.object({ faxId }).strict()),
-  addTriageNote: invoke<null>()(z.object({ faxId, text: z.string().trim().min(1).max(5000) }).strict()),
-  removeTriageNote: invoke<null>()(z.object({ faxId, noteId: z.uuid(), confirmed: z.literal(true) }).strict()),
-  listOfficeLabels: invoke<LabelView[]>()(noRequest),
-  /** Adds a label (id null) or renames one (administrator only). */
-  saveOfficeLabel: invoke<{ id: string }>()(z.object({ id: z.uuid().nullable(), name: z.string().max(200) }).strict()),
-  removeOfficeLabel: invoke<null>()(z.object({ id: z.uuid(), confirmed: z.literal(true) }).strict()),
-  setFaxLabels: invoke<null>()(z.object({ faxId, labelIds: z.array(z.uuid()).max(50) }).strict()),
   /** The organization's policies in force on this desk (what is locked or turned off). */
   getPolicies: invoke<PolicyView>()(noRequest),
   /** Reading faxes on this computer: on or off, how many read, how many could not be. */
