@@ -22,14 +22,16 @@ import { sendMemory } from './benches/send-memory';
 import { testSuite } from './benches/test-suite';
 import { officeHub } from './benches/office-hub';
 import { pageTools } from './benches/page-tools';
+import { batchSplit } from './benches/batch-split';
 import { recognition, textSearch } from './benches/recognition';
 import { recognitionUnseen } from './benches/recognition-unseen';
 import { intakeBench } from './benches/intake';
 import { chartBench } from './benches/chart';
 import type { Benchmark } from './lib/metric';
+import { closeWorkerWindows } from '../test/e2e/worker-browser';
 import { mergeResults, parseResults, renderReport, tableOf, type BenchMetric } from './lib/report';
 
-const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, recognition, recognitionUnseen, intakeBench, chartBench, textSearch, testSuite];
+const benchmarks: Benchmark[] = [initialSync, polling, freshness, sendMemory, pdfFirstPage, printMemory, bigInbox, cacheMemory, coldStart, guard, preflight, officeHub, pageTools, batchSplit, recognition, recognitionUnseen, intakeBench, chartBench, textSearch, testSuite];
 const filters = process.argv.slice(2).map((arg) => arg.toLowerCase());
 const selected = filters.length === 0 ? benchmarks : benchmarks.filter((bench) => filters.some((filter) => bench.name.includes(filter)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -82,3 +84,4 @@ const merged = mergeResults(previous, {
 fs.writeFileSync(resultsFile, `${JSON.stringify(merged, null, 2)}\n`);
 fs.writeFileSync(path.join(out, 'RESULTS.md'), renderReport(merged));
 console.log(`\n${tableOf(results)}\n\nWritten bench/results.json and bench/RESULTS.md.`);
+await closeWorkerWindows();

@@ -43,6 +43,8 @@ describe('page tools on a received fax', () => {
     const dialog = page.getByRole('dialog', { name: /^Pages of FX-/ });
     const tiles = dialog.getByTestId('page-tile');
     await expect.poll(() => tiles.count()).toBe(5);
+    // Every page's thumbnail is drawn, not only the first ones.
+    await expect.poll(() => dialog.locator('[data-testid=page-tile] canvas[data-drawn=true]').count()).toBe(5);
     // At 768 px high the dialog's buttons stay in view: its body scrolls, not the whole dialog.
     const closeBox = await dialog.locator('.dialog-footer').getByRole('button', { name: 'Close', exact: true }).boundingBox();
     expect(closeBox === null ? null : closeBox.y + closeBox.height).not.toBeNull();

@@ -19,3 +19,10 @@ export function workerWindows(): Promise<WindowPool> {
   pool ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: quietChromiumFlags }).then(createWindowPool);
   return pool;
 }
+
+/** Closes the worker's browser, if one was launched: for a process that ends on its own (the benches), not a test worker. */
+export async function closeWorkerWindows(): Promise<void> {
+  const launched = pool;
+  pool = null;
+  if (launched) await (await launched).browser.close();
+}

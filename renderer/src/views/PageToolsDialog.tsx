@@ -72,7 +72,8 @@ function PageThumb({ document, page, turn }: { document: PDFDocumentProxy; page:
       const width = proxy.getViewport({ scale: 1, rotation: (proxy.rotate + turn) % 360 }).width;
       const rendered = renderPage(proxy, target, 100 / width, turn);
       task = rendered.task;
-      rendered.done.catch(() => undefined);
+      target.dataset.drawn = 'false';
+      rendered.done.then(() => (target.dataset.drawn = 'true')).catch(() => undefined);
     });
     return () => {
       cancelled = true;
