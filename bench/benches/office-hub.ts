@@ -7,7 +7,8 @@
  *   app runs them, in this process), a claim on one and the time until each of the others has it; then 20 desks
  *   more, and how many of the 120 are served (connected, hear a claim, can claim);
  * - live: ten desks (session, live feed, journal each, as the app runs them); one desk claims a fax, and the time
- *   until each of the nine others has it in its triage view is taken — median and 95th percentile;
+ *   until each of the nine others has it in its triage view is taken — median and 95th percentile; the same for a
+ *   fax filed into the chart on one desk and seen filed on the others;
  * - cost: the queries and the bytes on the wire of one claim, one note and one handled mark (a desk of its own
  *   through a counting TCP proxy, with pg's query calls counted while the other desks are stopped);
  * - big inbox: 50,000 cached faxes in the harness; opening the inbox and turning on a filter, first without an office
@@ -97,9 +98,30 @@ async function liveAcrossDesks(server: PrivatePostgres, runs: number, log: (line
       latencies.push(...seen.values());
     }
     log(`  claim → shown on the other ${deskCount - 1} desks: median ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms (${latencies.length} observations)`);
+    // A fax filed into the chart on one desk (by a rule, as the chart's service tells the office) and seen filed on
+    // the others, which then take it off their "To file" (office-filings.ts reads the same view).
+    const filings: number[] = [];
+    for (let run = 0; run < runs * 2; run++) {
+      const filer = desks[(run * 3) % deskCount];
+      if (!filer) continue;
+      const faxId = `98${String(run).padStart(10, '0')}`;
+      const started = performance.now();
+      const place = { target: 'fhir' as const, patientId: `Patient/${String(run)}`, patientName: 'Bench Patient', documentType: { system: 'http://loinc.org', code: '11502-2', display: 'Laboratory report' } };
+      await filer.desk.triage.act({ faxId, kind: 'filed', filing: { how: 'rule', place } });
+      const others = desks.filter((entry) => entry !== filer);
+      const seen = new Map<OfficeDesk, number>();
+      await until(() => {
+        for (const other of others) if (!seen.has(other.desk) && other.desk.triage.view(faxId)?.filing?.by === filer.login) seen.set(other.desk, performance.now() - started);
+        return seen.size === others.length;
+      });
+      filings.push(...seen.values());
+    }
+    log(`  filed → seen filed on the other ${deskCount - 1} desks: median ${median(filings).toFixed(0)} ms, p95 ${percentile(filings, 0.95).toFixed(0)} ms`);
     return [
       timing(`office hub: claim on one desk → shown on another (${deskCount} desks)`, latencies, 'ms', { atMost: 1000 }, 'LISTEN/NOTIFY, then the fax read again'),
       atMost(`office hub: claim → shown, 95th percentile (${deskCount} desks)`, percentile(latencies, 0.95), 'ms', 2000, `${String(latencies.length)} observations`),
+      timing(`office hub: filed into the chart on one desk → seen filed on another (${deskCount} desks)`, filings, 'ms', { atMost: 5000 }, 'issue 55: "every desk sees a fax as filed within seconds"'),
+      atMost(`office hub: filed → seen filed, 95th percentile (${deskCount} desks)`, percentile(filings, 0.95), 'ms', 5000, `${String(filings.length)} observations`),
     ];
   } finally {
     for (const entry of desks) await entry.desk.stop().catch(() => undefined);
