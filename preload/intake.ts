@@ -46,6 +46,8 @@ export interface IntakeField {
   box: [number, number, number, number];
   /** A person wrote this value (it stands through every new reading of the fax). */
   byPerson?: true | undefined;
+  /** Read where a person's correction on an earlier fax from this sender found the field (always needs a look). */
+  learned?: true | undefined;
 }
 
 /** Where the rules or the office's own model put the fax, or what a person said it is. */

@@ -1,7 +1,8 @@
 /**
  * Intake on the desk: when a received fax has been read to its end, what it is (kind), whom it is about (fields)
  * and where a batch could be split are worked out here and kept in the cache. A person's kind teaches the office's
- * own model (kept on this desk); the office may add kinds of its own. Nothing leaves the computer.
+ * own model (kept on this desk); a person's field correction teaches where that sender's form puts the field
+ * (learned-spots.ts); the office may add kinds of its own. Nothing leaves the computer.
  */
 import { builtInKinds, officeKindsSchema, type FaxIntake, type IntakeFieldName } from '../../preload/intake';
 import type { FaxId } from '../../preload/fax-id';
@@ -13,6 +14,8 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import { faxIntake, faxWords } from './fax-intake';
 import { trainKindModel, type KindModel } from './kind-model';
+import { learnableFields, spotOf, withLearnedSpots } from './learned-spots';
+import { forgetSpot, learnSpot, senderSpots } from './sender-spots';
 
 export interface IntakeServiceDeps {
   cache: Cache;
@@ -57,13 +60,33 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
     return [...contacts, fax.senderName].filter((name): name is string => name !== null && name !== '');
   }
 
+  /** The sending line's number, as the learned spots are kept under it (null: no number). */
+  function senderOf(faxId: FaxId): string | null {
+    const counterpart = deps.cache.faxes.detail(faxId)?.counterpart ?? null;
+    return counterpart === null ? null : numberKey(counterpart);
+  }
+
   function read(faxId: FaxId): FaxIntake | null {
     const pages = deps.cache.faxText.pages(faxId);
     if (pages.length === 0) return null;
-    const intake = faxIntake(pages, currentModel(), knownNames(faxId));
+    const sender = senderOf(faxId);
+    const reading = faxIntake(pages, currentModel(), knownNames(faxId));
+    const intake = sender === null ? reading : withLearnedSpots(reading, pages, senderSpots(deps.cache, sender), new Date(now()).getFullYear());
     deps.cache.intake.save(faxId, intake);
     // As kept: what a person corrected laid over the reading (the chart matches on it).
     return deps.cache.intake.get(faxId) ?? intake;
+  }
+
+  /**
+   * A correction teaches the sender's spot for the field where the value stands on the page; a learned value a person
+   * took off or changed to one that is not on the page was a misfire, and its spot is forgotten.
+   */
+  function learnFrom(faxId: FaxId, name: IntakeFieldName, value: string, wasLearned: boolean): void {
+    const sender = senderOf(faxId);
+    if (sender === null || !learnableFields.includes(name)) return;
+    const spot = value === '' ? null : spotOf(deps.cache.faxText.pages(faxId), value);
+    if (spot) learnSpot(deps.cache, sender, name, { ...spot, learnedAt: now() });
+    else if (wasLearned) forgetSpot(deps.cache, sender, name);
   }
 
   const changed = (faxIds: FaxId[]) => deps.events.emit('faxesChanged', { added: [], updated: faxIds, unreadInbound: deps.cache.faxes.unreadInbound() });
@@ -106,7 +129,9 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
     setField(faxId, name, value) {
       const fax = deps.cache.faxes.detail(faxId);
       if (fax?.direction !== 'inbound') throw new AppError('not_found', msg('faxDetails.thisFaxIsNot'));
+      const before = deps.cache.intake.get(faxId)?.fields.find((field) => field.name === name) ?? null;
       const intake = deps.cache.intake.setField(faxId, name, value.trim());
+      learnFrom(faxId, name, value.trim(), before?.learned === true);
       changed([faxId]);
       return intake;
     },

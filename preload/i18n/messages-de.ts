@@ -1561,6 +1561,8 @@ export const de: Readonly<Record<MessageId, string>> = {
   'intake.cancelField': "Abbrechen",
   'intake.fieldSaved': "{field} gespeichert – gilt auch, wenn das Fax neu gelesen wird.",
   'intake.correctedByPerson': "korrigiert",
+  'intake.learned': "gelernt",
+  'intake.learnedWhy': "Dort gelesen, wo eine Person dieses Feld auf einem früheren Fax dieses Absenders korrigiert hat: bitte prüfen",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

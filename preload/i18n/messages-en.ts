@@ -1559,6 +1559,8 @@ export const en = {
   'intake.cancelField': "Cancel",
   'intake.fieldSaved': "{field} saved — it stands through a new reading of the fax.",
   'intake.correctedByPerson': "corrected",
+  'intake.learned': "learned",
+  'intake.learnedWhy': "Read where a person corrected this field on an earlier fax from this sender: check it",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

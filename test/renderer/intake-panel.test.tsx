@@ -59,6 +59,19 @@ describe('the intake panel', () => {
     expect(screen.getByTestId('intake-unread-dob').textContent).toBe('Date of birth not read');
   });
 
+  it('a field read at a spot learned from a correction says so, needs a look, and its spot is one click away', () => {
+    installFakeFax({ getIntakeKinds: () => ({ builtIn: ['referral'], office: [] }) });
+    const shown: IntakeSpot[] = [];
+    const learned: FaxIntake = { ...intake, fields: [...intake.fields, { name: 'mrn', value: '0099313', confidence: 60, needsLook: true, page: 1, box: [0.1, 0.5, 0.2, 0.52], learned: true }] };
+    render(<IntakePanel faxId="9" intake={learned} onShow={(spot) => shown.push(spot)} onSplit={() => undefined} />);
+    const row = screen.getByTestId('intake-field-mrn');
+    expect(row.getAttribute('data-needs-look')).toBe('true');
+    expect(within(row).getByTestId('intake-learned').textContent).toBe('learned');
+    fireEvent.click(within(row).getByRole('button', { name: /0099313 — Read where a person corrected this field on an earlier fax from this sender: check it/ }));
+    expect(shown).toEqual([{ page: 1, box: [0.1, 0.5, 0.2, 0.52] }]);
+    expect(screen.getByTestId('intake-field-patient').querySelector('[data-testid=intake-learned]')).toBeNull();
+  });
+
   it('a field is corrected in place: the pencil, the value typed, Enter saves it; Escape leaves it as it was', async () => {
     const fax = installFakeFax({ getIntakeKinds: () => ({ builtIn: ['referral'], office: [] }), setFaxField: ({ name, value }) => ({ ...intake, fields: [...intake.fields.filter((field) => field.name !== name), { name, value, confidence: 100, needsLook: false, page: 2, box: [0.5, 0.3, 0.6, 0.32], byPerson: true as const }] }) });
     render(<IntakePanel faxId="9" intake={{ ...intake, unread: [{ name: 'memberId', page: 1, box: [0.1, 0.4, 0.2, 0.42] }] }} onShow={() => undefined} onSplit={() => undefined} />);

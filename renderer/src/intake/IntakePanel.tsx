@@ -78,12 +78,17 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
                     type="button"
                     className="intake-field-button"
                     onClick={() => onShow({ page: field.page, box: field.box })}
-                    aria-label={`${fieldName(field.name)}: ${fieldValue(field)} — ${field.byPerson ? t('intake.correctedByPerson') : field.needsLook ? t('intake.unsureReading', { confidence: field.confidence }) : t('intake.sureReading', { confidence: field.confidence })}. ${t('intake.showSpot', { field: fieldName(field.name), page: field.page })}`}
+                    aria-label={`${fieldName(field.name)}: ${fieldValue(field)} — ${field.byPerson ? t('intake.correctedByPerson') : field.learned ? t('intake.learnedWhy') : field.needsLook ? t('intake.unsureReading', { confidence: field.confidence }) : t('intake.sureReading', { confidence: field.confidence })}. ${t('intake.showSpot', { field: fieldName(field.name), page: field.page })}`}
                     title={t('intake.showSpot', { field: fieldName(field.name), page: field.page })}
                   >
                     <span className="field-hint">{fieldName(field.name)}</span> <span className="intake-value">{fieldValue(field)}</span>
                     {field.needsLook ? <span className="chip chip-danger intake-look">{t('intake.needsLook')}</span> : null}
                     {field.byPerson ? <span className="chip intake-look">{t('intake.correctedByPerson')}</span> : null}
+                    {field.learned && !field.byPerson ? (
+                      <span className="chip intake-look" title={t('intake.learnedWhy')} data-testid="intake-learned">
+                        {t('intake.learned')}
+                      </span>
+                    ) : null}
                   </button>
                   <CorrectButton name={field.name} onClick={() => setCorrecting(field.name)} />
                 </>
