@@ -32,6 +32,8 @@ export const officeKindsSchema = z.array(officeKindName).max(30);
 
 export const intakeFieldNames = ['patient', 'dob', 'mrn', 'memberId', 'claimNumber', 'sender', 'faxBack', 'urgency'] as const;
 export type IntakeFieldName = (typeof intakeFieldNames)[number];
+/** The fields a person may give where none was read, and whose spot a sender's form teaches (not urgency, not the sender). */
+export const learnableFields: readonly IntakeFieldName[] = ['patient', 'dob', 'mrn', 'memberId', 'claimNumber', 'faxBack'];
 
 /** A field read on the fax: its value as read, how sure the reading is, and where on which page it stands. */
 export interface IntakeField {

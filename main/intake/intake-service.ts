@@ -4,7 +4,7 @@
  * own model (kept on this desk); a person's field correction teaches where that sender's form puts the field
  * (learned-spots.ts); the office may add kinds of its own. Nothing leaves the computer.
  */
-import { builtInKinds, officeKindsSchema, type FaxIntake, type IntakeFieldName } from '../../preload/intake';
+import { builtInKinds, learnableFields, officeKindsSchema, type FaxIntake, type IntakeFieldName } from '../../preload/intake';
 import type { FaxId } from '../../preload/fax-id';
 import { msg } from '../../preload/i18n/translator';
 import { numberKey } from '../../preload/fax-number';
@@ -14,7 +14,7 @@ import type { EventBus } from '../runtime/event-bus';
 import type { Cache } from '../store/cache/cache';
 import { faxIntake, faxWords } from './fax-intake';
 import { trainKindModel, type KindModel } from './kind-model';
-import { learnableFields, spotOf, withLearnedSpots } from './learned-spots';
+import { spotOf, withLearnedSpots } from './learned-spots';
 import { forgetSpot, learnSpot, senderSpots } from './sender-spots';
 
 export interface IntakeServiceDeps {

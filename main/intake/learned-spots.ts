@@ -5,14 +5,12 @@
  * did not read, or read unsurely, is read at that spot — as a suggestion a person checks ("needs a look"), never as
  * a sure value: a learned spot never files a fax or drives a rule on its own. Pure.
  */
-import { intakeFieldNames, type FaxIntake, type IntakeField, type IntakeFieldName } from '../../preload/intake';
+import { intakeFieldNames, learnableFields, type FaxIntake, type IntakeField, type IntakeFieldName } from '../../preload/intake';
 import type { RecognizedWord } from '../store/recognized-text';
 import { plausibleBirthDate, sureField } from './intake-fields';
 import { bare, boxAround, pageLines } from './page-lines';
 import type { PageText } from './fax-intake';
 
-/** The fields a spot is learned for: who the fax is about and its numbers (not the urgency, not the sender). */
-export const learnableFields: readonly IntakeFieldName[] = ['patient', 'dob', 'mrn', 'memberId', 'claimNumber', 'faxBack'];
 
 export interface LearnedSpot {
   page: number;

@@ -1563,6 +1563,7 @@ export const de: Readonly<Record<MessageId, string>> = {
   'intake.correctedByPerson': "korrigiert",
   'intake.learned': "gelernt",
   'intake.learnedWhy': "Dort gelesen, wo eine Person dieses Feld auf einem früheren Fax dieses Absenders korrigiert hat: bitte prüfen",
+  'intake.giveField': "Nicht gelesenes Feld angeben …",
   'chart.toFile': "Abzulegen",
   'chart.toFileCount': "{count, plural, =0 {Nichts wartet auf Ablage} one {# Fax wartet auf Ablage} other {# Faxe warten auf Ablage}}",
   'chart.nothingToFileTitle': "Nichts abzulegen",

@@ -1561,6 +1561,7 @@ export const en = {
   'intake.correctedByPerson': "corrected",
   'intake.learned': "learned",
   'intake.learnedWhy': "Read where a person corrected this field on an earlier fax from this sender: check it",
+  'intake.giveField': "Give a field not read…",
   'chart.toFile': "To file",
   'chart.toFileCount': "{count, plural, =0 {Nothing waits to be filed} one {# fax waits to be filed} other {# faxes wait to be filed}}",
   'chart.nothingToFileTitle': "Nothing to file",

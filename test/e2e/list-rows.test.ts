@@ -8,6 +8,7 @@ import type { FaxListPage } from '../../preload/models';
 import { msg } from '../../preload/i18n/translator';
 import { onePagePdf } from '../fax-service/testkit';
 import { screenshot, startApp, type AppFixture } from './app-fixture';
+import { wordPage } from '../helpers/word-pages';
 
 let app: AppFixture;
 beforeAll(async () => {
@@ -135,6 +136,51 @@ describe('the fax detail at 1024 × 768', () => {
     for (let press = 0; press < 12; press += 1) await page.keyboard.press('PageDown');
     const shifted = await page.evaluate(() => ({ window: document.scrollingElement?.scrollTop ?? 0, shell: document.querySelector('.app-shell')?.getBoundingClientRect().top ?? 0 }));
     expect(shifted).toEqual({ window: 0, shell: 0 });
+  });
+});
+
+describe('a field learned from a correction, in German at 1024 × 768 by keyboard', () => {
+  it('a chart number corrected on one fax is read at its spot on the sender’s next fax: "gelernt", "bitte prüfen"', async () => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const services = await app.harness.core.services();
+    onTestFinished(async () => {
+      await app.harness.core.dispatch('updateSettings', { language: 'en' });
+      await page.reload();
+    });
+    // The sender's form: the chart number under a label intake does not know.
+    const receive = async (chart: string): Promise<string> => {
+      const { json } = await app.t.control<{ fax_id: number }>('POST', `/accounts/${app.demo.accountId}/inbound`, { pages: 1, from: '+14155550188', sender_name: 'Praxis Lindner' });
+      await services.sync.runOnce();
+      const faxId = String(json.fax_id);
+      const lines = ['ÜBERWEISUNG', 'Patient: Jana Weber', 'Kartei', chart, 'Mit freundlichen Grüßen'];
+      services.cache.faxText.savePage(faxId, 1, { page: 1, text: lines.join('\n'), confidence: 94, words: wordPage(lines, 0.3), outcome: 'text' });
+      services.intake.read(faxId);
+      return faxId;
+    };
+    const first = await receive('0045821');
+    await app.harness.core.dispatch('updateSettings', { language: 'de' });
+    await page.reload();
+    await page.locator(`[data-testid=fax-row][data-fax-id="${first}"]`).click();
+    await page.getByTestId('intake-field-patient').waitFor();
+    expect(await page.getByTestId('intake-field-mrn').count()).toBe(0);
+    // No chart number read: she gives it by keyboard — the panel's "Nicht gelesenes Feld angeben …", the field, typed, Enter.
+    await page.getByRole('combobox', { name: 'Nicht gelesenes Feld angeben …' }).selectOption({ label: 'Patientennummer' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Patientennummer korrigieren');
+    await page.keyboard.type('0045821');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => services.cache.intake.get(first)?.fields.find((field) => field.name === 'mrn')?.value).toBe('0045821');
+    const second = await receive('0099313');
+    await page.locator(`[data-testid=fax-row][data-fax-id="${second}"]`).click();
+    const learned = page.getByTestId('intake-field-mrn');
+    await expect.poll(() => learned.textContent()).toContain('0099313');
+    expect(await learned.textContent()).toContain('gelernt');
+    expect(await learned.textContent()).toContain('bitte prüfen');
+    expect(await learned.getAttribute('data-needs-look')).toBe('true');
+    const widths = await page.evaluate(() => ({ scroll: document.scrollingElement?.scrollWidth ?? 0, client: document.scrollingElement?.clientWidth ?? 0 }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await learned.scrollIntoViewIfNeeded();
+    await screenshot(page, 'intake-learned-1024-de');
   });
 });
 

@@ -5,7 +5,7 @@
  * A batch of several documents says so and points to the page tools.
  */
 import { useEffect, useState } from 'react';
-import type { FaxIntake, IntakeField, IntakeFieldName } from '../../../preload/intake';
+import { learnableFields, type FaxIntake, type IntakeField, type IntakeFieldName } from '../../../preload/intake';
 import { Icon } from '../components/Icon';
 import { FieldCorrection } from './FieldCorrection';
 import type { FaxId } from '../../../preload/fax-id';
@@ -48,6 +48,9 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
     }
   };
   const { kind } = intake;
+  // The fields neither read nor found as a label: a person may give one the fax has (the sender's form teaches it).
+  const notShown = learnableFields.filter((name) => !intake.fields.some((field) => field.name === name) && !intake.unread?.some((label) => label.name === name));
+  const giving = correcting !== null && notShown.includes(correcting) ? correcting : null;
   const how = kind.source === 'person' ? t('intake.byPerson') : kind.sure ? t('intake.fromRules', { confidence: kind.confidence }) : t('intake.suggested', { confidence: kind.confidence });
   return (
     <section className="intake-panel" aria-labelledby={`intake-${faxId}`} data-testid="intake-panel">
@@ -66,7 +69,7 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
           <button type="button" className="button button-small" disabled={busy} onClick={() => void give(kind.kind)} data-testid="intake-confirm">{t('intake.confirm')}</button>
         ) : null}
       </div>
-      {intake.fields.length === 0 && !intake.unread?.length ? <p className="field-hint">{t('intake.nothingRead')}</p> : (
+      {intake.fields.length === 0 && !intake.unread?.length && giving === null ? <p className="field-hint">{t('intake.nothingRead')}</p> : (
         <ul className="intake-fields" aria-label={t('intake.aboutThisFax')}>
           {intake.fields.map((field) => (
             <li key={field.name} className={field.needsLook ? 'intake-field needs-look' : 'intake-field'} data-testid={`intake-field-${field.name}`} data-needs-look={field.needsLook}>
@@ -109,8 +112,21 @@ export function IntakePanel({ faxId, intake, onShow, onSplit }: { faxId: FaxId; 
               )}
             </li>
           ))}
+          {giving !== null ? (
+            <li className="intake-field" data-testid={`intake-giving-${giving}`}>
+              <FieldCorrection faxId={faxId} name={giving} value="" onDone={() => setCorrecting(null)} />
+            </li>
+          ) : null}
         </ul>
       )}
+      {notShown.length > 0 && giving === null ? (
+        <select className="input intake-give" value="" aria-label={t('intake.giveField')} onChange={(event) => setCorrecting(event.target.value as IntakeFieldName)} data-testid="intake-give">
+          <option value="">{t('intake.giveField')}</option>
+          {notShown.map((name) => (
+            <option key={name} value={name}>{fieldName(name)}</option>
+          ))}
+        </select>
+      ) : null}
       {intake.parts.length > 1 ? (
         <p className="field-hint row row-small-gap" data-testid="intake-batch">
           {t('intake.batchParts', { count: intake.parts.length })}

@@ -10,13 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { faxIntake } from '../../../main/intake/fax-intake';
 import { sureField } from '../../../main/intake/intake-fields';
 import { createIntakeService } from '../../../main/intake/intake-service';
-import { learnableFields, readAtSpot, spotOf, withLearnedSpots, type SenderSpots } from '../../../main/intake/learned-spots';
+import { readAtSpot, spotOf, withLearnedSpots, type SenderSpots } from '../../../main/intake/learned-spots';
 import { maxSenders, learnSpot, senderSpots } from '../../../main/intake/sender-spots';
 import { createLogger } from '../../../main/log/logger';
 import { createEventBus } from '../../../main/runtime/event-bus';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
 import type { FaxRecord } from '../../../main/api/read/fax-reader';
-import { intakeFieldNames } from '../../../preload/intake';
+import { intakeFieldNames, learnableFields } from '../../../preload/intake';
 import { wordPage } from '../../helpers/word-pages';
 
 const cleanup: Array<() => void> = [];
