@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Trains a fax recognition model from nothing, reproducibly: training lines drawn and sent as faxes by
+# training-lines.ts (seeds 41 and 42; seed 43 held out for the trainer's own evaluation), the dictionaries of the
+# app's English language package, Debian's tesseract training tools (apt-get install tesseract-ocr). Writes
+# <work>/fax.traineddata (integer weights: tesseract.js's WebAssembly reads no float model). Not shipped: what it
+# made so far reads the unseen-pages bench's standard pages worse than the packaged model (docs/technical/architecture.md).
+# Usage: bash scripts/ocr-model/train-fax-model.sh <work-dir> [lines-per-seed] [iterations]
+set -euo pipefail
+work=${1:?work dir}
+lines=${2:-20000}
+iterations=${3:-60000}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+mkdir -p "$work"
+cd "$work"
+
+# The English and German dictionaries, as word lists (the training text's words; the model's word list).
+for language in eng deu; do
+  if [ ! -s "$language.words" ]; then
+    zcat "$repo/node_modules/@tesseract.js-data/$language/4.0.0_best_int/$language.traineddata.gz" > "$language.traineddata"
+    combine_tessdata -u "$language.traineddata" "$language." > /dev/null
+    dawg2wordlist "$language.lstm-unicharset" "$language.lstm-word-dawg" "$language.words" > /dev/null
+    dawg2wordlist "$language.lstm-unicharset" "$language.lstm-punc-dawg" "$language.punc" > /dev/null
+    dawg2wordlist "$language.lstm-unicharset" "$language.lstm-number-dawg" "$language.numbers" > /dev/null
+  fi
+done
+
+for seed in 41 42 43; do
+  count=$lines
+  [ "$seed" = 43 ] && count=300
+  if [ ! -d "lines$seed" ]; then
+    (cd "$repo" && npx tsx scripts/ocr-model/training-lines.ts "$work/lines$seed" "$seed" "$count" "$work")
+  fi
+  find "$work/lines$seed" -name '*.png' | sed 's/\.png$//' | while read -r base; do [ -s "$base.lstmf" ] || echo "$base"; done |
+    xargs -P "$(nproc)" -I{} sh -c 'tesseract {}.png {} --psm 13 lstm.train > /dev/null 2>&1'
+done
+find "$work/lines41" "$work/lines42" -name '*.lstmf' | sort > train.list
+find "$work/lines43" -name '*.lstmf' | sort > eval.list
+
+# The model's characters: every one the training text has, and the alphabet the names need.
+find lines41 lines42 -name '*.gt.txt' -exec cat {} + > all-text.txt
+cat "$here/alphabet.txt" >> all-text.txt
+unicharset_extractor --output_unicharset fax.unicharset --norm_mode 1 all-text.txt > /dev/null
+python3 "$here/fit-wordlists.py" fax.unicharset eng.words eng.punc eng.numbers
+mkdir -p langdata starter/fax
+cp eng.lstm-unicharset langdata/Latin.unicharset
+cp eng.lstm-unicharset langdata/Common.unicharset
+printf '4E00\t1.1\n' > langdata/radical-stroke.txt
+combine_lang_model --input_unicharset fax.unicharset --script_dir langdata --words fax.words --puncs fax.punc --numbers fax.numbers \
+  --lang fax --output_dir starter --pass_through_recoder > /dev/null 2>&1
+size=$(head -1 fax.unicharset)
+
+mkdir -p checkpoints
+OMP_THREAD_LIMIT=1 lstmtraining --traineddata starter/fax/fax.traineddata \
+  --net_spec "[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c$size]" \
+  --model_output checkpoints/fax --learning_rate 20e-4 \
+  --train_listfile train.list --eval_listfile eval.list --max_iterations "$iterations" --debug_interval 0 > training.log 2>&1
+lstmtraining --stop_training --convert_to_int --continue_from checkpoints/fax_checkpoint --traineddata starter/fax/fax.traineddata --model_output fax.traineddata
