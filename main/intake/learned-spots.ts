@@ -10,7 +10,7 @@ import type { RecognizedWord } from '../store/recognized-text';
 import { plausibleBirthDate, sureField } from './intake-fields';
 import { bare, boxAround, pageLines } from './page-lines';
 import type { PageText } from './fax-intake';
-
+import { withinEdits } from './near-words';
 
 export interface LearnedSpot {
   page: number;
@@ -24,17 +24,6 @@ export type SenderSpots = Partial<Record<IntakeFieldName, LearnedSpot>>;
 export const learnedConfidence = 60;
 /** How far around the learned box a word may stand (a form sent again sits a little higher, lower or askew). */
 const spotMargin = 0.012;
-
-/** Letters and digits apart: how many edits turn one into the other (small strings: a field's value). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
 
 /** A value of this many letters and digits may be found with this many of them misread. */
 const allowedMisreads = (length: number): number => (length >= 10 ? 2 : length >= 5 ? 1 : 0);
@@ -55,7 +44,7 @@ export function spotOf(pages: readonly PageText[], value: string): { page: numbe
         for (let end = start; end < line.words.length && joined.length < wanted.length + allowed + 1; end += 1) {
           joined += bare(line.words[end]?.text ?? '');
           if (joined.length === 0) break;
-          if (Math.abs(joined.length - wanted.length) <= allowed && distance(joined, wanted) <= allowed) return { page, box: boxAround(line.words.slice(start, end + 1)) };
+          if (withinEdits(joined, wanted, allowed)) return { page, box: boxAround(line.words.slice(start, end + 1)) };
         }
       }
     }
