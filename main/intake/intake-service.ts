@@ -15,7 +15,7 @@ import type { Cache } from '../store/cache/cache';
 import { faxIntake, faxWords } from './fax-intake';
 import { trainKindModel, type KindModel } from './kind-model';
 import { spotOf, withLearnedSpots } from './learned-spots';
-import { forgetSpot, learnSpot, senderSpots } from './sender-spots';
+import { createSenderSpotStore } from './sender-spots';
 
 export interface IntakeServiceDeps {
   cache: Cache;
@@ -51,27 +51,26 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
   const currentModel = (): KindModel => (model ??= trainKindModel(deps.cache.intake.examples()));
   const officeKinds = (): string[] => deps.cache.kv.get(officeKindsKey, officeKindsSchema) ?? [];
 
-  /** The names the desk knows this fax's sender by: its contact, the name the Fax Service gave. */
-  function knownNames(faxId: FaxId): string[] {
-    const fax = deps.cache.faxes.detail(faxId);
-    if (!fax) return [];
-    const key = fax.counterpart === null ? null : numberKey(fax.counterpart);
-    const contacts = key === null ? [] : deps.cache.guard.contactsWithNumbers([key]).map((contact) => contact.name);
-    return [...contacts, fax.senderName].filter((name): name is string => name !== null && name !== '');
-  }
+  const spots = createSenderSpotStore(deps.cache);
 
-  /** The sending line's number, as the learned spots are kept under it (null: no number). */
-  function senderOf(faxId: FaxId): string | null {
-    const counterpart = deps.cache.faxes.detail(faxId)?.counterpart ?? null;
-    return counterpart === null ? null : numberKey(counterpart);
+  /**
+   * The fax's sender: the sending line's number (the learned spots are kept under it; null: no number) and the names
+   * the desk knows it by — its contact, the name the Fax Service gave.
+   */
+  function senderOf(faxId: FaxId): { number: string | null; names: string[] } {
+    const fax = deps.cache.faxes.detail(faxId);
+    if (!fax) return { number: null, names: [] };
+    const number = fax.counterpart === null ? null : numberKey(fax.counterpart);
+    const contacts = number === null ? [] : deps.cache.guard.contactsWithNumbers([number]).map((contact) => contact.name);
+    return { number, names: [...contacts, fax.senderName].filter((name): name is string => name !== null && name !== '') };
   }
 
   function read(faxId: FaxId): FaxIntake | null {
     const pages = deps.cache.faxText.pages(faxId);
     if (pages.length === 0) return null;
     const sender = senderOf(faxId);
-    const reading = faxIntake(pages, currentModel(), knownNames(faxId));
-    const intake = sender === null ? reading : withLearnedSpots(reading, pages, senderSpots(deps.cache, sender), new Date(now()).getFullYear());
+    const reading = faxIntake(pages, currentModel(), sender.names);
+    const intake = sender.number === null ? reading : withLearnedSpots(reading, pages, spots.of(sender.number), new Date(now()).getFullYear());
     deps.cache.intake.save(faxId, intake);
     // As kept: what a person corrected laid over the reading (the chart matches on it).
     return deps.cache.intake.get(faxId) ?? intake;
@@ -82,11 +81,11 @@ export function createIntakeService(deps: IntakeServiceDeps): IntakeService {
    * took off or changed to one that is not on the page was a misfire, and its spot is forgotten.
    */
   function learnFrom(faxId: FaxId, name: IntakeFieldName, value: string, wasLearned: boolean): void {
-    const sender = senderOf(faxId);
+    const sender = senderOf(faxId).number;
     if (sender === null || !learnableFields.includes(name)) return;
     const spot = value === '' ? null : spotOf(deps.cache.faxText.pages(faxId), value);
-    if (spot) learnSpot(deps.cache, sender, name, { ...spot, learnedAt: now() });
-    else if (wasLearned) forgetSpot(deps.cache, sender, name);
+    if (spot) spots.learn(sender, name, { ...spot, learnedAt: now() });
+    else if (wasLearned) spots.forget(sender, name);
   }
 
   const changed = (faxIds: FaxId[]) => deps.events.emit('faxesChanged', { added: [], updated: faxIds, unreadInbound: deps.cache.faxes.unreadInbound() });

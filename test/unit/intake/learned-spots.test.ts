@@ -11,7 +11,7 @@ import { faxIntake } from '../../../main/intake/fax-intake';
 import { sureField } from '../../../main/intake/intake-fields';
 import { createIntakeService } from '../../../main/intake/intake-service';
 import { readAtSpot, spotOf, withLearnedSpots, type SenderSpots } from '../../../main/intake/learned-spots';
-import { maxSenders, learnSpot, senderSpots } from '../../../main/intake/sender-spots';
+import { createSenderSpotStore, maxSenders } from '../../../main/intake/sender-spots';
 import { createLogger } from '../../../main/log/logger';
 import { createEventBus } from '../../../main/runtime/event-bus';
 import { openCache, type Cache } from '../../../main/store/cache/cache';
@@ -111,9 +111,13 @@ describe('a sender’s spots, learned from a correction', () => {
 
   it('keeps the spots of the most recent senders past its limit', () => {
     const { cache } = setup();
-    for (let index = 0; index <= maxSenders; index += 1) learnSpot(cache, `+1415555${String(index).padStart(4, '0')}`, 'mrn', { page: 1, box: [0.1, 0.1, 0.2, 0.12], learnedAt: index });
-    expect(senderSpots(cache, '+14155550000')).toEqual({});
-    expect(senderSpots(cache, `+1415555${String(maxSenders).padStart(4, '0')}`).mrn?.learnedAt).toBe(maxSenders);
+    const store = createSenderSpotStore(cache);
+    for (let index = 0; index <= maxSenders; index += 1) store.learn(`+1415555${String(index).padStart(4, '0')}`, 'mrn', { page: 1, box: [0.1, 0.1, 0.2, 0.12], learnedAt: index });
+    // As kept in the cache: a store opened afresh reads the same.
+    const reopened = createSenderSpotStore(cache);
+    expect(reopened.of('+14155550000')).toEqual({});
+    expect(reopened.of(`+1415555${String(maxSenders).padStart(4, '0')}`).mrn?.learnedAt).toBe(maxSenders);
+    expect(store.of('+14155550000')).toEqual({});
   });
 });
 
