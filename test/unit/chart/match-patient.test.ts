@@ -7,6 +7,8 @@ import { matchPatient, type MatchResult } from '../../../main/chart/matching/mat
 import { memoryPatientIndex } from '../../../main/chart/matching/memory-index';
 import type { PatientRecord, ReadPatient } from '../../../main/chart/matching/patient-record';
 import { population, reading, seeded } from '../../helpers/patient-population';
+import { readPatientOf } from '../../../main/chart/read-patient';
+import type { IntakeField } from '../../../preload/intake';
 
 const thisYear = 2026;
 const read = (parts: Partial<Record<keyof ReadPatient, string>>, unsure: Array<keyof ReadPatient> = []): ReadPatient => {
@@ -167,5 +169,38 @@ describe('random offices and readings (property tests)', () => {
       { numRuns: 25, seed: 55_002 },
     );
     expect(shown / asked).toBeGreaterThan(0.9);
+  });
+});
+
+describe('values intake read at a spot learned from a correction (always "needs a look")', () => {
+  const learnedField = (name: IntakeField['name'], value: string): IntakeField => ({ name, value, confidence: 60, needsLook: true, page: 1, box: [0.1, 0.1, 0.3, 0.12], learned: true });
+  const fieldsOf = (record: PatientRecord): Record<'name' | 'dob' | 'mrn', IntakeField> => {
+    const born = record.birthDate ?? '';
+    return {
+      name: learnedField('patient', `${record.given.join(' ')} ${record.family}`),
+      dob: learnedField('dob', `${born.slice(5, 7)}/${born.slice(8, 10)}/${born.slice(0, 4)}`),
+      mrn: learnedField('mrn', record.mrn ?? ''),
+    };
+  };
+
+  it('never file on their own, even when every one agrees exactly with a patient on the list — twins, parent and child included', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...office), fc.subarray(['name', 'dob', 'mrn'] as const, { minLength: 1 }), (record, learned) => {
+        const fields = fieldsOf(record);
+        const result = match(readPatientOf(learned.map((key) => fields[key])));
+        expect(result.verdict).not.toBe('sure');
+      }),
+      { numRuns: 300, seed: 55_101 },
+    );
+  });
+
+  it('a learned birth date or record number keeps a surely read name from filing; a learned name files only on a sure birth date and a sure id, as an unsure reading does', () => {
+    const maria = office[0] as PatientRecord;
+    const learned = fieldsOf(maria);
+    const sure = (field: IntakeField): IntakeField => ({ ...field, needsLook: false, confidence: 95, learned: undefined });
+    expect(match(readPatientOf([sure(learned.name), learned.dob])).verdict).not.toBe('sure');
+    expect(match(readPatientOf([sure(learned.name), learned.dob, learned.mrn])).verdict).not.toBe('sure');
+    expect(match(readPatientOf([learned.name, sure(learned.dob), learned.mrn])).verdict).not.toBe('sure');
+    expect(match(readPatientOf([learned.name, sure(learned.dob), sure(learned.mrn)])).verdict).toBe('sure');
   });
 });
