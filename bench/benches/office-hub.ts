@@ -82,40 +82,36 @@ async function liveAcrossDesks(server: PrivatePostgres, runs: number, log: (line
       await desk.start();
       desks.push({ desk, login: address.user });
     }
-    const latencies: number[] = [];
-    for (let run = 0; run < runs * 4; run++) {
-      const claimer = desks[run % deskCount];
-      if (!claimer) continue;
-      const faxId = `97${String(run).padStart(10, '0')}`;
-      const started = performance.now();
-      await claimer.desk.triage.act({ faxId, kind: 'claim' });
-      const others = desks.filter((entry) => entry !== claimer);
-      const seen = new Map<OfficeDesk, number>();
-      await until(() => {
-        for (const other of others) if (!seen.has(other.desk) && other.desk.triage.view(faxId)?.claim?.by === claimer.login) seen.set(other.desk, performance.now() - started);
-        return seen.size === others.length;
-      });
-      latencies.push(...seen.values());
-    }
+    /** Ms from an action on one desk until every other desk's triage view shows it, per desk, over `count` faxes. */
+    const seenAcross = async (count: number, prefix: string, deskOf: (run: number) => number, act: (desk: OfficeDesk, faxId: string, run: number) => Promise<unknown>, shown: (view: ReturnType<OfficeDesk['triage']['view']>, login: string) => boolean): Promise<number[]> => {
+      const times: number[] = [];
+      for (let run = 0; run < count; run++) {
+        const actor = desks[deskOf(run) % deskCount];
+        if (!actor) continue;
+        const faxId = `${prefix}${String(run).padStart(10, '0')}`;
+        const started = performance.now();
+        await act(actor.desk, faxId, run);
+        const others = desks.filter((entry) => entry !== actor);
+        const seen = new Map<OfficeDesk, number>();
+        await until(() => {
+          for (const other of others) if (!seen.has(other.desk) && shown(other.desk.triage.view(faxId), actor.login)) seen.set(other.desk, performance.now() - started);
+          return seen.size === others.length;
+        });
+        times.push(...seen.values());
+      }
+      return times;
+    };
+    const latencies = await seenAcross(runs * 4, '97', (run) => run, (desk, faxId) => desk.triage.act({ faxId, kind: 'claim' }), (view, login) => view?.claim?.by === login);
     log(`  claim → shown on the other ${deskCount - 1} desks: median ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms (${latencies.length} observations)`);
     // A fax filed into the chart on one desk (by a rule, as the chart's service tells the office) and seen filed on
     // the others, which then take it off their "To file" (office-filings.ts reads the same view).
-    const filings: number[] = [];
-    for (let run = 0; run < runs * 2; run++) {
-      const filer = desks[(run * 3) % deskCount];
-      if (!filer) continue;
-      const faxId = `98${String(run).padStart(10, '0')}`;
-      const started = performance.now();
-      const place = { target: 'fhir' as const, patientId: `Patient/${String(run)}`, patientName: 'Bench Patient', documentType: { system: 'http://loinc.org', code: '11502-2', display: 'Laboratory report' } };
-      await filer.desk.triage.act({ faxId, kind: 'filed', filing: { how: 'rule', place } });
-      const others = desks.filter((entry) => entry !== filer);
-      const seen = new Map<OfficeDesk, number>();
-      await until(() => {
-        for (const other of others) if (!seen.has(other.desk) && other.desk.triage.view(faxId)?.filing?.by === filer.login) seen.set(other.desk, performance.now() - started);
-        return seen.size === others.length;
-      });
-      filings.push(...seen.values());
-    }
+    const filings = await seenAcross(
+      runs * 2,
+      '98',
+      (run) => run * 3,
+      (desk, faxId, run) => desk.triage.act({ faxId, kind: 'filed', filing: { how: 'rule', place: { target: 'fhir', patientId: `Patient/${String(run)}`, patientName: 'Bench Patient', documentType: { system: 'http://loinc.org', code: '11502-2', display: 'Laboratory report' } } } }),
+      (view, login) => view?.filing?.by === login,
+    );
     log(`  filed → seen filed on the other ${deskCount - 1} desks: median ${median(filings).toFixed(0)} ms, p95 ${percentile(filings, 0.95).toFixed(0)} ms`);
     return [
       timing(`office hub: claim on one desk → shown on another (${deskCount} desks)`, latencies, 'ms', { atMost: 1000 }, 'LISTEN/NOTIFY, then the fax read again'),
