@@ -130,15 +130,31 @@ function idReadSurely(read: ReadPatient, agreement: Agreement): boolean {
 
 /**
  * Whether each value the agreement rests on was read surely. A name recognition was unsure of (a rare surname reads
- * with low confidence though every letter is right) counts when the record bears it out letter for letter and two
- * values read surely agree exactly besides: the birth date and an id. A misreading that lands on another patient's
- * exact name, birth date and number at once is not a risk worth a chart.
+ * with low confidence though every letter is right) counts when the record bears it out letter for letter and the
+ * birth date, read surely, agrees exactly — and no other record offered has that birth date: a misreading that lands
+ * on another patient's exact name and birth date at once would have a near name of that date beside it.
  */
-function readSurely(read: ReadPatient, agreement: Agreement): boolean {
+function readSurely(read: ReadPatient, best: Candidate, offered: readonly Candidate[]): boolean {
+  const { agreement } = best;
   if (agreement.birthDate !== 'missing' && read.birthDate?.sure !== true) return false;
   if (agreement.id === 'exact' && !idReadSurely(read, agreement)) return false;
   if (read.name?.sure === true) return true;
-  return agreement.family === 'exact' && agreement.given === 'exact' && agreement.birthDate === 'exact' && agreement.id === 'exact';
+  const nameExact = agreement.family === 'exact' && agreement.given === 'exact' && agreement.birthDate === 'exact';
+  return nameExact && offered.every((other) => other === best || other.agreement.birthDate !== 'exact');
+}
+
+/**
+ * The reading without the birth date and ids read unsurely that agree with the best record: an unsure value may
+ * only add to the evidence, so the match must stand without it. One that disagrees stays (it counts against).
+ */
+function sureValuesOnly(read: ReadPatient, agreement: Agreement): ReadPatient | null {
+  const mrnUsed = agreement.idPairing === 'mrn' || agreement.idPairing === 'member-as-mrn';
+  const idAgrees = agreement.id === 'exact' || agreement.id === 'digit';
+  const dropDate = read.birthDate?.sure === false && agreement.birthDate !== 'differ' && agreement.birthDate !== 'missing';
+  const dropMrn = read.mrn?.sure === false && idAgrees && mrnUsed;
+  const dropMember = read.memberId?.sure === false && idAgrees && !mrnUsed;
+  if (!dropDate && !dropMrn && !dropMember) return null;
+  return { ...read, birthDate: dropDate ? null : read.birthDate, mrn: dropMrn ? null : read.mrn, memberId: dropMember ? null : read.memberId };
 }
 
 const mostShown = 5;
@@ -166,6 +182,9 @@ export function matchPatient(read: ReadPatient, index: PatientIndex, thisYear: n
   const candidates = offered.slice(0, mostShown);
   if (second !== undefined && second.weight > best.weight - leadBits) return { verdict: 'ask', reason: 'two-fit', candidates };
   if (best.weight < fileAtBits || !strongEvidence(best.agreement)) return { verdict: 'ask', reason: 'weak', candidates };
-  if (!readSurely(read, best.agreement)) return { verdict: 'ask', reason: 'unsure-reading', candidates };
-  return { verdict: 'sure', patient: best };
+  if (readSurely(read, best, offered)) return { verdict: 'sure', patient: best };
+  const sureOnly = sureValuesOnly(read, best.agreement);
+  const again = sureOnly === null ? null : matchPatient(sureOnly, index, thisYear);
+  if (again?.verdict === 'sure' && again.patient.patient.id === best.patient.id) return { verdict: 'sure', patient: best };
+  return { verdict: 'ask', reason: 'unsure-reading', candidates };
 }
