@@ -10,6 +10,7 @@ import { bare, boxAround, type LineWord, type PageLine } from './page-lines';
 import { isWrittenDate, writtenDate } from '../../preload/written-date';
 import { nearWord, withinEdits } from './near-words';
 import { checkFaxNumber } from '../../preload/fax-number';
+import { surnameParticles } from './surname-particles';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
 export const sureField = 90;
@@ -137,14 +138,18 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
   switch (field) {
     case 'patient': {
       const taken: LineWord[] = [];
+      // "Doe, Jane, DOB …": the second comma ends the name. A surname with particles before it ("Van der Berg,
+      // Rebecca") is still the surname part: its comma is the first.
+      const particle = (word: LineWord): boolean => surnameParticles.has(word.folded);
       for (const word of rest) {
         if (taken.length === 4 || /\d/.test(word.text) || stopWords.has(word.folded)) break;
         taken.push(word);
-        if (/[,;]$/.test(word.text) && taken.length >= 2) break;
+        if (/[,;]$/.test(word.text) && taken.length >= 2 && !taken.slice(0, -1).every(particle)) break;
       }
       if (taken.length === 0) return null;
       const value = taken.map((word) => cleaned(word.text)).join(' ');
-      const looksRight = taken.length >= 2 && taken.every((word) => /^[\p{Lu}][\p{L}'’.-]*[,;]?$/u.test(word.text));
+      const capitalized = taken.filter((word) => /^[\p{Lu}][\p{L}'’.-]*[,;]?$/u.test(word.text));
+      const looksRight = capitalized.length >= 2 && taken.every((word) => capitalized.includes(word) || particle(word));
       return { words: taken, value, looksRight };
     }
     case 'dob': {

@@ -8,12 +8,12 @@
 import { fold } from '../../intake/page-lines';
 import { sameGivenName } from './nicknames';
 import { readWithin } from './read-distance';
+import { surnameParticles } from '../../intake/surname-particles';
 
 export type FamilyAgreement = 'exact' | 'part' | 'former' | 'spelling' | 'misread' | 'differ';
 export type GivenAgreement = 'exact' | 'nickname' | 'middle' | 'spelling' | 'misread' | 'initial' | 'differ' | 'missing';
 
 const titles = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'herr', 'frau', 'sra', 'sr', 'jr', 'ii', 'iii', 'iv', 'md', 'phd', 'dds', 'senior', 'junior']);
-const particles = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'le', 'y', 'bin', 'ibn', 'al', 'zu', 'ten', 'ter']);
 
 /** A name's words as compared: folded, apostrophes dropped (O'Brien), hyphens and dots as spaces. */
 export function nameWords(text: string): string[] {
@@ -57,7 +57,7 @@ export interface RecordName {
   familySignificant: string[];
 }
 
-const significant = (words: readonly string[]): string[] => words.filter((word) => !particles.has(word));
+const significant = (words: readonly string[]): string[] => words.filter((word) => !surnameParticles.has(word));
 const joined = (words: readonly string[]): string => significant(words).join('');
 
 export function recordName(family: string, given: readonly string[], formers: readonly string[] = []): RecordName {

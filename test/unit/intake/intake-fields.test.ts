@@ -29,6 +29,15 @@ describe('intake fields', () => {
     expect(box[0]).toBeGreaterThan(0.1);
   });
 
+  it('a surname with particles before the comma ("Van der Berg, Rebecca") keeps its given name; a second comma still ends the name', () => {
+    expect(fieldsOf(['Referral', 'Patient: Van der Berg, Rebecca   DOB: 05/05/2003']).patient).toMatchObject({ value: 'Van der Berg Rebecca', needsLook: false });
+    expect(fieldsOf(['Referral', 'Patient: de la Cruz, Maria   DOB: 05/05/2003']).patient).toMatchObject({ value: 'de la Cruz Maria', needsLook: false });
+    expect(fieldsOf(['Referral', 'Patient: Jane Doe, Referral   DOB: 05/05/2003']).patient?.value).toBe('Jane Doe');
+    expect(fieldsOf(['Referral', 'Patient: DOE, Jane, Cardiology   DOB: 05/05/2003']).patient?.value).toBe('DOE Jane');
+    // Particles alone are no name.
+    expect(fieldsOf(['Referral', 'Patient: van der   DOB: 05/05/2003']).patient?.needsLook ?? true).toBe(true);
+  });
+
   it('German labels, a birth date after "geb.", and "Eilt"', () => {
     const fields = fieldsOf(['Praxis am Markt · Marktstraße 4 · 50667 Köln', 'Patientin: Jörg Weiß, geb. 14.03.1961', 'Versichertennummer: A123456789', 'Eilt! Bitte um Rückruf.']);
     expect(fields.patient?.value).toBe('Jörg Weiß');
