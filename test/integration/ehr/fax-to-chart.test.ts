@@ -94,8 +94,8 @@ describe('fax to chart', () => {
     expect(await documentsFor(ids.ella ?? '')).toEqual([]);
   });
 
-  it('a name read unsurely, an unsure kind, a kind no rule files, and a new patient each wait with their reason', async () => {
-    expect(services.chart.get(await arrives(intakeOf('lab_results', [field('patient', 'Jörg Weiß', false), field('dob', '12/24/1971')])))).toMatchObject({ state: 'to_file', reason: 'patient-unsure', candidates: [{ patient: { id: ids.weiss } }] });
+  it('a name read unsurely and a letter off, an unsure kind, a kind no rule files, and a new patient each wait with their reason', async () => {
+    expect(services.chart.get(await arrives(intakeOf('lab_results', [field('patient', 'Jörg Weils', false), field('dob', '12/24/1971')])))).toMatchObject({ state: 'to_file', reason: 'patient-unsure', candidates: [{ patient: { id: ids.weiss } }] });
     expect(services.chart.get(await arrives(intakeOf('lab_results', [field('patient', 'Jörg Weiß'), field('dob', '12/24/1971')], false)))).toMatchObject({ state: 'to_file', reason: 'kind-unsure' });
     expect(services.chart.get(await arrives(intakeOf('referral', [field('patient', 'Jörg Weiß'), field('dob', '12/24/1971')])))).toMatchObject({ state: 'to_file', reason: 'not-automatic' });
     expect(services.chart.get(await arrives(intakeOf('referral', [field('patient', 'Grace Hopper'), field('dob', '12/09/1936')])))).toMatchObject({ state: 'to_file', reason: 'new-patient', candidates: [] });
