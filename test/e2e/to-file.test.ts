@@ -57,7 +57,7 @@ beforeAll(async () => {
   }
   await app.harness.core.dispatch('updateSettings', { chart: { ...app.harness.settings.get().chart, source: 'fhir', fhirBase: ehr.fhirBase, fhirCaPath: caPath, signIn: 'backend', clientId: 'empfang' } });
   faxes.twins = await arrives(intakeOf('lab_results', [field('patient', 'Emma Lindqvist'), field('dob', '01.06.2015', true, 0.25)]), 'Labor Nord');
-  faxes.weiss = await arrives(intakeOf('referral', [field('patient', 'Jörg Weiß', false), field('dob', '24.12.1971', true, 0.25)]), 'Praxis Dr. Weber');
+  faxes.weiss = await arrives(intakeOf('referral', [field('patient', 'Jörg Weils', false), field('dob', '24.12.1971', true, 0.25)]), 'Praxis Dr. Weber');
   faxes.hopper = await arrives(intakeOf('referral', [field('patient', 'Grace Hopper'), field('dob', '09.12.1936', true, 0.25)]), 'Klinik Süd');
   faxes.gonzalez = await arrives(intakeOf('lab_results', [field('patient', 'GONZALEZ, Maria'), field('dob', '03/04/1980', true, 0.25)]), 'Labor Nord');
 }, 150_000);
