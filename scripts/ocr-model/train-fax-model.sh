@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Trains a fax recognition model from nothing, reproducibly: training lines drawn and sent as faxes by
-# training-lines.ts (seeds 41 and 42; seed 43 held out for the trainer's own evaluation), the dictionaries of the
-# app's English language package, Debian's tesseract training tools (apt-get install tesseract-ocr). Writes
-# <work>/fax.traineddata (integer weights: tesseract.js's WebAssembly reads no float model). Not shipped: what it
-# made so far reads the unseen-pages bench's standard pages worse than the packaged model (docs/technical/architecture.md).
-# Usage: bash scripts/ocr-model/train-fax-model.sh <work-dir> [lines-per-seed] [iterations]
+# Trains the app's fax recognition model (assets/ocr/fax.traineddata.gz) from nothing, reproducibly: training lines
+# drawn and sent as faxes by training-lines.ts, the dictionaries of the app's English language package, Debian's
+# tesseract training tools (apt-get install tesseract-ocr). Two stages: the network first learns to read at all on
+# clean fine lines (seed 31; from nothing it does not start on the degraded ones: 19,000 steps at 100 % error), then
+# goes on with fax lines as senders send them (seeds 41 and 42; seed 43 held out for the trainer's own evaluation).
+# Writes <work>/fax.traineddata (integer weights: tesseract.js's WebAssembly reads no float model).
+# Usage: bash scripts/ocr-model/train-fax-model.sh <work-dir> [lines-per-seed] [clean-steps] [steps]
 set -euo pipefail
 work=${1:?work dir}
 lines=${2:-20000}
-iterations=${3:-60000}
+clean_steps=${3:-15000}
+steps=${4:-40000}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 mkdir -p "$work"
@@ -25,20 +27,22 @@ for language in eng deu; do
   fi
 done
 
-for seed in 41 42 43; do
-  count=$lines
+for seed in 31 41 42 43; do
+  count=$lines mode=
   [ "$seed" = 43 ] && count=300
+  [ "$seed" = 31 ] && count=12000 mode=clean
   if [ ! -d "lines$seed" ]; then
-    (cd "$repo" && npx tsx scripts/ocr-model/training-lines.ts "$work/lines$seed" "$seed" "$count" "$work")
+    (cd "$repo" && npx tsx scripts/ocr-model/training-lines.ts "$work/lines$seed" "$seed" "$count" "$work" $mode)
   fi
   find "$work/lines$seed" -name '*.png' | sed 's/\.png$//' | while read -r base; do [ -s "$base.lstmf" ] || echo "$base"; done |
     xargs -P "$(nproc)" -I{} sh -c 'tesseract {}.png {} --psm 13 lstm.train > /dev/null 2>&1'
 done
+find "$work/lines31" -name '*.lstmf' | sort > clean.list
 find "$work/lines41" "$work/lines42" -name '*.lstmf' | sort > train.list
 find "$work/lines43" -name '*.lstmf' | sort > eval.list
 
 # The model's characters: every one the training text has, and the alphabet the names need.
-find lines41 lines42 -name '*.gt.txt' -exec cat {} + > all-text.txt
+find lines31 lines41 lines42 -name '*.gt.txt' -exec cat {} + > all-text.txt
 cat "$here/alphabet.txt" >> all-text.txt
 unicharset_extractor --output_unicharset fax.unicharset --norm_mode 1 all-text.txt > /dev/null
 python3 "$here/fit-wordlists.py" fax.unicharset eng.words eng.punc eng.numbers
@@ -51,8 +55,16 @@ combine_lang_model --input_unicharset fax.unicharset --script_dir langdata --wor
 size=$(head -1 fax.unicharset)
 
 mkdir -p checkpoints
-OMP_THREAD_LIMIT=1 lstmtraining --traineddata starter/fax/fax.traineddata \
-  --net_spec "[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c$size]" \
+net="[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c$size]"
+if [ ! -s checkpoints/clean_checkpoint ] || ! grep -q "Finished" clean-training.log 2>/dev/null; then
+  OMP_THREAD_LIMIT=1 lstmtraining --traineddata starter/fax/fax.traineddata --net_spec "$net" \
+    --model_output checkpoints/clean --learning_rate 20e-4 \
+    --train_listfile clean.list --eval_listfile eval.list --max_iterations "$clean_steps" --debug_interval 0 > clean-training.log 2>&1
+fi
+# The trainer resumes from a checkpoint of the output's name when one is there: the second stage starts afresh
+# (from the first stage's weights, its step count from 0).
+rm -f checkpoints/fax_*
+OMP_THREAD_LIMIT=1 lstmtraining --traineddata starter/fax/fax.traineddata --continue_from checkpoints/clean_checkpoint \
   --model_output checkpoints/fax --learning_rate 20e-4 \
-  --train_listfile train.list --eval_listfile eval.list --max_iterations "$iterations" --debug_interval 0 > training.log 2>&1
+  --train_listfile train.list --eval_listfile eval.list --max_iterations "$steps" --debug_interval 0 > training.log 2>&1
 lstmtraining --stop_training --convert_to_int --continue_from checkpoints/fax_checkpoint --traineddata starter/fax/fax.traineddata --model_output fax.traineddata

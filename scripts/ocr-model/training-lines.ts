@@ -5,7 +5,8 @@
  * as the app makes a page ready for the recognizer (main/ocr/recognition-image.ts). Per line: `<n>.png`, `<n>.gt.txt`
  * and a `<n>.box` of the whole line, which `tesseract … lstm.train` turns into the trainer's `<n>.lstmf`.
  *
- * Usage: tsx scripts/ocr-model/training-lines.ts <out-dir> <seed> <count> <words-dir>
+ * Usage: tsx scripts/ocr-model/training-lines.ts <out-dir> <seed> <count> <words-dir> [clean]
+ * `clean`: fine resolution, cut at mid-grey, no specks — the lines a model from nothing first learns to read at all.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ function registerFaces(): string[] {
  * run together); photo mode diffuses the error (Floyd–Steinberg), as machines send halftones, and breaks letters'
  * edges into dots.
  */
-function sent(text: string, face: string, points: number, standard: boolean, next: Random): GrayImage {
+function sent(text: string, face: string, points: number, standard: boolean, clean: boolean, next: Random): GrayImage {
   const scaleX = 204 / 72;
   const coarse = standard && next() < 0.5;
   const scaleY = (coarse ? 98 : 196) / 72;
@@ -54,9 +55,10 @@ function sent(text: string, face: string, points: number, standard: boolean, nex
   context.font = `${String(points)}px "${face}"`;
   context.fillText(text, 0, 0);
   const grey = grayFromRgba(context.getImageData(0, 0, width, scanned).data, width, scanned);
-  const sentBlack = next() < 0.35 ? diffused(grey) : cutAt(grey, 40 + next() * 160);
+  const photo = next() < 0.35;
+  const sentBlack = clean ? cutAt(grey, 128) : photo ? diffused(grey) : cutAt(grey, 40 + next() * 160);
   const phase = next() < 0.5 ? 0 : 1;
-  const specks = next() * 0.002;
+  const specks = clean ? 0 : next() * 0.002;
   const height = coarse ? scanned * 2 : scanned;
   const pixels = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
@@ -127,8 +129,9 @@ function inkOnly(image: GrayImage): GrayImage {
 }
 
 function main(): void {
-  const [outDir, seedText, countText, wordsDir] = process.argv.slice(2);
-  if (!outDir || !seedText || !countText || !wordsDir) throw new Error('usage: training-lines.ts <out-dir> <seed> <count> <words-dir>');
+  const [outDir, seedText, countText, wordsDir, mode] = process.argv.slice(2);
+  const clean = mode === 'clean';
+  if (!outDir || !seedText || !countText || !wordsDir) throw new Error('usage: training-lines.ts <out-dir> <seed> <count> <words-dir> [clean]');
   const words = (file: string) => fs.readFileSync(path.join(wordsDir, file), 'utf8').split('\n').filter((word) => word.length > 0 && word.length < 16);
   const english = words('eng.words');
   const german = words('deu.words');
@@ -139,8 +142,8 @@ function main(): void {
     const text = trainingLine(next, english, german).replace(/\s+/g, ' ').trim();
     const face = faces[Math.floor(next() * faces.length)] ?? 'Training 0';
     const points = 7 + next() * 5;
-    const standard = next() < 0.7;
-    const image = inkOnly(scaleSmooth(thickenDown(removeSpecks(sent(text, face, points, standard, next))), recognitionDpi / 204, recognitionDpi / 196));
+    const standard = !clean && next() < 0.7;
+    const image = inkOnly(scaleSmooth(thickenDown(removeSpecks(sent(text, face, points, standard, clean, next))), recognitionDpi / 204, recognitionDpi / 196));
     const base = path.join(outDir, String(index).padStart(6, '0'));
     fs.writeFileSync(`${base}.png`, encodeGrayPng(image));
     fs.writeFileSync(`${base}.gt.txt`, `${text}\n`);
