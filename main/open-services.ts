@@ -174,7 +174,7 @@ export async function openServices(deps: CoreDeps, shared: SharedParts): Promise
   void faxPrinters.start?.().catch((error: unknown) => deps.log.warn('core.fax_printers_failed', { error }));
   // Without its language data (a damaged install) the app runs as before, only without reading faxes.
   const languageDir = deps.recognition
-    ? await languageFolder(deps.recognition.nodeModules, deps.dataDir).catch((error: unknown) => {
+    ? await languageFolder(deps.recognition.appRoot, deps.dataDir).catch((error: unknown) => {
         deps.log.warn('ocr.language_data_unavailable', { error });
         return null;
       })

@@ -9,7 +9,7 @@ export async function startBenchRecognizer(dataDir: string): Promise<ReturnType<
   return createRecognizer({
     // The bundled process, as the app runs it (npm run bench builds first); from source, tsx alone adds ~300 MB.
     start: forkRecognitionChild(path.join(root, 'dist/main/recognition-process.cjs'), []),
-    settings: { languageDir: await languageFolder(path.join(root, 'node_modules'), dataDir), languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
+    settings: { languageDir: await languageFolder(root, dataDir), languages: languagesFor, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}` },
     log: createLogger({ sinks: [] }),
     pageTimeoutMs: 300_000,
   });

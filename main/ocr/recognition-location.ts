@@ -5,7 +5,7 @@ import { forkRecognitionChild, type RecognitionLocation } from './recognizer';
 export function sourceRecognitionLocation(root = process.cwd()): RecognitionLocation {
   return {
     start: forkRecognitionChild(path.join(root, 'main/ocr/recognition-process.ts'), ['--import', 'tsx']),
-    nodeModules: path.join(root, 'node_modules'),
+    appRoot: root,
     standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}`,
   };
 }

@@ -25,8 +25,8 @@ export type StartRecognitionChild = () => RecognitionChild;
 /** How the recognition process starts and where its packages are (the shell and the harness say). */
 export interface RecognitionLocation {
   start: StartRecognitionChild;
-  /** The app's node_modules (the language data's packages). */
-  nodeModules: string;
+  /** The app's root: its node_modules (the language data's packages) and assets (the fax model). */
+  appRoot: string;
   /** pdf.js's standard fonts (ends with a path separator). */
   standardFontsDir: string;
   /** tesseract.js's worker script outside the app's archive (the packaged app). */

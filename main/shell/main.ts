@@ -175,7 +175,7 @@ if (!app.requestSingleInstanceLock()) {
       // Reading faxes (OCR) in a utility process at low priority; tesseract.js runs from the unpacked files.
       recognition: {
         start: utilityRecognitionChild(path.join(__dirname, 'recognition-process.cjs')),
-        nodeModules: path.join(app.getAppPath(), 'node_modules'),
+        appRoot: app.getAppPath(),
         standardFontsDir: `${path.join(app.getAppPath(), 'node_modules', 'pdfjs-dist', 'standard_fonts')}${path.sep}`,
         ...(app.isPackaged ? { workerPath: path.join(`${app.getAppPath()}.unpacked`, 'node_modules', 'tesseract.js', 'src', 'worker-script', 'node', 'index.js') } : {}),
       },

@@ -39,7 +39,7 @@ describe('the workers from source', () => {
     const location = sourceRecognitionLocation();
     const recognizer = createRecognizer({
       start: location.start,
-      settings: { languageDir: await languageFolder(location.nodeModules, dataDir), languages: languagesFor, standardFontsDir: location.standardFontsDir },
+      settings: { languageDir: await languageFolder(location.appRoot, dataDir), languages: languagesFor, standardFontsDir: location.standardFontsDir },
       log: silentLogger,
     });
     try {

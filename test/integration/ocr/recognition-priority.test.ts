@@ -25,7 +25,7 @@ async function niceOfAReader(priority: RecognitionPriority | undefined): Promise
       pid = child.pid ?? 0;
       return child;
     },
-    settings: { languageDir: await languageFolder(path.join(root, 'node_modules'), dataDir, ['eng']), languages: { fine: ['eng'], standard: ['eng'] }, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}`, ...(priority ? { priority } : {}) },
+    settings: { languageDir: await languageFolder(root, dataDir, ['eng']), languages: { fine: ['eng'], standard: ['eng'] }, standardFontsDir: `${path.join(root, 'node_modules/pdfjs-dist/standard_fonts')}${path.sep}`, ...(priority ? { priority } : {}) },
     log: silentLogger,
   });
   opened.push(recognizer);
