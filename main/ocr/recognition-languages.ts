@@ -31,7 +31,10 @@ export function languageFile(appRoot: string, language: RecognitionLanguage): st
   return path.join(appRoot, 'node_modules', '@tesseract.js-data', language, '4.0.0_best_int', `${language}.traineddata.gz`);
 }
 
-/** The folder with every language's `<lang>.traineddata.gz`, copied there when missing or of another size. */
+/**
+ * The folder with every language's `<lang>.traineddata.gz`, copied there when missing or when its size or time
+ * differs from the app's (a model trained again may keep its size: the copy takes the source's time).
+ */
 export async function languageFolder(appRoot: string, dataDir: string, languages: readonly RecognitionLanguage[] = recognitionLanguages): Promise<string> {
   const folder = path.join(dataDir, 'ocr-languages');
   await fsp.mkdir(folder, { recursive: true, mode: 0o700 });
@@ -39,8 +42,10 @@ export async function languageFolder(appRoot: string, dataDir: string, languages
     const source = languageFile(appRoot, language);
     const target = path.join(folder, `${language}.traineddata.gz`);
     const [from, to] = await Promise.all([fsp.stat(source), fsp.stat(target).catch(() => null)]);
-    if (to?.size === from.size) continue;
+    const seconds = (ms: number): number => Math.trunc(ms / 1000);
+    if (to?.size === from.size && seconds(to.mtimeMs) === seconds(from.mtimeMs)) continue;
     await writeThroughPart(target, (out) => pipeline(fs.createReadStream(source), out));
+    await fsp.utimes(target, from.atime, from.mtime);
   }
   return folder;
 }

@@ -38,7 +38,7 @@ describe('recognition languages', () => {
     expect(Math.max(...offsets)).toBeLessThan(data.length);
   });
 
-  it('copies every language into one folder, byte for byte, and again when a file changed', async () => {
+  it('copies every language into one folder, byte for byte, and again when a file changed — even to the same size', async () => {
     const folder = await languageFolder(root, dataDir);
     for (const language of recognitionLanguages) {
       expect(fs.readFileSync(path.join(folder, `${language}.traineddata.gz`)).equals(fs.readFileSync(languageFile(root, language)))).toBe(true);
@@ -47,5 +47,14 @@ describe('recognition languages', () => {
     fs.writeFileSync(copied, 'a model of another version');
     await languageFolder(root, dataDir, ['fax']);
     expect(fs.readFileSync(copied).equals(fs.readFileSync(languageFile(root, 'fax')))).toBe(true);
+    // A model of the same size from another build (its time differs): copied again.
+    const sameSize = Buffer.alloc(fs.statSync(copied).size, 7);
+    fs.writeFileSync(copied, sameSize);
+    await languageFolder(root, dataDir, ['fax']);
+    expect(fs.readFileSync(copied).equals(fs.readFileSync(languageFile(root, 'fax')))).toBe(true);
+    // Unchanged: not copied again (start-up reads no model it already has).
+    const before = fs.statSync(copied).ino;
+    await languageFolder(root, dataDir, ['fax']);
+    expect(fs.statSync(copied).ino).toBe(before);
   });
 });
