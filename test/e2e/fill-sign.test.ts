@@ -218,11 +218,15 @@ describe('fill & sign a received form and fax it back', () => {
     expect(checkBox?.[1]).toBeGreaterThan(0.55);
     await screenshot(page, 'fill-sign-stamp-1024');
 
-    await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
-    await page.getByText('The PDF was saved.').waitFor();
+    // The first test's copy is in the same folder, and its "saved" toast may still be showing: the new file is the one
+    // that was not there before.
     const folder = app.harness.settings.get().downloadFolder;
-    const newest = fs.readdirSync(folder).filter((name) => name.endsWith('.pdf')).map((name) => path.join(folder, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-    const bytes = new Uint8Array(fs.readFileSync(newest ?? ''));
+    const before = new Set(fs.readdirSync(folder));
+    await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+    await expect.poll(() => fs.readdirSync(folder).filter((name) => name.endsWith('.pdf') && !before.has(name)).length, { timeout: 30_000 }).toBe(1);
+    await page.getByText('The PDF was saved.').first().waitFor();
+    const added = fs.readdirSync(folder).find((name) => name.endsWith('.pdf') && !before.has(name));
+    const bytes = new Uint8Array(fs.readFileSync(path.join(folder, added ?? '')));
     expect((await PDFDocument.load(bytes)).getPage(0).node.Annots()?.size() ?? 0).toBe(0);
     expect((await readBackPdf(bytes)).text[0]).toContain('Jane Q. Doe');
     const opened = await openDocumentPages('pdf', bytes, 'node_modules/pdfjs-dist/standard_fonts/');
