@@ -179,7 +179,9 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
       if (first === undefined) return null;
       const value = cleaned(first.text);
       const digits = value.replace(/\D/g, '').length;
-      return { words: [first], value, looksRight: digits >= 4 && /^[\p{L}\d][\p{L}\d-]*$/u.test(value) };
+      // A short run of digits right after it ("134381 -41", "134381 41") may be the id's own end, split by reading.
+      const mayGoOn = /^[-–—~_.]?\d{1,4}$/.test(rest[1]?.text ?? '');
+      return { words: [first], value, looksRight: digits >= 4 && !mayGoOn && /^[\p{L}\d][\p{L}\d-]*$/u.test(value) };
     }
   }
 }

@@ -38,6 +38,13 @@ describe('intake fields', () => {
     expect(fieldsOf(['Referral', 'Patient: van der   DOB: 05/05/2003']).patient?.needsLook ?? true).toBe(true);
   });
 
+  it('an id with a short run of digits right after it may have been cut by reading: it needs a look', () => {
+    expect(fieldsOf(['Referral', 'MRN: 134381 -41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
+    expect(fieldsOf(['Referral', 'MRN: 134381 41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
+    expect(fieldsOf(['Referral', 'MRN: 134381-41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381-41', needsLook: false });
+    expect(fieldsOf(['Referral', 'MRN: 134381   DOB: 05/05/2003']).mrn).toMatchObject({ value: '134381', needsLook: false });
+  });
+
   it('German labels, a birth date after "geb.", and "Eilt"', () => {
     const fields = fieldsOf(['Praxis am Markt · Marktstraße 4 · 50667 Köln', 'Patientin: Jörg Weiß, geb. 14.03.1961', 'Versichertennummer: A123456789', 'Eilt! Bitte um Rückruf.']);
     expect(fields.patient?.value).toBe('Jörg Weiß');
