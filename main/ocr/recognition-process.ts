@@ -11,8 +11,10 @@ import { readSealed } from '../store/crypto/sealed-file';
 import { encodeGrayPng } from '../pages/png';
 import { prepareForRecognition, type PageResolution } from './recognition-image';
 import { pageWords } from './recognized-words';
+import { confirmNumbers } from './second-reading';
 import { watchParent } from './parent-watch';
-import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage } from './recognition-protocol';
+import type { RecognitionReply, RecognitionRequest, RecognitionStart, RecognizeRequest, RecognizedPage, RecognizedWord } from './recognition-protocol';
+import type { GrayImage } from '../pages/fax-raster';
 
 interface Port {
   post(message: RecognitionReply): void;
@@ -84,6 +86,16 @@ async function setUp(worker: TesseractWorker, resolution: PageResolution, start:
   setUpFor = resolution;
 }
 
+/** A standard page's sure numbers read again, each from its own spot as one line (second-reading.ts). */
+async function secondReadingOfNumbers(worker: TesseractWorker, words: RecognizedWord[], image: GrayImage): Promise<RecognizedWord[]> {
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+  try {
+    return await confirmNumbers(words, image, async (crop) => (await worker.recognize(encodeGrayPng(crop))).data.text.trim());
+  } finally {
+    await worker.setParameters({ tessedit_pageseg_mode: pageModes.standard });
+  }
+}
+
 async function openSource(request: RecognizeRequest, start: RecognitionStart): Promise<OpenedSource> {
   const { source } = request;
   if ('bytes' in source) return openDocumentPages(request.kind, source.bytes, start.standardFontsDir);
@@ -115,7 +127,8 @@ async function recognize(request: RecognizeRequest, start: RecognitionStart): Pr
       await setUp(worker, prepared.resolution, start);
       const png = encodeGrayPng(prepared.image);
       const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
-      const words = pageWords(data.blocks ?? [], prepared.image.width, prepared.image.height);
+      const firstReading = pageWords(data.blocks ?? [], prepared.image.width, prepared.image.height);
+      const words = prepared.resolution === 'standard' ? await secondReadingOfNumbers(worker, firstReading, prepared.image) : firstReading;
       const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
       result = { page: request.page, text: data.text.trim(), confidence, words, outcome: 'text' };
     }
