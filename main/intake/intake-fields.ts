@@ -149,7 +149,9 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
       if (taken.length === 0) return null;
       const value = taken.map((word) => cleaned(word.text)).join(' ');
       const capitalized = taken.filter((word) => /^[\p{Lu}][\p{L}'’.-]*[,;]?$/u.test(word.text));
-      const looksRight = capitalized.length >= 2 && taken.every((word) => capitalized.includes(word) || particle(word));
+      // No letter of a name in the languages read carries two marks: "Hằkon" is "Håkon" misread (seen on tuning seed 3).
+      const twoMarks = taken.some((word) => /\p{L}\p{M}{2,}/u.test(word.text.normalize('NFD')));
+      const looksRight = capitalized.length >= 2 && !twoMarks && taken.every((word) => capitalized.includes(word) || particle(word));
       return { words: taken, value, looksRight };
     }
     case 'dob': {

@@ -38,6 +38,12 @@ describe('intake fields', () => {
     expect(fieldsOf(['Referral', 'Patient: van der   DOB: 05/05/2003']).patient?.needsLook ?? true).toBe(true);
   });
 
+  it('a name with a letter carrying two marks is a misreading ("Hằkon" for "Håkon"): it needs a look', () => {
+    expect(fieldsOf(['Imaging report', 'Patient: Hằkon Núñez   DOB: 05/05/2003']).patient).toMatchObject({ value: 'Hằkon Núñez', needsLook: true });
+    expect(fieldsOf(['Imaging report', 'Patient: Håkon Núñez   DOB: 05/05/2003']).patient).toMatchObject({ value: 'Håkon Núñez', needsLook: false });
+    expect(fieldsOf(['Imaging report', 'Patient: Zoë Çelik-Weiß   DOB: 05/05/2003']).patient).toMatchObject({ value: 'Zoë Çelik-Weiß', needsLook: false });
+  });
+
   it('an id with a short run of digits right after it may have been cut by reading: it needs a look', () => {
     expect(fieldsOf(['Referral', 'MRN: 134381 -41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
     expect(fieldsOf(['Referral', 'MRN: 134381 41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
