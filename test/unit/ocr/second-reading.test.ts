@@ -13,7 +13,7 @@ const digitString = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 4, max
 
 /** The digits written as a sender or a reading may: separators anywhere, some digits as the letters they look like. */
 const written = (digits: string, picks: readonly number[]): string =>
-  [...digits]
+  Array.from(digits)
     .map((digit, index) => {
       const pick = picks[index % picks.length] ?? 0;
       const letters = lookalikes[digit];
