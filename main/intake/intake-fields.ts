@@ -131,6 +131,23 @@ function untilGap(words: readonly LineWord[]): LineWord[] {
   return taken;
 }
 
+/** Labels of two words or more, by their second word ("birth date" under "date"). */
+const labelsBySecondWord = new Map<string, string[]>();
+for (const label of labelList) {
+  const [first, second] = label.words;
+  if (first !== undefined && second !== undefined) labelsBySecondWord.set(second, [...(labelsBySecondWord.get(second) ?? []), first]);
+}
+
+/**
+ * Whether a name of three words or more ends in the first word of the label that stopped it, read a letter or two
+ * off ("Emeka Dubois Birin date:" — "Birth date" misread; seen on tuning seed 4): the name may be two words long.
+ */
+function endsInMisreadLabel(taken: readonly LineWord[], stoppedAt: LineWord | undefined): boolean {
+  const last = taken.at(-1);
+  if (taken.length < 3 || !last || !stoppedAt) return false;
+  return (labelsBySecondWord.get(stoppedAt.folded) ?? []).some((first) => first.length >= 4 && last.folded[0] === first[0] && withinEdits(last.folded, first, 2));
+}
+
 function valueWords(field: LabelledField, words: readonly LineWord[]): { words: LineWord[]; value: string; looksRight: boolean } | null {
   let rest = untilGap(words.filter((word) => /[\p{L}\p{N}]/u.test(word.text)));
   if (field === 'faxBack') while (rest.length > 1 && fillers.has(rest[0]?.folded ?? '')) rest = rest.slice(1);
@@ -151,7 +168,7 @@ function valueWords(field: LabelledField, words: readonly LineWord[]): { words: 
       const capitalized = taken.filter((word) => /^[\p{Lu}][\p{L}'’.-]*[,;]?$/u.test(word.text));
       // No letter of a name in the languages read carries two marks: "Hằkon" is "Håkon" misread (seen on tuning seed 3).
       const twoMarks = taken.some((word) => /\p{L}\p{M}{2,}/u.test(word.text.normalize('NFD')));
-      const looksRight = capitalized.length >= 2 && !twoMarks && taken.every((word) => capitalized.includes(word) || particle(word));
+      const looksRight = capitalized.length >= 2 && !twoMarks && !endsInMisreadLabel(taken, rest[taken.length]) && taken.every((word) => capitalized.includes(word) || particle(word));
       return { words: taken, value, looksRight };
     }
     case 'dob': {

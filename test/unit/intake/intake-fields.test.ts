@@ -44,6 +44,13 @@ describe('intake fields', () => {
     expect(fieldsOf(['Imaging report', 'Patient: Zoë Çelik-Weiß   DOB: 05/05/2003']).patient).toMatchObject({ value: 'Zoë Çelik-Weiß', needsLook: false });
   });
 
+  it('a name that runs into a two-word label read a letter or two off ("Birin date" for "Birth date") needs a look', () => {
+    expect(fieldsOf(['Records request', 'Patient: Emeka Dubois Birin date: 02/11/1970']).patient).toMatchObject({ needsLook: true });
+    expect(fieldsOf(['Records request', 'Patient: Emeka Dubois Birth date: 02/11/1970']).patient).toMatchObject({ value: 'Emeka Dubois', needsLook: false });
+    expect(fieldsOf(['Records request', 'Patient: Mary Ann Brown date: 02/11/1970']).patient).toMatchObject({ value: 'Mary Ann Brown', needsLook: false });
+    expect(fieldsOf(['Records request', 'Patient: Ana Birin date: 02/11/1970']).patient).toMatchObject({ value: 'Ana Birin', needsLook: false });
+  });
+
   it('an id with a short run of digits right after it may have been cut by reading: it needs a look', () => {
     expect(fieldsOf(['Referral', 'MRN: 134381 -41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
     expect(fieldsOf(['Referral', 'MRN: 134381 41', 'Patient: Jane Doe']).mrn).toMatchObject({ value: '134381', needsLook: true });
