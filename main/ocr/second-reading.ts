@@ -6,7 +6,7 @@
  * where the two readings give other digits, the number is no longer sure — a person looks, and matching leaves it
  * out. The second reading never replaces the first: it can only take sureness away.
  */
-import type { GrayImage } from '../pages/fax-raster';
+import { threshold, type GrayImage } from '../pages/fax-raster';
 import type { RecognizedWord } from './recognition-protocol';
 import { scaleSmooth } from './recognition-image';
 
@@ -59,9 +59,7 @@ export function secondReadingImage(page: GrayImage, box: RecognizedWord['box']):
       if (sourceX >= 0 && sourceX < page.width) crop[y * width + x] = page.pixels[sourceY * page.width + sourceX] ?? 255;
     }
   }
-  const larger = scaleSmooth({ width, height, pixels: crop }, 2, 2);
-  for (let index = 0; index < larger.pixels.length; index += 1) larger.pixels[index] = (larger.pixels[index] ?? 255) <= cutAt ? 0 : 255;
-  return larger;
+  return threshold(scaleSmooth({ width, height, pixels: crop }, 2, 2), cutAt);
 }
 
 /**

@@ -43,10 +43,10 @@ export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
   return { width, height, pixels };
 }
 
-/** Black and white, as the recipient's machine prints it. */
-export function threshold(image: GrayImage): GrayImage {
+/** Black and white, as the recipient's machine prints it (grey at `level` or darker is black). */
+export function threshold(image: GrayImage, level = blackThreshold): GrayImage {
   const pixels = new Uint8Array(image.pixels.length);
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= blackThreshold ? 0 : 255;
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (image.pixels[index] ?? 255) <= level ? 0 : 255;
   return { width: image.width, height: image.height, pixels };
 }
 
