@@ -245,7 +245,7 @@ export const recognition: Benchmark = {
       const after30 = medianOf(readings.slice(10, 30));
       const after300 = medianOf(readings.slice(280, 300));
       log(`  recognition process RSS: ${(after30 / 2 ** 20).toFixed(0)} MB after 30 pages, ${(after300 / 2 ** 20).toFixed(0)} MB after 300`);
-      metrics.push(atMost('recognition: process memory after 300 pages ÷ after 30', after300 / after30, '×', 1.2, 'median of pages 11–30 and of 281–300'), info('recognition: process memory after 300 pages', after300 / 2 ** 20, 'MB'));
+      metrics.push(atMost('recognition: process memory after 300 pages ÷ after 30', after300 / after30, '×', 1.2, 'median of pages 11–30 and of 281–300'), atMost('recognition: process memory after 300 pages', after300 / 2 ** 20, 'MB', 500, 'issue 56; glibc held to two arenas that give memory back (recognition-allocator.ts)'));
     } finally {
       await recognizer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  * it was reading, and the next request starts a new one.
  */
 import { fork } from 'node:child_process';
+import { recognitionProcessEnv } from './recognition-allocator';
 import type { Logger } from '../log/logger';
 import { createOneTimer } from '../runtime/one-timer';
 import { realTimers, type Timers } from '../runtime/timers';
@@ -38,7 +39,7 @@ export interface RecognitionLocation {
 /** A forked Node process running the TypeScript source (tests, the harness, benchmarks) or a bundled script. */
 export function forkRecognitionChild(script: string, execArgv: string[] = ['--import', 'tsx']): StartRecognitionChild {
   return () => {
-    const child = fork(script, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, [], { execArgv, env: recognitionProcessEnv(), serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     // A channel that breaks (the process killed while it wrote, a message to a process already gone) is the process
     // dying, not main's error: without a listener the 'error' event would end main. Its 'exit' tells the recognizer.
     const broken = (): void => void child.kill('SIGKILL');

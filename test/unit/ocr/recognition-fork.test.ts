@@ -6,7 +6,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forkRecognitionChild } from '../../../main/ocr/recognizer';
-import type { RecognitionRequest } from '../../../main/ocr/recognition-protocol';
+import { recognitionAllocator, recognitionProcessEnv } from '../../../main/ocr/recognition-allocator';
+import type { RecognitionReply, RecognitionRequest } from '../../../main/ocr/recognition-protocol';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-recognition-fork-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -38,5 +39,18 @@ describe('a forked recognition process', () => {
     }
     expect(uncaught).toEqual([]);
     expect(exits).toBe(1);
+  });
+
+  it('starts with the allocator settings that keep its memory down, and with the rest of the parent\'s environment', async () => {
+    const script = path.join(work, 'tells-its-env.cjs');
+    fs.writeFileSync(script, 'process.send({ type: "ready", env: { arenas: process.env.MALLOC_ARENA_MAX, trim: process.env.MALLOC_TRIM_THRESHOLD_, home: process.env.HOME } }, () => process.exit(0));\n');
+    const child = forkRecognitionChild(script, [])();
+    const told = await new Promise<unknown>((resolve) => child.onMessage((message: RecognitionReply) => resolve(message)));
+    expect(told).toEqual({ type: 'ready', env: { arenas: '2', trim: '131072', home: process.env.HOME } });
+  });
+
+  it('leaves a setting the user or IT made to the allocator as it is', () => {
+    expect(recognitionProcessEnv({ MALLOC_ARENA_MAX: '8', PATH: '/bin' })).toEqual({ MALLOC_ARENA_MAX: '8', MALLOC_TRIM_THRESHOLD_: recognitionAllocator.MALLOC_TRIM_THRESHOLD_, PATH: '/bin' });
+    expect(recognitionProcessEnv({})).toEqual(recognitionAllocator);
   });
 });
