@@ -64,13 +64,22 @@ interface LabelAt {
 
 /**
  * Whether a word read is the label's word: exactly, or with a misread letter where that cannot make another label —
- * in a long word ("Memher" for "Member"), or from five letters in a label of several words ("Date of bith").
+ * in a long word ("Memher" for "Member"), or from four letters in a label of several words ("Dato of birth",
+ * "Patent namo": a boxed form's small print) — or a short word of a longer label read as the digits it looks like
+ * ("Member 10" for "Member ID").
  */
 function labelWord(read: string, meant: string, labelWords: number): boolean {
   if (read === meant) return true;
-  if (labelWords > 1 && meant.length >= 5) return withinEdits(read, meant, 1);
+  if (labelWords > 1 && meant.length >= 4) return withinEdits(read, meant, 1);
+  if (labelWords > 1 && read.length === meant.length && Array.from(read, (letter, at) => letter === meant[at] || (lookalikeLetters[letter] ?? '').includes(meant[at] ?? '')).every(Boolean)) return true;
   return nearWord(read, meant);
 }
+
+/** Digits a recognizer reads for letters in small print. */
+const lookalikeLetters: Readonly<Record<string, string>> = { '0': 'od', '1': 'il', '5': 's', '8': 'b' };
+
+/** A box's right edge read as a letter or a mark on its label's line ("Palient name          I"). */
+const boxEdge = /^[|Il1i!()[\]]$/;
 
 function labelsIn(words: readonly LineWord[]): LabelAt[] {
   const found: LabelAt[] = [];
@@ -230,7 +239,7 @@ function labelledOnPage(lines: readonly PageLine[], unread: UnreadLabel[]): Fiel
       const next = at[index + 1]?.start ?? line.words.length;
       let value = line.words.slice(label.end, next);
       const first = line.words[label.start];
-      if (value.every((word) => cleaned(word.text) === '') && first) value = wordsBelow(lines, lineIndex, first);
+      if (value.every((word) => cleaned(word.text) === '' || boxEdge.test(word.text)) && first) value = wordsBelow(lines, lineIndex, first);
       const read = valueWords(label.field, value);
       // "DOB:" with an empty box: the form asks for it, nothing was read — said so, never guessed.
       if (!read && first && label.punctuated && value.every((word) => cleaned(word.text) === '')) {

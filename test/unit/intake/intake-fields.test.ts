@@ -135,6 +135,29 @@ describe('labels read with a letter wrong, values under a box edge', () => {
     expect(fieldsOf(['MRM: 123456-78']).mrn).toBeUndefined();
   });
 
+  it('a boxed form\'s small labels read a letter off in a four-letter word ("Patent namo", "Dato of birth") or "ID" as "10" are still labels', () => {
+    const fields = fieldsOf([{ text: 'Patent namo' }, { text: 'Aylin Núñez', left: 0.33 }, { text: 'Dato of birth' }, { text: '04/01/1992', left: 0.33 }, { text: 'Member 10' }, { text: 'CU70961633', left: 0.33 }]);
+    expect(fields.patient).toMatchObject({ value: 'Aylin Núñez', needsLook: false });
+    expect(fields.dob).toMatchObject({ value: '04/01/1992', needsLook: false });
+    expect(fields.memberId).toMatchObject({ value: 'CU70961633', needsLook: false });
+    // A four-letter word alone is no label read a letter off ("Nave" is not "Name"), nor is a short word alone read as digits.
+    expect(fieldsOf(['Nave: Aylin Núñez']).patient).toBeUndefined();
+    expect(fieldsOf(['10: CU70961633']).memberId).toBeUndefined();
+    // A word two letters off is another word: "Dale of bath" names no birth date.
+    expect(fieldsOf([{ text: 'Dale of bath' }, { text: '04/01/1992', left: 0.33 }]).dob).toBeUndefined();
+  });
+
+  it('a box\'s right edge read as a mark on the label\'s line ("Palient name   I") leaves the value below', () => {
+    const label = wordPage([{ text: 'Palient name' }]);
+    const edge = wordPage([{ text: 'I', left: 0.88 }]);
+    const below = wordPage([{ text: 'Chloé Thompson', left: 0.33 }], 0.08);
+    const fields = Object.fromEntries(faxIntake([{ page: 1, words: [...label, ...edge, ...below] }]).fields.map((field) => [field.name, field]));
+    expect(fields.patient).toMatchObject({ value: 'Chloé Thompson', needsLook: false });
+    // A word after the label is its value, not an edge: "Patient name Al" is a value read, never passed over.
+    const word = wordPage([{ text: 'Al', left: 0.88 }]);
+    expect(faxIntake([{ page: 1, words: [...label, ...word, ...below] }]).fields.find((field) => field.name === 'patient')?.value).not.toBe('Chloé Thompson');
+  });
+
   it('a batch page giving other identity fields than the page before starts a document when it gives two or more', () => {
     const intake = faxIntake([
       { page: 1, words: wordPage(['Imaging report', 'MRN: 957727-79']) },
