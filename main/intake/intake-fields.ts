@@ -20,7 +20,7 @@ type LabelledField = Exclude<IntakeFieldName, 'sender' | 'urgency'>;
 /** Labels as `fold` leaves them, each a run of folded words. */
 const labels: Record<LabelledField, string[]> = {
   patient: ['patient name', 'patient', 'patientin', 'pt name', 'name', 'member name', 'member', 're', 'patient/in', 'versicherte', 'versicherter', 'subscriber', 'name des patienten', 'name der patientin'],
-  dob: ['date of birth', 'dob', 'd.o.b', 'birth date', 'birthdate', 'geb', 'geb. am', 'geboren am', 'geburtsdatum'],
+  dob: ['date of birth', 'dob', 'd.o.b', 'd o.b', 'birth date', 'birthdate', 'geb', 'geb. am', 'geboren am', 'geburtsdatum'],
   mrn: ['mrn', 'medical record number', 'medical record', 'chart', 'chart number', 'patient id', 'record number', 'patientennummer', 'patienten-nr', 'fall-nr'],
   memberId: ['member id', 'member number', 'member no', 'subscriber id', 'insurance id', 'policy number', 'policy', 'id number', 'versichertennummer', 'versicherten-nr', 'versichertennr', 'vers.-nr', 'kv-nr'],
   claimNumber: ['claim', 'claim number', 'claim no', 'claim id', 'schadennummer', 'rechnungsnummer'],
@@ -49,7 +49,7 @@ export interface FieldCandidate extends IntakeField {
 }
 
 /** Labels written abbreviated, with a dot ("geb.", "D.O.B.", "Claim no."). */
-const abbreviations = new Set(['geb', 'dob', 'd.o.b', 'mrn', 'claim no', 'fax no', 'member no', 'fax-nr', 'vers.-nr', 'kv-nr', 'patienten-nr', 'fall-nr']);
+const abbreviations = new Set(['geb', 'dob', 'd.o.b', 'd o.b', 'mrn', 'claim no', 'fax no', 'member no', 'fax-nr', 'vers.-nr', 'kv-nr', 'patienten-nr', 'fall-nr']);
 
 interface LabelAt {
   field: LabelledField;
@@ -81,6 +81,9 @@ const lookalikeLetters: Readonly<Record<string, string>> = { '0': 'od', '1': 'il
 /** A box's right edge read as a letter or a mark on its label's line ("Palient name          I"). */
 const boxEdge = /^[|Il1i!()[\]]$/;
 
+/** A name's label followed by "#" asks for a number: "Member #" is the member id, "Patient #" the record number. */
+const numberOf: Readonly<Record<string, LabelledField>> = { member: 'memberId', subscriber: 'memberId', patient: 'mrn' };
+
 function labelsIn(words: readonly LineWord[]): LabelAt[] {
   const found: LabelAt[] = [];
   let index = 0;
@@ -92,7 +95,9 @@ function labelsIn(words: readonly LineWord[]): LabelAt[] {
       // A dot marks an abbreviated label ("geb.", "D.O.B."), never a name's: "… the member." ends a sentence.
       const dotted = abbreviations.has(match.text) && last !== undefined && last.text.endsWith('.');
       const punctuated = dotted || (last !== undefined && /[:#]$/.test(last.text)) || following === ':' || following.startsWith('#');
-      found.push({ field: match.field, text: match.text, start: index, end: index + match.words.length, marked: index === 0 || punctuated, punctuated });
+      const numbered = following.startsWith('#') || (last !== undefined && last.text.endsWith('#'));
+      const field = numbered ? (numberOf[match.text] ?? match.field) : match.field;
+      found.push({ field, text: match.text, start: index, end: index + match.words.length, marked: index === 0 || punctuated, punctuated });
       index += match.words.length;
       continue;
     }

@@ -147,6 +147,21 @@ describe('labels read with a letter wrong, values under a box edge', () => {
     expect(fieldsOf([{ text: 'Dale of bath' }, { text: '04/01/1992', left: 0.33 }]).dob).toBeUndefined();
   });
 
+  it('a name\'s label followed by "#" asks for a number: "Member #" is the member id, "Patient #" the record number', () => {
+    const fields = fieldsOf(['Authorization determination: approved', 'Pt name: Tobias O\'Brien   DOB: 07/24/1943', 'Member #: MM99513697', 'Patient # 4471920']);
+    expect(fields.memberId).toMatchObject({ value: 'MM99513697', needsLook: false });
+    expect(fields.mrn?.value).toBe('4471920');
+    expect(fields.patient?.value).toBe("Tobias O'Brien");
+    // Without the "#", "Member:" is still whom the fax is about.
+    expect(fieldsOf(['Member: Jane Doe']).patient?.value).toBe('Jane Doe');
+  });
+
+  it('"D.O.B." read apart as "D O.B." is still the birth date\'s label, and ends the name before it', () => {
+    const fields = fieldsOf(["Pt name: Tobias O'Brien D O.B. 07/24/1943"]);
+    expect(fields.patient).toMatchObject({ value: "Tobias O'Brien", needsLook: false });
+    expect(fields.dob).toMatchObject({ value: '07/24/1943', needsLook: false });
+  });
+
   it('a box\'s right edge read as a mark on the label\'s line ("Palient name   I") leaves the value below', () => {
     const label = wordPage([{ text: 'Palient name' }]);
     const edge = wordPage([{ text: 'I', left: 0.88 }]);
