@@ -95,7 +95,7 @@ function labelsIn(words: readonly LineWord[]): LabelAt[] {
       // A dot marks an abbreviated label ("geb.", "D.O.B."), never a name's: "… the member." ends a sentence.
       const dotted = abbreviations.has(match.text) && last !== undefined && last.text.endsWith('.');
       const punctuated = dotted || (last !== undefined && /[:#]$/.test(last.text)) || following === ':' || following.startsWith('#');
-      const numbered = following.startsWith('#') || (last !== undefined && last.text.endsWith('#'));
+      const numbered = following.startsWith('#') || (last !== undefined && /#:?$/.test(last.text));
       const field = numbered ? (numberOf[match.text] ?? match.field) : match.field;
       found.push({ field, text: match.text, start: index, end: index + match.words.length, marked: index === 0 || punctuated, punctuated });
       index += match.words.length;

@@ -151,6 +151,7 @@ describe('labels read with a letter wrong, values under a box edge', () => {
     const fields = fieldsOf(['Authorization determination: approved', 'Pt name: Tobias O\'Brien   DOB: 07/24/1943', 'Member #: MM99513697', 'Patient # 4471920']);
     expect(fields.memberId).toMatchObject({ value: 'MM99513697', needsLook: false });
     expect(fields.mrn?.value).toBe('4471920');
+    expect(fieldsOf(['Member#: MM99513697']).memberId?.value).toBe('MM99513697');
     expect(fields.patient?.value).toBe("Tobias O'Brien");
     // Without the "#", "Member:" is still whom the fax is about.
     expect(fieldsOf(['Member: Jane Doe']).patient?.value).toBe('Jane Doe');
