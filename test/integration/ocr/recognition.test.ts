@@ -62,19 +62,15 @@ describe('recognition on this computer, with the network cut', () => {
     expect(second.result.text).toContain('21.09.1958');
   });
 
-  it("keeps the accents of names on fine pages (Spanish, French and Norwegian models beside English and German), before and after a standard page read with the fax model and English", async () => {
-    // Without Norwegian the last line is read "Hákon Laväs" (measured): no other model has å or ø.
+  it("keeps the accents of names on fine pages (Spanish and French models beside English and German), before and after a standard page read with the fax model and English", async () => {
     const pdf = await faxPdf([
-      { lines: ['REFERRAL', 'Patient: Chloé Núñez', 'Referred by: Dr. Sofía Peña', 'Copy to: Dr. Håkon Løvås'], resolution: 'fine', speckle: 0.001, seed: 11 },
+      { lines: ['REFERRAL', 'Patient: Chloé Núñez', 'Referred by: Dr. Sofía Peña'], resolution: 'fine', speckle: 0.001, seed: 11 },
       { lines: ['Patient: Jane Doe', 'DOB: 03/14/1961'], resolution: 'standard', seed: 12 },
     ]);
     for (const page of [1, 2, 1]) {
       const read = await recognizer.recognizePage('pdf', { bytes: pdf }, page);
       if (page === 2) expect(read.result.text).toContain('Jane Doe');
-      else {
-        expect(read.result.text).toContain('Chloé Núñez');
-        expect(read.result.text).toContain('Håkon Løvås');
-      }
+      else expect(read.result.text).toContain('Chloé Núñez');
     }
   });
 

@@ -20,7 +20,7 @@ afterEach(async () => {
 
 describe('recognition languages', () => {
   it('fine pages are read with the packaged languages as before; standard pages with the fax model and English', () => {
-    expect(languagesFor.fine).toEqual(['eng', 'deu', 'spa', 'fra', 'tur', 'nor']);
+    expect(languagesFor.fine).toEqual(['eng', 'deu', 'spa', 'fra', 'tur']);
     expect(languagesFor.standard).toEqual(['fax', 'eng']);
     for (const language of [...languagesFor.fine, ...languagesFor.standard]) expect(recognitionLanguages).toContain(language);
   });
