@@ -11,6 +11,7 @@ import { isWrittenDate, writtenDate } from '../../preload/written-date';
 import { nearWord, withinEdits } from './near-words';
 import { checkFaxNumber } from '../../preload/fax-number';
 import { surnameParticles } from './surname-particles';
+import { digitForLetter } from '../pages/lookalike-characters';
 
 /** A field read with less confidence than this needs a look (never drives an action alone). */
 export const sureField = 90;
@@ -71,12 +72,9 @@ interface LabelAt {
 function labelWord(read: string, meant: string, labelWords: number): boolean {
   if (read === meant) return true;
   if (labelWords > 1 && meant.length >= 4) return withinEdits(read, meant, 1);
-  if (labelWords > 1 && read.length === meant.length && Array.from(read, (letter, at) => letter === meant[at] || (lookalikeLetters[letter] ?? '').includes(meant[at] ?? '')).every(Boolean)) return true;
+  if (labelWords > 1 && read.length === meant.length && Array.from(read, (letter, at) => letter === meant[at] || digitForLetter(letter, meant[at] ?? '')).every(Boolean)) return true;
   return nearWord(read, meant);
 }
-
-/** Digits a recognizer reads for letters in small print. */
-const lookalikeLetters: Readonly<Record<string, string>> = { '0': 'od', '1': 'il', '5': 's', '8': 'b' };
 
 /** A box's right edge read as a letter or a mark on its label's line ("Palient name          I"). */
 const boxEdge = /^[|Il1i!()[\]]$/;

@@ -9,6 +9,7 @@
 import { threshold, type GrayImage } from '../pages/fax-raster';
 import type { RecognizedWord } from './recognition-protocol';
 import { scaleSmooth } from './recognition-image';
+import { digitFor } from '../pages/lookalike-characters';
 
 /** The confidence from which intake shows a field as sure (intake-fields.ts `sureField`; a test keeps them one). */
 export const sureFrom = 90;
@@ -24,13 +25,7 @@ const cutAt = 150;
  * so "S55-7227" and "555.7227" are one reading — and separators do not count ("555.7227" is "555-7227").
  */
 export function numberDigits(text: string): string {
-  return text
-    .replace(/[SsŞş$]/g, '5')
-    .replace(/[OoQD]/g, '0')
-    .replace(/[Il|!]/g, '1')
-    .replace(/B/g, '8')
-    .replace(/Z/g, '2')
-    .replace(/\D/g, '');
+  return Array.from(text, (character) => digitFor(character) ?? '').join('');
 }
 
 /** Whether a word is a number the first reading is sure of (only those could be shown as sure). */
