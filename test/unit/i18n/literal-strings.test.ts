@@ -50,6 +50,7 @@ const notWordsForPeople: Readonly<Record<string, string>> = {
   'preload/contract.ts': 'schema refusals for a request the app itself made wrong (developer words)',
   'preload/fax-id.ts': 'a schema refusal',
   'main/intake/kind-rules.ts': 'the words faxes say their kind with (English and German), matched, never shown',
+  'main/pages/lookalike-characters.ts': 'the letters and marks a recognizer reads for digits, matched, never shown',
   'main/intake/intake-fields.ts': 'the labels faxes put before a patient\'s fields (English and German), matched, never shown',
   'main/chart/matching/nicknames.ts': 'given names and their nicknames, matched, never shown',
   'main/chart/chart-service.ts': 'FHIR resource type names',
