@@ -5,6 +5,8 @@ import { resolveLocale } from '../../../preload/i18n/locales';
 import { de } from '../../../preload/i18n/messages-de';
 import { en, type MessageId } from '../../../preload/i18n/messages-en';
 import { createTranslator, messageOrVerbatim, msg, translate, verbatim } from '../../../preload/i18n/translator';
+import * as englishParts from '../../../preload/i18n/en';
+import * as germanParts from '../../../preload/i18n/de';
 
 /** The arguments a message uses, with how it uses them (a plural's count is not a plain string). */
 function argumentsOf(elements: MessageFormatElement[], found = new Map<string, number>()): Map<string, number> {
@@ -25,6 +27,23 @@ describe('the message catalogue', () => {
     expect(Object.keys(de).sort()).toEqual([...ids].sort());
     const untranslated = ids.filter((id) => de[id] === en[id] && /\p{L}{4,} \p{L}{4,}/u.test(en[id]));
     expect(untranslated).toEqual([]);
+  });
+
+  it('keeps each id in the part its first word names, the same part in both languages', () => {
+    const partOf = new Map<string, string>();
+    const strays: string[] = [];
+    for (const [part, messages] of Object.entries(englishParts)) {
+      for (const id of Object.keys(messages)) {
+        const area = id.split('.')[0] ?? id;
+        const known = partOf.get(area);
+        if (known !== undefined && known !== part) strays.push(`${id} in ${part}, its area in ${known}`);
+        partOf.set(area, known ?? part);
+      }
+    }
+    expect(strays).toEqual([]);
+    for (const [part, messages] of Object.entries(germanParts)) {
+      expect(Object.keys(messages).sort(), part).toEqual(Object.keys(englishParts[part as keyof typeof englishParts]).sort());
+    }
   });
 
   it('parses every message as ICU MessageFormat in both languages, with the same arguments used the same way', () => {
