@@ -102,7 +102,8 @@ export function fieldsOf(next: () => number): Fields {
     mrn: `${digits(6)}-${digits(2)}`,
     member: `${letters[Math.floor(next() * letters.length)] ?? 'A'}${letters[Math.floor(next() * letters.length)] ?? 'B'}${digits(8)}`,
     claim: `CL${digits(4)}-${digits(5)}`,
-    phone: `(${digits(3)}) 555-${digits(4)}`,
+    // A North American area code never starts with 0 or 1 (a number that does cannot be dialled): one draw each way.
+    phone: `(${String(2 + Math.floor(next() * 8))}${digits(2)}) 555-${digits(4)}`,
     clinic: pick(clinics),
     doctor: `Dr. ${pick(givenNames)} ${pick(surnames)}`,
     drug: pick(drugs),
