@@ -10,6 +10,7 @@ import { modelWords, type KindModel } from './kind-model';
 import { ruleKind, type RuleKind } from './kind-rules';
 import { bare, fold, pageLines, type PageLine } from './page-lines';
 import { documentLines } from './letterhead';
+import { withinEdits } from './near-words';
 
 /** A kind the rules give with less confidence than this is a suggestion (never drives a rule alone). */
 export const sureKind = 70;
@@ -71,23 +72,49 @@ function differ(a: Identity, b: Identity): boolean {
 }
 
 /**
- * Where a batch changes patient or document: a page whose patient differs from the part's, or whose title says
- * another kind of document. Pages that say neither (a second page of a letter) stay with the part before; a cover
+ * A page's record and member numbers of six characters or more, however unsurely read: a page read badly (every
+ * field under half sure) still shows another patient's number, and a misread changes a character or two of a
+ * number, never most of them.
+ */
+function numbersOf(fields: readonly FieldCandidate[]): Identity {
+  const numbers: Identity = new Map();
+  for (const field of fields) {
+    const value = bare(field.value);
+    if ((field.name === 'mrn' || field.name === 'memberId') && value.length >= 6 && !numbers.has(field.name)) numbers.set(field.name, value);
+  }
+  return numbers;
+}
+
+/** Two pages whose surely read fields agree on nothing, and that give one kind of number differing in more than half its characters. */
+function otherNumbers(part: { identity: Identity; numbers: Identity }, identity: Identity, numbers: Identity): boolean {
+  for (const [name, value] of identity) if (part.identity.get(name) === value) return false;
+  for (const [name, value] of numbers) {
+    const other = part.numbers.get(name);
+    if (other !== undefined && !withinEdits(value, other, Math.floor(Math.max(value.length, other.length) / 2))) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a batch changes patient or document: a page whose patient differs from the part's — by what it read surely,
+ * or, where that agrees on nothing, by a record or member number most of whose characters differ however unsurely it
+ * was read (a page read badly is still another patient's page) —, or whose title says another kind of document. Pages that say neither (a second page of a letter) stay with the part before; a cover
  * sheet stays with the part after it.
  */
 export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind | null; fields: readonly FieldCandidate[] }>): IntakePart[] {
-  const parts: Array<IntakePart & { identity: Identity }> = [];
+  const parts: Array<IntakePart & { identity: Identity; numbers: Identity }> = [];
   for (const page of perPage) {
     const identity = identityOf(page.fields);
+    const numbers = numbersOf(page.fields);
     const named = page.fields.find((field) => field.name === 'patient' && field.confidence >= 50);
     const patient = named?.value ?? null;
     const patientSure = named !== undefined && !named.needsLook;
     const kind = page.kind === 'cover_sheet' ? null : page.kind;
     const current = parts.at(-1);
     const coverOnly = current !== undefined && current.kind === null && current.lastPage === current.firstPage && perPage.find((other) => other.page === current.firstPage)?.kind === 'cover_sheet';
-    const starts = current === undefined || (!coverOnly && (differ(current.identity, identity) || (kind !== null && current.kind !== null && kind !== current.kind)));
+    const starts = current === undefined || (!coverOnly && (differ(current.identity, identity) || otherNumbers(current, identity, numbers) || (kind !== null && current.kind !== null && kind !== current.kind)));
     if (starts) {
-      parts.push({ firstPage: page.page, lastPage: page.page, patient, patientSure, kind, identity });
+      parts.push({ firstPage: page.page, lastPage: page.page, patient, patientSure, kind, identity, numbers });
       continue;
     }
     current.lastPage = page.page;
@@ -97,8 +124,9 @@ export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind
     }
     current.kind ??= kind;
     for (const [name, value] of identity) if (!current.identity.has(name)) current.identity.set(name, value);
+    for (const [name, value] of numbers) if (!current.numbers.has(name)) current.numbers.set(name, value);
   }
-  return parts.map(({ identity: _identity, ...part }) => part);
+  return parts.map(({ identity: _identity, numbers: _numbers, ...part }) => part);
 }
 
 /** `knownNames`: the names the desk knows the sender by (its contact, the Fax Service's sender name). */

@@ -57,6 +57,22 @@ function pageOf(p: Person, layout: number, errors: readonly boolean[], confidenc
   });
 }
 
+/** Edits (insert, delete, change) from `a` to `b`: the test's own count. */
+function editsBetween(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/** A page of one report, every word read with the confidence given (below 50: the recognizer unsure of all of it). */
+function reportPage(p: Person, mrn: string, confidence: number): WordLine[] {
+  return ['Radiology Report', `Patient: ${p.given} ${p.family}   DOB: ${dobOf(p)}`, `MRN: ${mrn}`].map((text) => ({ text, confidence }));
+}
+
 describe('intake properties', () => {
   it('a field marked sure is what the page says; every misread field needs a look', () => {
     fc.assert(
@@ -97,6 +113,35 @@ describe('intake properties', () => {
         const text = lines.map((words) => `We ${words.join(' ')}.`);
         const names = faxIntake([{ page: 1, words: wordPage(text) }]).fields.map((field) => field.name);
         for (const name of ['patient', 'dob', 'mrn', 'memberId', 'claimNumber', 'faxBack']) expect(names).not.toContain(name);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a badly read page with another patient's record number starts a part of its own, though its kind is the same", () => {
+    fc.assert(
+      fc.property(person, person, fc.stringMatching(/^\d{6}-\d{2}$/), fc.integer({ min: 5, max: 49 }), (first, second, otherMrn, unsure) => {
+        fc.pre(editsBetween(first.mrn.replace('-', ''), otherMrn.replace('-', '')) > 4);
+        const pages = [
+          { page: 1, words: wordPage(reportPage(first, first.mrn, 95)) },
+          { page: 2, words: wordPage(reportPage(second, otherMrn, unsure)) },
+        ];
+        expect(faxIntake(pages).parts.map((part) => part.firstPage)).toEqual([1, 2]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the same patient's next page read badly, its record number a character or two off, stays in the part", () => {
+    fc.assert(
+      fc.property(person, fc.integer({ min: 0, max: 7 }), fc.option(fc.integer({ min: 0, max: 7 }), { nil: null }), fc.integer({ min: 5, max: 49 }), (p, at, secondAt, unsure) => {
+        const once = misread(p.mrn, at === 6 ? 7 : at);
+        const misreadMrn = secondAt === null ? once : misread(once, secondAt === 6 ? 7 : secondAt);
+        const pages = [
+          { page: 1, words: wordPage(reportPage(p, p.mrn, 95)) },
+          { page: 2, words: wordPage([...reportPage(p, misreadMrn, unsure), { text: 'Impression: normal study.', confidence: unsure }]) },
+        ];
+        expect(faxIntake(pages).parts.map((part) => part.firstPage)).toEqual([1]);
       }),
       { numRuns: 300 },
     );
