@@ -98,8 +98,9 @@ function otherNumbers(part: { identity: Identity; numbers: Identity }, identity:
 /**
  * Where a batch changes patient or document: a page whose patient differs from the part's — by what it read surely,
  * or, where that agrees on nothing, by a record or member number most of whose characters differ however unsurely it
- * was read (a page read badly is still another patient's page) —, or whose title says another kind of document. Pages that say neither (a second page of a letter) stay with the part before; a cover
- * sheet stays with the part after it.
+ * was read (a page read badly is still another patient's page) —, or whose title says another kind of document.
+ * Pages that say neither (a second page of a letter) stay with the part before; a cover sheet stays with the part
+ * after it.
  */
 export function batchParts(perPage: ReadonlyArray<{ page: number; kind: RuleKind | null; fields: readonly FieldCandidate[] }>): IntakePart[] {
   const parts: Array<IntakePart & { identity: Identity; numbers: Identity }> = [];
