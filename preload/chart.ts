@@ -86,7 +86,9 @@ export type FilingReason =
   | 'kind-unsure'
   | 'not-automatic'
   /** The EHR refused the document (its own words are kept). */
-  | 'ehr-refused';
+  | 'ehr-refused'
+  /** Intake found several documents or patients in the fax: a person splits it, or files it as one. */
+  | 'several-parts';
 
 /** How well one field agreed (the reasons a candidate is shown for). */
 export interface FieldAgreement {

@@ -1,7 +1,9 @@
 /**
  * What becomes of a fax once it is matched: filed by the office's rule ("file lab results and imaging reports when
- * sure") only when the patient is sure and the kind is sure and one the rule names — otherwise it waits in "To
- * file" with the reason a person reads there and the candidates to choose from. Pure: the same match, kind and
+ * sure") only when the patient is sure, the kind is sure and one the rule names, and intake found one document in
+ * it — otherwise it waits in "To file" with the reason a person reads there and the candidates to choose from. A
+ * batch's fields can be sure of its first patient while a later page is another's (a page giving only its own record
+ * number): filed whole, that page would be in the wrong chart. Pure: the same match, kind and
  * rule give the same decision.
  */
 import type { ChartPatient, FieldAgreement, FilingCandidate, FilingReason } from '../../preload/chart';
@@ -27,13 +29,15 @@ export function filingCandidateOf(candidate: Candidate): FilingCandidate {
   return { patient: chartPatientOf(candidate.patient), weight: Math.round(candidate.weight * 10) / 10, agreement: fields };
 }
 
-export function decide(match: MatchResult, kind: IntakeKind, autoFileKinds: readonly string[]): ChartDecision {
+/** `parts`: the documents intake found in the fax (a batch's suggested split; one for a fax of one document). */
+export function decide(match: MatchResult, kind: IntakeKind, autoFileKinds: readonly string[], parts = 1): ChartDecision {
   if (match.verdict === 'none') return { wait: match.reason === 'nothing-read' ? 'no-patient-read' : 'new-patient', candidates: match.nearest.map(filingCandidateOf) };
   if (match.verdict === 'ask') {
     const reason: FilingReason = match.reason === 'look-alike' ? 'look-alike' : match.reason === 'two-fit' ? 'two-candidates' : 'patient-unsure';
     return { wait: reason, candidates: match.candidates.map(filingCandidateOf) };
   }
   const candidates = [filingCandidateOf(match.patient)];
+  if (parts > 1) return { wait: 'several-parts', candidates };
   if (!kind.sure) return { wait: 'kind-unsure', candidates };
   if (!autoFileKinds.includes(kind.kind)) return { wait: 'not-automatic', candidates };
   return { file: chartPatientOf(match.patient.patient), candidates };

@@ -230,7 +230,7 @@ export function createChartService(deps: ChartServiceDeps): ChartService {
         deps.log.warn('chart.match_failed', { kind: error instanceof AppError ? error.kind : 'failure' });
         return;
       }
-      const decision = decide(result, intake.kind, deps.settings().autoFileKinds);
+      const decision = decide(result, intake.kind, deps.settings().autoFileKinds, intake.parts.length);
       if ('file' in decision && queue(faxId, decision.file, intake.kind.kind, 'rule')) {
         checkpoint('chart.queued');
         void runner.run();

@@ -166,6 +166,7 @@ export const chart: Readonly<Record<keyof typeof english, string>> = {
   'chart.reasonKindUnsure': "Art des Dokuments unsicher",
   'chart.reasonNotAutomatic': "Diese Art legt eine Person ab",
   'chart.reasonEhrRefused': "Von der Praxissoftware abgelehnt",
+  'chart.reasonSeveralParts': "Mehrere Dokumente oder Patient/innen in einem Fax: zuerst aufteilen",
   'chart.nameExact': "Name genau",
   'chart.nameNickname': "Vorname als Kurzform",
   'chart.nameMiddle': "Rufname ist ein zweiter Vorname",

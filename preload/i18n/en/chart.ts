@@ -164,6 +164,7 @@ export const chart = {
   'chart.reasonKindUnsure': "Kind of document unsure",
   'chart.reasonNotAutomatic': "This kind is filed by a person",
   'chart.reasonEhrRefused': "The EHR refused it",
+  'chart.reasonSeveralParts': "Several documents or patients in one fax: split it first",
   'chart.nameExact': "name exact",
   'chart.nameNickname': "given name as a nickname",
   'chart.nameMiddle': "goes by a middle name",

@@ -13,6 +13,7 @@ const reasons: Record<FilingReason, MessageId> = {
   'kind-unsure': 'chart.reasonKindUnsure',
   'not-automatic': 'chart.reasonNotAutomatic',
   'ehr-refused': 'chart.reasonEhrRefused',
+  'several-parts': 'chart.reasonSeveralParts',
 };
 
 export const reasonWords = (reason: FilingReason): string => t(reasons[reason]);

@@ -1,7 +1,8 @@
 // From fax to chart on a desk connected to the sandbox and to a real FHIR server (test/ehr/): a fax read as a lab
 // result about a patient the EHR knows files itself as a DocumentReference on that patient — once, through a lost
 // reply and the EHR's "not now" —, twins and a fax read unsurely wait for a person with the candidates, a person
-// files one, the EHR's refusal comes back with its words, and a filing taken back is "entered in error" there.
+// files one, a batch of two documents waits for a person, the EHR's refusal comes back with its words, and a filing
+// taken back is "entered in error" there.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,17 @@ describe('fax to chart', () => {
     expect(services.chart.get(await arrives(intakeOf('lab_results', [field('patient', 'Jörg Weiß'), field('dob', '12/24/1971')], false)))).toMatchObject({ state: 'to_file', reason: 'kind-unsure' });
     expect(services.chart.get(await arrives(intakeOf('referral', [field('patient', 'Jörg Weiß'), field('dob', '12/24/1971')])))).toMatchObject({ state: 'to_file', reason: 'not-automatic' });
     expect(services.chart.get(await arrives(intakeOf('referral', [field('patient', 'Grace Hopper'), field('dob', '12/09/1936')])))).toMatchObject({ state: 'to_file', reason: 'new-patient', candidates: [] });
+    expect(await documentsFor(ids.weiss ?? '')).toEqual([]);
+  });
+
+  it("a batch waits for a person though its first patient is read surely: its second page, another's, would be in the wrong chart", async () => {
+    // Intake is sure of the first page's patient; the second page gave only another record number, so it is a part.
+    const parts: FaxIntake['parts'] = [
+      { firstPage: 1, lastPage: 1, patient: 'Jörg Weiß', patientSure: true, kind: 'lab_results' },
+      { firstPage: 2, lastPage: 2, patient: null, patientSure: false, kind: 'lab_results' },
+    ];
+    const faxId = await arrives({ ...intakeOf('lab_results', [field('patient', 'Jörg Weiß'), field('dob', '12/24/1971')]), parts });
+    expect(services.chart.get(faxId)).toMatchObject({ state: 'to_file', reason: 'several-parts', candidates: [{ patient: { id: ids.weiss } }] });
     expect(await documentsFor(ids.weiss ?? '')).toEqual([]);
   });
 
