@@ -95,7 +95,13 @@ describe('more desks than lasting connections', () => {
     }
     // 12 connections for people in all, the spare ones included: visits and claims always found one.
     expect(most).toBeLessThanOrEqual(12);
-    for (const entry of desks) expect(entry.desk.triage.status()).toMatchObject({ state: 'connected', pending: 0 });
+    // A visit that timed out on a loaded machine shows the desk offline until its next visit, a second later: every
+    // desk is back, with nothing waiting, within a few visits (CI once saw one desk offline at this moment).
+    await waitUntil(
+      () => desks.filter((entry) => entry.desk.triage.status().state !== 'connected' || entry.desk.triage.status().pending !== 0).length,
+      (left) => left === 0,
+      { what: 'every desk connected with nothing waiting', timeoutMs: 10_000 },
+    );
   });
 
   it('a full server on one visit is not news; visit after visit it is said, an action waits for room, and goes when there is', async () => {
