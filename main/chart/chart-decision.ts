@@ -3,8 +3,8 @@
  * sure") only when the patient is sure, the kind is sure and one the rule names, and intake found one document in
  * it — otherwise it waits in "To file" with the reason a person reads there and the candidates to choose from. A
  * batch's fields can be sure of its first patient while a later page is another's (a page giving only its own record
- * number): filed whole, that page would be in the wrong chart. Pure: the same match, kind and
- * rule give the same decision.
+ * number): filed whole, that page would be in the wrong chart. Pure: the same match, kind, rule and parts give the
+ * same decision.
  */
 import type { ChartPatient, FieldAgreement, FilingCandidate, FilingReason } from '../../preload/chart';
 import type { IntakeKind } from '../../preload/intake';
