@@ -79,7 +79,7 @@ export const chartBench: Benchmark = {
           const pages: PageText[] = [{ page: 1, words: reply.result.words }];
           const intake = faxIntake(pages, null, [fax.lines[0] ?? '']);
           const match = await matchInEhr(client, readPatientOf(intake.fields), { thisYear: 2026, mrnSystem: 'urn:office:mrn' });
-          const decision = decide(match, intake.kind, filedKinds);
+          const decision = decide(match, intake.kind, filedKinds, intake.parts.length);
           if ('file' in decision) {
             await client.createOnce(documentReferenceOf({ faxService: 'bench', faxId: `${String(measuredSeed)}-${resolution}-${String(index)}`, patientId: decision.file.id, type: documentTypeFor(intake.kind.kind), receivedAt: '2026-11-29T10:00:00Z', sender: null, pages: 1, pdf }), `identifier=urn:fax-desktop:fax:bench|${String(measuredSeed)}-${resolution}-${String(index)}`);
           }

@@ -30,7 +30,7 @@ export function filingCandidateOf(candidate: Candidate): FilingCandidate {
 }
 
 /** `parts`: the documents intake found in the fax (a batch's suggested split; one for a fax of one document). */
-export function decide(match: MatchResult, kind: IntakeKind, autoFileKinds: readonly string[], parts = 1): ChartDecision {
+export function decide(match: MatchResult, kind: IntakeKind, autoFileKinds: readonly string[], parts: number): ChartDecision {
   if (match.verdict === 'none') return { wait: match.reason === 'nothing-read' ? 'no-patient-read' : 'new-patient', candidates: match.nearest.map(filingCandidateOf) };
   if (match.verdict === 'ask') {
     const reason: FilingReason = match.reason === 'look-alike' ? 'look-alike' : match.reason === 'two-fit' ? 'two-candidates' : 'patient-unsure';
